@@ -1,0 +1,62 @@
+"""A d20 plus a modifier against a target number (Kingmaker army attacks)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class AttackRules:
+    """How an attack roll turns into damage (from the Kingmaker ruleset)."""
+
+    die: int = 20
+    natural_hit_face: int = 20   # 0: none
+    natural_miss_face: int = 0   # 0: none
+    crit_face: int = 20
+    crit_extra_damage: int = 1
+    minimum_damage: int = 1
+
+    @classmethod
+    def from_ruleset(cls, ruleset) -> "AttackRules":
+        a = ruleset.attack
+        return cls(a.die, a.natural_hit_face, a.natural_miss_face, a.crit_face, a.crit_extra_damage, a.minimum_damage)
+
+
+@dataclass(frozen=True)
+class D20Roll:
+    face: int
+    modifier: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.face + self.modifier
+
+
+@dataclass(frozen=True)
+class AttackResult:
+    hit: bool
+    damage: int
+    critical: bool
+
+
+def roll_d20(rng: random.Random, modifier: int = 0, sides: int = 20) -> D20Roll:
+    return D20Roll(rng.randint(1, sides), modifier)
+
+
+def resolve_attack(face: int, modifier: int, target: int, cap: int | None = None, rules: AttackRules = AttackRules()) -> AttackResult:
+    """Hit when the total meets the target; damage is the margin, at least the
+    minimum, at most the cap, and a critical adds its extra beyond the cap."""
+    total = face + modifier
+    if rules.natural_miss_face and face <= rules.natural_miss_face:
+        return AttackResult(False, 0, False)
+    hit = total >= target or (rules.natural_hit_face and face >= rules.natural_hit_face)
+    if not hit:
+        return AttackResult(False, 0, False)
+    damage = max(total - target, rules.minimum_damage)
+    if cap is not None:
+        damage = min(damage, cap)
+    critical = face >= rules.crit_face
+    if critical:
+        damage += rules.crit_extra_damage
+    return AttackResult(True, damage, critical)

@@ -1,0 +1,189 @@
+"""Rulesets: every number the rules use, read from ``rulesets/*.toml``.
+
+A GM's house rule is an edited copy of a ruleset file, never a code change,
+so each model forbids unknown keys (a typo is an error, not a silent
+default) and is validated on load.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .errors import RulesetError, SaveFileError
+from .tomlfile import read_toml, validate
+
+Language = Literal["en", "de"]
+LANGUAGES: tuple[Language, ...] = ("en", "de")
+
+
+class Record(BaseModel):
+    """Immutable, strict-keyed base for ruleset and save records."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Localised(Record):
+    """A name in every language the app speaks."""
+
+    en: str
+    de: str
+
+    def __call__(self, language: str) -> str:
+        return getattr(self, language, self.en)
+
+
+class RulesetInfo(Record):
+    id: str
+    system: Literal["myz", "fate", "second_world", "kingmaker"]
+    title: Localised
+    schema_version: Literal[1]
+    assumed: tuple[str, ...] = ()
+    """Keys whose values the source text does not print (shown as editable)."""
+
+
+class YearZeroDice(Record):
+    sides: Annotated[int, Field(ge=2, le=100)]
+    success_face: Annotated[int, Field(ge=1)]
+    bane_face: Annotated[int, Field(ge=1)]
+    gear_bane_face: Annotated[int, Field(ge=1)]
+    max_pool_dice: Annotated[int, Field(ge=1, le=999)]
+
+    @model_validator(mode="after")
+    def _faces_on_the_die(self) -> "YearZeroDice":
+        for name in ("success_face", "bane_face", "gear_bane_face"):
+            if getattr(self, name) > self.sides:
+                raise ValueError(f"{name} {getattr(self, name)} is not a face of a d{self.sides}")
+        if self.success_face in (self.bane_face, self.gear_bane_face):
+            raise ValueError("a face cannot be both a success and a bane")
+        return self
+
+
+class PushRule(Record):
+    strategy_dice_per_push: Annotated[int, Field(ge=0, le=10)]
+    max_pushes: Annotated[int, Field(ge=0)] | None = None
+    """None: push as long as Strategy dice pay for it."""
+
+
+class MyzRuleset(Record):
+    ruleset: RulesetInfo
+    dice: YearZeroDice
+    push: PushRule
+
+
+class FateDice(Record):
+    count: Annotated[int, Field(ge=1, le=20)]
+
+
+class FateOutcomes(Record):
+    success_with_style_shifts: Annotated[int, Field(ge=1)]
+
+
+class LadderStep(Record):
+    rating: int
+    name: Localised
+
+
+class FateRuleset(Record):
+    ruleset: RulesetInfo
+    dice: FateDice
+    outcomes: FateOutcomes
+    ladder: tuple[LadderStep, ...]
+
+    @model_validator(mode="after")
+    def _ladder_unbroken(self) -> "FateRuleset":
+        ratings = sorted(step.rating for step in self.ladder)
+        if not ratings or ratings != list(range(ratings[0], ratings[-1] + 1)):
+            raise ValueError("the ladder must name every rating from its lowest to its highest once")
+        return self
+
+    def ladder_name(self, rating: int, language: str) -> str:
+        """The ladder's word for a rating; beyond the ends, the end's word and the number."""
+        by_rating = {step.rating: step.name(language) for step in self.ladder}
+        if rating in by_rating:
+            return by_rating[rating]
+        top, bottom = max(by_rating), min(by_rating)
+        edge = top if rating > top else bottom
+        return f"{by_rating[edge]}{rating - edge:+d}"
+
+
+class D20Attack(Record):
+    die: Annotated[int, Field(ge=2)]
+    natural_hit_face: Annotated[int, Field(ge=0)]
+    natural_miss_face: Annotated[int, Field(ge=0)]
+    crit_face: Annotated[int, Field(ge=1)]
+    crit_extra_damage: Annotated[int, Field(ge=0)]
+    minimum_damage: Annotated[int, Field(ge=0)]
+
+
+class KingmakerRuleset(Record):
+    ruleset: RulesetInfo
+    attack: D20Attack
+
+
+Ruleset = MyzRuleset | FateRuleset | KingmakerRuleset
+
+_MODELS: dict[str, type[BaseModel]] = {
+    "myz": MyzRuleset,
+    "fate": FateRuleset,
+    "kingmaker": KingmakerRuleset,
+}
+
+RULESET_FILES = {
+    "myz": "myz-mass-combat.toml",
+    "fate": "fate-this-means-war.toml",
+    "kingmaker": "kingmaker-fantasy-battle.toml",
+}
+
+
+def ruleset_folders() -> list[Path]:
+    """Where bundled rulesets live: the installed copy, then the checkout's."""
+    package = Path(__file__).resolve().parent.parent
+    return [package / "_rulesets", package.parent / "rulesets"]
+
+
+def find_ruleset(system: str) -> Path:
+    name = RULESET_FILES.get(system)
+    if name is None:
+        raise RulesetError(f"no ruleset for system {system!r}")
+    for folder in ruleset_folders():
+        if (folder / name).is_file():
+            return folder / name
+    raise RulesetError(f"ruleset {name} not found in {', '.join(str(f) for f in ruleset_folders())}")
+
+
+def load_ruleset_file(path: Path) -> Ruleset:
+    """Read and validate one ruleset file; errors name the file, line and key."""
+    text, data = read_toml(path)
+    info = data.get("ruleset")
+    system = info.get("system") if isinstance(info, dict) else None
+    model = _MODELS.get(system) if isinstance(system, str) else None
+    if model is None:
+        raise SaveFileError(str(path), "[ruleset] system must be one of " + ", ".join(sorted(_MODELS)), None, "ruleset.system")
+    return validate(model, data, text, str(path))
+
+
+@lru_cache(maxsize=None)
+def bundled_ruleset(system: str) -> Ruleset:
+    return load_ruleset_file(find_ruleset(system))
+
+
+def myz() -> MyzRuleset:
+    ruleset = bundled_ruleset("myz")
+    assert isinstance(ruleset, MyzRuleset)
+    return ruleset
+
+
+def fate() -> FateRuleset:
+    ruleset = bundled_ruleset("fate")
+    assert isinstance(ruleset, FateRuleset)
+    return ruleset
+
+
+def kingmaker() -> KingmakerRuleset:
+    ruleset = bundled_ruleset("kingmaker")
+    assert isinstance(ruleset, KingmakerRuleset)
+    return ruleset
