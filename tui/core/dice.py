@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Iterable, Sequence
 
+from .i18n import t
 from .errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
 
 
@@ -89,7 +90,7 @@ class Pool:
     def __post_init__(self) -> None:
         for kind in KINDS:
             if getattr(self, kind.value) < 0:
-                raise PoolSizeError(f"a pool cannot hold negative {kind.value} dice")
+                raise PoolSizeError(t("error.pool_negative", kind=t(f"die.{kind.value}")))
 
     @property
     def total(self) -> int:
@@ -104,7 +105,7 @@ class Pool:
     def checked(self, max_dice: int) -> "Pool":
         """This pool, or ``PoolSizeError`` when it holds more dice than a table rolls."""
         if self.total > max_dice:
-            raise PoolSizeError(f"{self.notation()} has {self.total} dice; a pool holds at most {max_dice}")
+            raise PoolSizeError(t("error.pool_too_big", pool=self.notation(), count=self.total, most=max_dice))
         return self
 
     def notation(self) -> str:
@@ -129,22 +130,22 @@ def parse_pool(text: str, max_dice: int = 99) -> Pool:
     position = 0
     stripped = text.rstrip()
     if not stripped.strip():
-        raise PoolSyntaxError("empty pool: type dice like 5b2s1g (b Battle, s Strategy, g Support)")
+        raise PoolSyntaxError(t("error.pool_empty_text"))
     while position < len(stripped):
         match = _TOKEN.match(stripped, position)
         if not match:
             column = position + 1 + (len(stripped[position:]) - len(stripped[position:].lstrip()))
-            raise PoolSyntaxError(f"{text!r}: expected a number and b, s or g at column {column} (e.g. 5b2s1g)")
+            raise PoolSyntaxError(t("error.pool_expected", text=repr(text), column=column))
         number, letter = match.groups()
         kind = LETTERS.get(letter.lower())
         if kind is None:
-            raise PoolSyntaxError(f"{text!r}: unknown die {letter!r} at column {match.start(2) + 1} (use b, s or g: e.g. 5b2s1g)")
+            raise PoolSyntaxError(t("error.pool_unknown_die", text=repr(text), letter=repr(letter), column=match.start(2) + 1))
         if number.startswith("-"):
-            raise PoolSizeError(f"{text!r}: negative dice at column {match.start(1) + 1}")
+            raise PoolSizeError(t("error.pool_negative_at", text=repr(text), column=match.start(1) + 1))
         digits = number.lstrip("+")
         amount = int(digits) if digits else 1
         if amount > max_dice:
-            raise PoolSizeError(f"{text!r}: {amount} dice is more than the {max_dice} a pool holds")
+            raise PoolSizeError(t("error.pool_amount_too_big", text=repr(text), count=amount, most=max_dice))
         counts[kind] += amount
         position = match.end()
     return Pool(*(counts[kind] for kind in KINDS)).checked(max_dice)
@@ -241,10 +242,10 @@ class YearZeroRoll:
     def push_refusal(self) -> str | None:
         """Why this roll cannot be pushed now, or None if it can."""
         if self.rules.max_pushes is not None and self.pushes >= self.rules.max_pushes:
-            return f"already pushed {self.pushes} times, the most the rules allow"
+            return t("error.push_limit", count=self.pushes)
         cost = self.rules.strategy_dice_per_push
         if self.strategy_dice_left() < cost:
-            return "no Strategy die left to pay for a push" if cost == 1 else f"a push costs {cost} Strategy dice"
+            return t("error.push_no_strategy") if cost == 1 else t("error.push_cost", cost=cost)
         return None
 
     @property
@@ -272,10 +273,10 @@ class YearZeroRoll:
             raise PushNotAllowed(refusal)
         chosen = self.default_spend() if spend is None else tuple(sorted(set(spend)))
         if len(chosen) != self.rules.strategy_dice_per_push:
-            raise PushNotAllowed(f"a push removes exactly {self.rules.strategy_dice_per_push} Strategy dice")
+            raise PushNotAllowed(t("error.push_spend_count", cost=self.rules.strategy_dice_per_push))
         for index in chosen:
             if not (0 <= index < len(self.dice)) or not self.in_pool(index) or self.dice[index].kind is not DieKind.SKILL:
-                raise PushNotAllowed(f"die {index + 1} is not a Strategy die in the pool")
+                raise PushNotAllowed(t("error.push_not_strategy", number=index + 1))
         new_dice = []
         for index, die in enumerate(self.dice):
             if not self.in_pool(index) or index in chosen:
@@ -312,18 +313,18 @@ def check_roll(roll: YearZeroRoll) -> None:
     """Refuse a stored roll that the rules could not have produced."""
     expected = [kind for kind in KINDS for _ in range(roll.pool.count(kind))]
     if [die.kind for die in roll.dice] != expected:
-        raise RollRecordError(f"the dice do not match the pool {roll.pool}")
+        raise RollRecordError(t("error.record_pool", pool=roll.pool))
     for index, die in enumerate(roll.dice):
         if not die.faces or len(die.faces) > roll.pushes + 1:
-            raise RollRecordError(f"die {index + 1} has {len(die.faces)} faces for {roll.pushes} pushes")
+            raise RollRecordError(t("error.record_faces", number=index + 1, count=len(die.faces), pushes=roll.pushes))
         if any(not 1 <= f <= roll.rules.sides for f in die.faces):
-            raise RollRecordError(f"die {index + 1} shows a face that is not on a d{roll.rules.sides}")
+            raise RollRecordError(t("error.record_face_range", number=index + 1, sides=roll.rules.sides))
         if len(die.faces) <= roll.pushes and die.kind is not DieKind.SKILL:
-            raise RollRecordError(f"die {index + 1} left the pool but only Strategy dice are spent")
+            raise RollRecordError(t("error.record_left", number=index + 1))
         for before, after in zip(die.faces, die.faces[1:]):
             if roll.rules.lock(die.kind, before) is not None and after != before:
-                raise RollRecordError(f"die {index + 1} changed a face a push cannot reroll")
+                raise RollRecordError(t("error.record_locked", number=index + 1))
     for push in range(1, roll.pushes + 1):
         spent_here = sum(1 for die in roll.dice if len(die.faces) == push)
         if spent_here != roll.rules.strategy_dice_per_push:
-            raise RollRecordError(f"push {push} spent {spent_here} Strategy dice")
+            raise RollRecordError(t("error.record_spent", push=push, count=spent_here))

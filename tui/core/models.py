@@ -1,0 +1,150 @@
+"""The battle as it is saved: setup, the event log, and where undo stands.
+
+These pydantic models are the save file's schema. Events are records of
+what happened, dice faces included, so a battle can be audited and replayed
+exactly without re-rolling anything.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .dice import Pool, parse_pool
+from .errors import MassCombatError
+from .i18n import t
+
+SCHEMA_VERSION = 1
+MAX_NAME = 60
+
+SideIndex = Annotated[int, Field(ge=0, le=1)]
+Face = Annotated[int, Field(ge=1, le=100)]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def _pool(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(t("error.pool_written"))
+    try:
+        return parse_pool(value).notation()
+    except MassCombatError as exc:
+        raise ValueError(str(exc)) from None
+
+
+def _name(value: str) -> str:
+    if not value.strip():
+        raise ValueError(t("error.name_empty"))
+    if len(value) > MAX_NAME:
+        raise ValueError(t("error.name_long", most=MAX_NAME))
+    if any(ch in value for ch in "\n\r\t\x00\x1b"):
+        raise ValueError(t("error.name_line"))
+    return value
+
+
+class SideSetup(Record):
+    name: str
+    pool: str = "0b"
+
+    _check_name = field_validator("name")(_name)
+    _check_pool = field_validator("pool", mode="before")(_pool)
+
+    @property
+    def pool_value(self) -> Pool:
+        return parse_pool(self.pool)
+
+
+class Setup(Record):
+    """The battle before its first event."""
+
+    sides: tuple[SideSetup, SideSetup]
+    first: SideIndex = 0
+    """The side that acts first when leaders push or settle (initiative)."""
+
+
+# -- events -----------------------------------------------------------------
+
+
+class Rename(Record):
+    kind: Literal["rename"] = "rename"
+    side: SideIndex
+    name: str
+
+    _check_name = field_validator("name")(_name)
+
+
+class SetPool(Record):
+    kind: Literal["set_pool"] = "set_pool"
+    side: SideIndex
+    pool: str
+
+    _check_pool = field_validator("pool", mode="before")(_pool)
+
+
+class SetFirst(Record):
+    kind: Literal["set_first"] = "set_first"
+    first: SideIndex
+
+
+class RolledSide(Record):
+    """The faces one side's pool showed on the first roll, by kind."""
+
+    base: tuple[Face, ...] = ()
+    skill: tuple[Face, ...] = ()
+    gear: tuple[Face, ...] = ()
+
+
+class Roll(Record):
+    """Both sides roll their Battle Pools."""
+
+    kind: Literal["roll"] = "roll"
+    counter: Annotated[int, Field(ge=0)]
+    sides: tuple[RolledSide, RolledSide]
+
+
+class Push(Record):
+    """A leader spends Strategy dice and rerolls what can be rerolled."""
+
+    kind: Literal["push"] = "push"
+    counter: Annotated[int, Field(ge=0)]
+    side: SideIndex
+    spent: tuple[Annotated[int, Field(ge=0)], ...]
+    """Indexes (pool order) of the Strategy dice removed to pay."""
+    faces: tuple[Face, ...]
+    """New faces of the rerolled dice, in pool order."""
+
+
+class Settle(Record):
+    kind: Literal["settle"] = "settle"
+    side: SideIndex
+
+
+class NewRoll(Record):
+    """Put the settled roll into the results and clear the table."""
+
+    kind: Literal["new_roll"] = "new_roll"
+
+
+Event = Annotated[Union[Rename, SetPool, SetFirst, Roll, Push, Settle, NewRoll], Field(discriminator="kind")]
+
+
+class BattleFile(Record):
+    """A save file: TOML with this shape (see saves/examples/)."""
+
+    schema_version: Literal[1] = SCHEMA_VERSION
+    system: Literal["myz"] = "myz"
+    title: str = "Battle"
+    seed: Annotated[int, Field(ge=0, lt=2**63)]
+    template: bool = False
+    """Examples are templates: opening one works on a copy in the saves folder."""
+    setup: Setup
+    log: tuple[Event, ...] = ()
+    cursor: Annotated[int, Field(ge=0)] = 0
+    """How many events of the log are in effect; the rest can be redone."""
+    state: dict = Field(default_factory=dict)
+    """A summary of the state for people and scripts; checked against the log on load."""
+
+    _check_title = field_validator("title")(_name)
