@@ -1,6 +1,7 @@
 """Message catalogs: every string a user sees, in English and German.
 
-Catalogs are TOML files in ``locales/``; tables nest, keys are dotted
+Catalogs are TOML files in ``locales/`` (``en.toml`` plus parts such as
+``en.app.toml``); tables nest, keys are dotted
 (``roller.push``). Placeholders use ``str.format`` names, and a test checks
 that both catalogs have the same keys with the same placeholders.
 
@@ -33,12 +34,24 @@ def _flatten(table: dict, prefix: str = "") -> dict[str, str]:
     return flat
 
 
+def catalog_files(language: str) -> list[Path]:
+    """``en.toml`` and its parts (``en.app.toml``...), split by subject."""
+    return [_FOLDER / f"{language}.toml", *sorted(_FOLDER.glob(f"{language}.*.toml"))]
+
+
 @lru_cache(maxsize=None)
 def catalog(language: str) -> dict[str, str]:
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
-    with open(_FOLDER / f"{language}.toml", "rb") as handle:
-        return _flatten(tomllib.load(handle))
+    merged: dict[str, str] = {}
+    for path in catalog_files(language):
+        with open(path, "rb") as handle:
+            part = _flatten(tomllib.load(handle))
+        clash = merged.keys() & part.keys()
+        if clash:
+            raise ValueError(f"{path.name}: keys defined twice: {', '.join(sorted(clash))}")
+        merged.update(part)
+    return merged
 
 
 def set_language(language: str) -> None:

@@ -1,0 +1,1 @@
+"""Screens: the main modes and their dialogs."""

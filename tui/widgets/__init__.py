@@ -1,0 +1,1 @@
+"""Widgets: each draws what it is given and posts messages up."""
