@@ -1,0 +1,245 @@
+"""The Battle Pool roller driven from the keyboard, as a GM would."""
+
+from __future__ import annotations
+
+from tui.core.battle import Battle
+from tui.core.dice import Pool
+from tui.core.storage import load_battle, open_session
+from tui.screens.dialogs import NameDialog, PoolDialog
+from tui.screens.help import HelpScreen
+from tui.widgets.dice_tray import DiceTray
+from tui.widgets.pool_panel import PoolPanel
+from tui.widgets.result_bar import ResultBar
+
+from .scenes import ghoul_strike, make_app
+
+
+def saved(app) -> Battle:
+    return load_battle(app.session.path)
+
+
+async def test_build_pools_from_the_keyboard(tmp_path):
+    battle = Battle.new("Empty", ("Left", "Right"), seed=3)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("b", "b", "s", "g", "tab", "b", "S")
+        await pilot.pause()
+        sides = app.battle.state.sides
+        assert sides[0].pool == Pool(2, 1, 1)
+        assert sides[1].pool == Pool(1, 0, 0)  # S on an empty count is refused
+        await pilot.press("B")
+        await pilot.pause()
+        assert app.battle.state.sides[1].pool == Pool(0, 0, 0)
+        # every change is on disk already
+        assert saved(app).state.sides[0].pool == Pool(2, 1, 1)
+
+
+async def test_roll_push_settle_and_undo(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.screen.check_action("push", ()) is None  # greyed: nothing rolled
+        await pilot.press("r")
+        await pilot.pause()
+        state = app.battle.state
+        assert state.rolled and state.turn == 1  # the Ark has the initiative
+        skill_before = state.sides[1].roll.strategy_dice_left()
+        await pilot.press("p")
+        await pilot.pause()
+        state = app.battle.state
+        assert state.sides[1].roll.pushes == 1
+        assert state.sides[1].roll.strategy_dice_left() == skill_before - 1
+        assert state.turn == 0
+        # the push is drawn: the history shows the first roll and the push
+        history = app.screen.query_one("#side-1", PoolPanel).query_one(".history").render()
+        assert "Push 1" in str(history)
+        while not app.battle.state.finished:
+            await pilot.press("enter")
+            await pilot.pause()
+        result = app.battle.state.result()
+        bar = str(app.screen.query_one(ResultBar).render())
+        if result.winner is None:
+            assert "Tie" in bar
+        else:
+            assert f"{result.names[result.winner]} wins by {result.margin}" in bar
+        assert saved(app).state.finished
+        await pilot.press("u")
+        await pilot.pause()
+        assert not app.battle.state.finished
+        assert not saved(app).state.finished
+        await pilot.press("U")
+        await pilot.pause()
+        assert app.battle.state.finished
+
+
+async def test_pool_typed_with_a_typo_says_where(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("e")
+        await pilot.pause()
+        assert isinstance(app.screen, PoolDialog)
+        await pilot.press("ctrl+a", "ctrl+k", *"5b2x", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PoolDialog)  # still open, error shown
+        error = str(app.screen.query_one(".dialog-error").render())
+        assert "unknown die 'x' at column 4" in error
+        await pilot.press("backspace", "s", "1", "g", "enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, PoolDialog)
+        assert app.battle.state.sides[0].pool == Pool(5, 2, 1)
+
+
+async def test_names_are_shown_literally_never_as_markup(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for side, name in ((0, "Ogre[/]"), (1, "[@click=app.quit]x[/]")):
+            if app.screen.selected != side:
+                await pilot.press("tab")
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NameDialog)
+            await pilot.press("ctrl+a", "ctrl+k", *name, "enter")
+            await pilot.pause()
+        assert [s.name for s in app.battle.state.sides] == ["Ogre[/]", "[@click=app.quit]x[/]"]
+        panel = app.screen.query_one("#side-1", PoolPanel)
+        # the title holds the name as text: read back as markup it is the name again
+        from textual.content import Content
+
+        assert Content.from_markup(panel.border_title).plain.endswith("[@click=app.quit]x[/]")
+        # clicking the title must not run the action hidden in the name
+        await pilot.click("#side-1", offset=(6, 0))
+        await pilot.press("r")
+        while not app.battle.state.finished:
+            await pilot.press("enter")
+        await pilot.pause()
+        assert app.is_running
+        bar = str(app.screen.query_one(ResultBar).render())
+        assert "Ogre[/] 0" in bar or "Ogre[/] " in bar.split("against")[0]
+
+
+async def test_spent_strategy_die_stays_visible(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "p")
+        await pilot.pause()
+        tray = app.screen.query_one("#side-1", PoolPanel).query_one(DiceTray)
+        spent = [cell for _, cells in tray.rows() for cell in cells if cell[1] == "spent"]
+        assert len(spent) == 1
+
+
+async def test_push_out_of_strategy_dice_is_refused_with_a_reason(tmp_path):
+    battle = Battle.new("No strategy", ("A", "B"), (Pool(2, 1, 0), Pool(2, 0, 0)), seed=5)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r", "p")
+        await pilot.pause()
+        assert app.battle.state.sides[0].roll.pushes == 1
+        # A has no Strategy die left and B never had one: the roll is over
+        assert app.battle.state.finished
+        assert app.screen.check_action("push", ()) is None
+
+
+async def test_second_window_on_the_same_battle_is_read_only(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        other = open_session(app.session.path)
+        try:
+            assert other.read_only
+            assert other.notice and "open in another masscombat" in other.notice
+        finally:
+            other.close()
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.battle.state.rolled
+
+
+async def test_read_only_app_refuses_changes(tmp_path):
+    first = make_app(tmp_path)
+    second_session = open_session(first.session.path)
+    from tui.app import MassCombatApp
+    from tui.settings import Settings
+
+    app = MassCombatApp(second_session, Settings(), None)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert app.read_only
+            assert app.screen.check_action("roll", ()) is None
+            await pilot.press("r", "b")
+            await pilot.pause()
+            assert not app.battle.state.rolled
+            assert "read-only" in app.title
+    finally:
+        second_session.close()
+        first.session.close()
+
+
+async def test_help_lists_every_roller_key_with_its_id(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        from tui.screens.help import binding_rows
+
+        ids = {row.binding_id for row in binding_rows(app.screen_stack[-2])}
+        for expected in ("roller.roll", "roller.push", "roller.settle", "roller.undo", "roller.redo", "app.help", "app.settings", "app.quit"):
+            assert expected in ids
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_palette_offers_only_what_fits(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert "Roll" in titles and "Push" not in titles and "Settle" not in titles
+        await pilot.press("r")
+        await pilot.pause()
+        titles = {c.title for c in app.get_system_commands(app.screen)}
+        assert "Push" in titles and "Settle" in titles and "Roll" not in titles
+        # running a palette command acts like its key
+        push = next(c for c in app.get_system_commands(app.screen) if c.title == "Push")
+        await push.callback()
+        await pilot.pause()
+        assert app.battle.state.sides[1].roll.pushes == 1
+
+
+async def test_settings_switch_language_and_glyphs(tmp_path):
+    app = make_app(tmp_path)
+    app.settings_file = tmp_path / "settings.toml"
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f2")
+        await pilot.pause()
+        app.screen._current = app.settings  # the dialog edits a copy
+        from textual.widgets import Select
+
+        app.screen.query_one("#language", Select).value = "de"
+        app.screen.query_one("#glyphs", Select).value = "ascii"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.settings.language == "de" and app.glyphs.name == "ascii"
+        assert "Schlachtpool" in app.screen.sub_title
+        assert (tmp_path / "settings.toml").read_text().count('language = "de"') == 1
+        footer_text = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
+        assert "Würfeln" in footer_text
+
+
+async def test_ctrl_c_saves_and_quits(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+    assert saved(app).state.rolled
+    # the lock is free again: a new session opens writable
+    again = open_session(app.session.path)
+    try:
+        assert not again.read_only
+    finally:
+        again.close()
+
+
+def test_ghoul_strike_scene_pools_match_the_text():
+    battle = ghoul_strike()
+    assert [s.pool.notation() for s in battle.state.sides] == ["3b4s1g", "2b3s1g"]
+    assert battle.state.first == 1
