@@ -143,6 +143,9 @@ def parse_pool(text: str, max_dice: int = 99) -> Pool:
         if number.startswith("-"):
             raise PoolSizeError(t("error.pool_negative_at", text=repr(text), column=match.start(1) + 1))
         digits = number.lstrip("+")
+        if len(digits.lstrip("0")) > len(str(max_dice)):
+            # int() refuses very long numbers with a plain ValueError: say what's wrong first
+            raise PoolSizeError(t("error.pool_amount_too_big", text=repr(text), count=digits.lstrip("0"), most=max_dice))
         amount = int(digits) if digits else 1
         if amount > max_dice:
             raise PoolSizeError(t("error.pool_amount_too_big", text=repr(text), count=amount, most=max_dice))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Generic, Sequence, TypeVar
 
-from .errors import NothingToUndo
+from .errors import NothingToUndo, RollRecordError
 from .i18n import t
 
 S = TypeVar("S")
@@ -34,7 +34,7 @@ class History(Generic[S, E]):
     def replay(cls, initial: S, events: Sequence[E], cursor: int, apply: Callable[[S, E], S]) -> "History[S, E]":
         """Rebuild from a saved log; ``apply`` raises if an event does not fit."""
         if not 0 <= cursor <= len(events):
-            raise ValueError(f"cursor {cursor} is outside a log of {len(events)} events")
+            raise RollRecordError(t("error.record_cursor", cursor=cursor, count=len(events)))
         states = [initial]
         # Events past the cursor are checked too, so a redo can never fail later.
         state = initial

@@ -99,7 +99,7 @@ def locate_key(text: str, keys: list[str]) -> tuple[int, int] | None:
     for key in keys:
         pattern = re.compile(r"(?:^|[\s.\[{,])(" + re.escape(key) + r"|\"" + re.escape(key) + r"\")\s*(?:=|\]|\.)")
         for number in range(start, len(lines)):
-            match = pattern.search(lines[number])
+            match = pattern.search(lines[number].split("#", 1)[0])
             if match:
                 found = (number + 1, match.start(1) + 1)
                 start = number

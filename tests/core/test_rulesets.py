@@ -1,0 +1,280 @@
+"""Rulesets: the bundled files load, and an edited copy fails with one clear line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tui.core import rulesets as rs
+from tui.core.d20 import AttackRules
+from tui.core.dice import YearZeroRules, mass_combat_rules
+from tui.core.errors import MassCombatError, RulesetError, SaveFileError
+
+
+def bundled_text(system: str) -> str:
+    return rs.find_ruleset(system).read_text(encoding="utf-8")
+
+
+def write(tmp_path: Path, text: str, name: str = "house.toml") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def replace_once(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def location_of(text: str, line: int, column: int) -> str:
+    """The rest of ``line`` from ``column`` (both 1-based)."""
+    return text.splitlines()[line - 1][column - 1:]
+
+
+def outside_comment(text: str, line: int, column: int) -> bool:
+    before = text.splitlines()[line - 1][: column - 1]
+    return "#" not in before
+
+
+# -- the bundled rulesets -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("system", "model"),
+    [("myz", rs.MyzRuleset), ("fate", rs.FateRuleset), ("kingmaker", rs.KingmakerRuleset)],
+)
+def test_bundled_rulesets_load(system, model):
+    ruleset = rs.bundled_ruleset(system)
+    assert isinstance(ruleset, model)
+    assert ruleset.ruleset.system == system
+    assert ruleset.ruleset.schema_version == 1
+    for language in rs.LANGUAGES:
+        assert ruleset.ruleset.title(language).strip()
+    # Loading the file directly gives the same thing.
+    assert rs.load_ruleset_file(rs.find_ruleset(system)) == ruleset
+
+
+def test_myz_ruleset_numbers():
+    ruleset = rs.myz()
+    assert (ruleset.dice.sides, ruleset.dice.success_face, ruleset.dice.bane_face, ruleset.dice.gear_bane_face) == (6, 6, 1, 1)
+    assert ruleset.dice.max_pool_dice == 99
+    assert ruleset.push.strategy_dice_per_push == 1
+    assert ruleset.push.max_pushes is None
+    assert YearZeroRules.from_ruleset(ruleset) == YearZeroRules()
+    assert mass_combat_rules() == YearZeroRules()
+
+
+def test_fate_ruleset_numbers():
+    ruleset = rs.fate()
+    assert ruleset.dice.count == 4
+    assert ruleset.outcomes.success_with_style_shifts == 3
+    assert sorted(step.rating for step in ruleset.ladder) == list(range(-2, 9))
+
+
+def test_kingmaker_ruleset_numbers():
+    ruleset = rs.kingmaker()
+    rules = AttackRules.from_ruleset(ruleset)
+    assert rules.die == 20
+    assert rules.natural_hit_face == 20
+    assert rules.natural_miss_face == 0
+    assert rules.crit_face == 20
+    assert rules.crit_extra_damage == 1
+    assert rules.minimum_damage == 1
+    assert "attack.natural_hit_face" in ruleset.ruleset.assumed
+
+
+def test_unknown_system_is_refused():
+    with pytest.raises(RulesetError):
+        rs.find_ruleset("warhammer")
+
+
+# -- the Fate ladder ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("rating", "en", "de"),
+    [
+        (8, "Legendary", "Legendär"),
+        (4, "Great", "Großartig"),
+        (2, "Fair", "Ordentlich"),
+        (1, "Average", "Durchschnittlich"),
+        (0, "Mediocre", "Mäßig"),
+        (-2, "Terrible", "Fürchterlich"),
+        (9, "Legendary+1", "Legendär+1"),
+        (10, "Legendary+2", "Legendär+2"),
+        (-3, "Terrible-1", "Fürchterlich-1"),
+        (-5, "Terrible-3", "Fürchterlich-3"),
+    ],
+)
+def test_ladder_names(rating, en, de):
+    ruleset = rs.fate()
+    assert ruleset.ladder_name(rating, "en") == en
+    assert ruleset.ladder_name(rating, "de") == de
+
+
+def test_ladder_names_every_rating_in_both_languages():
+    ruleset = rs.fate()
+    for language in rs.LANGUAGES:
+        names = [ruleset.ladder_name(r, language) for r in range(-2, 9)]
+        assert len(set(names)) == 11
+        assert all(name.strip() for name in names)
+
+
+# -- edited copies ------------------------------------------------------------
+
+
+def test_a_typo_in_an_optional_key_is_refused(tmp_path):
+    text = replace_once(bundled_text("myz"), "strategy_dice_per_push = 1\n", "strategy_dice_per_push = 1\nmax_push = 3\n")
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    message = str(info.value)
+    assert message.startswith(str(path) + ":")
+    assert "push.max_push" in message
+    assert info.value.location is not None
+    assert location_of(text, *info.value.location).startswith("max_push = 3")
+
+
+def test_a_typo_in_a_required_key_is_refused(tmp_path):
+    text = replace_once(bundled_text("myz"), "\nsuccess_face = 6", "\nsucces_face = 6")
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    message = str(info.value)
+    assert message.startswith(str(path) + ":")
+    assert "success_face" in message
+    assert "\n" not in message
+
+
+def test_a_typo_in_a_table_name_is_refused_at_a_real_place(tmp_path):
+    text = replace_once(bundled_text("myz"), "[dice]", "[dicee]")
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    message = str(info.value)
+    assert message.startswith(str(path) + ":")
+    assert "dice" in message
+    if info.value.location is not None:
+        # A line and column must point at the file's data, never into a comment.
+        assert outside_comment(text, *info.value.location), (message, location_of(text, *info.value.location))
+
+
+def test_a_typo_in_the_fate_ruleset_is_refused(tmp_path):
+    text = replace_once(bundled_text("fate"), "success_with_style_shifts = 3", "success_with_style_shift = 3")
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(str(path) + ":")
+    assert "success_with_style_shift" in str(info.value)
+
+
+@pytest.mark.parametrize("face", ["success_face", "bane_face", "gear_bane_face"])
+def test_a_face_not_on_the_die_is_refused(tmp_path, face):
+    text = bundled_text("myz")
+    line = next(li for li in text.splitlines() if li.startswith(face + " "))
+    text = replace_once(text, line, f"{face} = 7")
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(str(path) + ":")
+    assert face in str(info.value)
+    assert "7" in str(info.value)
+
+
+def test_a_success_face_that_is_also_a_bane_is_refused(tmp_path):
+    text = replace_once(bundled_text("myz"), "\nsuccess_face = 6", "\nsuccess_face = 1")
+    with pytest.raises(SaveFileError):
+        rs.load_ruleset_file(write(tmp_path, text))
+
+
+def test_a_house_rule_copy_loads(tmp_path):
+    text = replace_once(bundled_text("myz"), "strategy_dice_per_push = 1\n", "strategy_dice_per_push = 2\nmax_pushes = 3\n")
+    ruleset = rs.load_ruleset_file(write(tmp_path, text))
+    rules = YearZeroRules.from_ruleset(ruleset)
+    assert rules.strategy_dice_per_push == 2
+    assert rules.max_pushes == 3
+
+
+def test_a_ladder_with_a_gap_is_refused(tmp_path):
+    text = replace_once(bundled_text("fate"), '[[ladder]]\nrating = 3\nname = { en = "Good", de = "Gut" }\n', "")
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(str(path) + ":")
+    assert "ladder" in str(info.value)
+
+
+def test_a_ladder_with_a_repeated_rating_is_refused(tmp_path):
+    text = replace_once(bundled_text("fate"), "rating = 3\n", "rating = 4\n")
+    with pytest.raises(SaveFileError):
+        rs.load_ruleset_file(write(tmp_path, text))
+
+
+def test_a_ladder_name_missing_a_language_is_refused(tmp_path):
+    text = replace_once(bundled_text("fate"), 'name = { en = "Good", de = "Gut" }', 'name = { en = "Good" }')
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(write(tmp_path, text))
+    assert "de" in str(info.value)
+
+
+def test_a_toml_syntax_error_gives_file_line_and_column(tmp_path):
+    text = replace_once(bundled_text("myz"), "\nsides = 6\n", "\nsides = 6 6\n")
+    line = text.splitlines().index("sides = 6 6") + 1
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(f"{path}:{line}:11: ")
+    assert info.value.location == (line, 11)
+    assert "\n" not in str(info.value)
+
+
+def test_a_toml_syntax_error_with_a_missing_value(tmp_path):
+    text = replace_once(bundled_text("kingmaker"), "\ndie = 20\n", "\ndie = \n")
+    line = text.splitlines().index("die = ") + 1
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(f"{path}:{line}:7: ")
+
+
+def test_an_unknown_system_in_a_file_is_refused(tmp_path):
+    text = replace_once(bundled_text("myz"), 'system = "myz"', 'system = "risk"')
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(str(path))
+    assert "ruleset.system" in str(info.value)
+
+
+def test_a_missing_file_is_refused(tmp_path):
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(tmp_path / "nope.toml")
+    assert str(info.value).startswith(str(tmp_path / "nope.toml"))
+
+
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory):
+    return tmp_path_factory.mktemp("mutants")
+
+
+@given(
+    st.sampled_from(["myz", "fate", "kingmaker"]),
+    st.integers(0, 10_000),
+    st.sampled_from(["", "=", "[", "]", "\"", "x", "7", "-", "\n", "#", "{", ".", "é"]),
+    st.integers(0, 3),
+)
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_a_mangled_ruleset_never_crashes(scratch, system, where, char, cut):
+    text = bundled_text(system)
+    where %= len(text) + 1
+    mangled = text[:where] + char + text[where + cut:]
+    path = write(scratch, mangled, f"{system}.toml")
+    try:
+        rs.load_ruleset_file(path)
+    except MassCombatError as exc:
+        assert isinstance(exc, SaveFileError)
+        assert str(exc).startswith(str(path))
+        assert "\n" not in str(exc)
