@@ -1,0 +1,50 @@
+"""Regenerate the README's screenshots from the same scenes the snapshot
+tests pin (tests/tui/scenes.py): `python screenshots/regenerate.py`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+SIZE = (80, 24)
+
+
+async def shoot(scene, folder: Path) -> Path:
+    from tests.tui.scenes import make_app
+
+    app = make_app(folder, **scene.settings)
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            for key in scene.keys:
+                await pilot.press(key)
+            await pilot.pause()
+            svg = app.export_screenshot(title=f"masscombat — {scene.caption}")
+    finally:
+        app.close_session()
+    target = HERE / f"{scene.name}.svg"
+    target.write_text(svg, encoding="utf-8", newline="\n")
+    return target
+
+
+def main() -> int:
+    with tempfile.TemporaryDirectory() as temp:
+        os.environ["MASSCOMBAT_CONFIG"] = str(Path(temp) / "settings.toml")
+        os.environ["MASSCOMBAT_SAVES"] = str(Path(temp) / "saves")
+        from tests.tui.scenes import SCENES
+
+        for number, scene in enumerate(SCENES):
+            folder = Path(temp) / str(number)
+            folder.mkdir()
+            path = asyncio.run(shoot(scene, folder))
+            print(f"{path.relative_to(HERE.parent)}  {scene.caption}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,63 @@
+"""The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` for scripts.
+
+``roll``, ``odds`` and ``check`` never import textual (they stay fast and
+work without a terminal); only the app path imports ``tui.app``, inside
+``main``.
+
+Exit codes: 0 done; 1 ``check`` found a problem (one line,
+``FILE:LINE:COL: message``); 2 bad arguments (one line, ``masscombat: ...``).
+"""
+
+from __future__ import annotations
+
+import sys
+
+from ..core.errors import MassCombatError
+from ..core.i18n import set_language
+from .parser import asked_language, parse, stderr_line
+
+__all__ = ["main"]
+
+
+def _language(code: str | None) -> None:
+    if not code:
+        return
+    try:
+        set_language(code)
+    except (OSError, ValueError):
+        set_language("en")  # a catalog not shipped (yet): stay readable in English
+
+
+def _run(args) -> int:
+    if args.command == "check":
+        from .check import check
+
+        return check(args)
+    if args.command == "roll":
+        from . import roll
+
+        handler = {"yz": roll.roll_yz, "fate": roll.roll_fate_command, "d20": roll.roll_d20_command}[args.system]
+        return handler(args)
+    from . import odds
+
+    handler = {"yz": odds.odds_yz, "fate": odds.odds_fate, "d20": odds.odds_d20}[args.system]
+    return handler(args)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _language(asked_language(argv))
+    try:
+        args = parse(argv)
+    except SystemExit as exc:  # argparse: --help (0) or a usage error (2), already printed
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    _language(getattr(args, "lang", None))
+    if args.command is None:
+        from ..app import run_app  # textual only for the app
+
+        return run_app(args) or 0
+    try:
+        return _run(args)
+    except MassCombatError as exc:
+        stderr_line(f"masscombat: {' '.join(str(exc).splitlines())}")
+        return 2

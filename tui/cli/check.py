@@ -1,0 +1,38 @@
+"""``masscombat check FILE``: is this battle or ruleset file readable?
+
+Exit 0 printing ``ok: ...``; exit 1 printing one line, ``FILE:LINE:COL: message``
+(or ``FILE: message`` when the problem has no place in the file).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..core.errors import MassCombatError
+from ..core.i18n import t
+from ..core.rulesets import load_ruleset_file
+from ..core.tomlfile import read_toml
+from .output import emit
+
+
+def check_file(path: Path) -> str:
+    """The ``ok`` line for a valid file; raises ``MassCombatError`` otherwise."""
+    _, data = read_toml(path)
+    if isinstance(data.get("ruleset"), dict):
+        ruleset = load_ruleset_file(path)
+        return t("cli.check_ruleset", id=ruleset.ruleset.id)
+    from ..core.storage import load_battle  # only a battle needs the storage layer
+
+    battle = load_battle(path)
+    return t("cli.check_battle", title=battle.meta.title)
+
+
+def check(args) -> int:
+    try:
+        line = check_file(Path(args.file))
+    except MassCombatError as exc:
+        print(" ".join(str(exc).split("\n")), file=sys.stderr)
+        return 1
+    emit(args, line)
+    return 0

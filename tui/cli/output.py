@@ -1,0 +1,93 @@
+"""What every command shares: one-line failures, seeds, ASCII output, JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+from contextlib import contextmanager
+from fractions import Fraction
+from typing import Iterator
+
+from ..core.errors import MassCombatError
+from ..core.i18n import t
+from ..core.odds import percent
+
+ASCII_TABLE = str.maketrans({
+    "☢": "*", "☠": "X", "⚙": "#", "✘": "B", "◎": "S",
+    "→": "->", "×": "x", "≥": ">=", "·": "|", "—": "-", "“": '"', "”": '"',
+})
+
+
+class Failure(MassCombatError):
+    """A command failed: one line, already saying where (``roll yz 5b: ...``)."""
+
+
+@contextmanager
+def where(label: str) -> Iterator[None]:
+    """Prefix any rules error raised inside with ``label: ``."""
+    try:
+        yield
+    except Failure:
+        raise
+    except MassCombatError as exc:
+        raise Failure(f"{label}: {exc}") from None
+
+
+def emit(args, text: str = "") -> None:
+    """Print readable text, in ASCII when ``--ascii`` asks for it."""
+    if getattr(args, "ascii", False):
+        text = text.translate(ASCII_TABLE)
+    print(text)
+
+
+def emit_json(data: dict) -> None:
+    """One JSON object on one line (keys are fixed English identifiers)."""
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def seeded(args) -> tuple[int, random.Random]:
+    """The ``--seed`` asked for (or a fresh one, to be reported) and its rng."""
+    seed = getattr(args, "seed", None)
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+    return seed, random.Random(seed)
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def pct(p: Fraction) -> str:
+    return percent(p)
+
+
+_MODIFIER = re.compile(r"^[+-]?\d{1,6}$")
+
+
+def modifier(text: str) -> int:
+    """An argparse type: ``+2``, ``-2`` or ``2``."""
+    if not _MODIFIER.match(text.strip()):
+        raise argparse.ArgumentTypeError(t("cli.bad_number", text=text))
+    return int(text)
+
+
+def count(text: str) -> int:
+    """An argparse type: a whole number 0 or more."""
+    if not text.strip().isdigit() or len(text.strip()) > 6:
+        raise argparse.ArgumentTypeError(t("cli.bad_count", text=text))
+    return int(text)
+
+
+def seed(text: str) -> int:
+    """An argparse type: any whole number."""
+    if not re.match(r"^[+-]?\d{1,30}$", text.strip()):
+        raise argparse.ArgumentTypeError(t("cli.bad_seed", text=text))
+    return int(text)
+
+
+def table(rows: list[list[str]], indent: str = "  ") -> str:
+    """Right-aligned columns; the first row is the header."""
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return "\n".join((indent + "  ".join(cell.rjust(width) for cell, width in zip(row, widths))).rstrip() for row in rows)

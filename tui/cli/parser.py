@@ -1,0 +1,163 @@
+"""The command line: no command opens the app; ``roll``, ``odds``, ``check`` don't.
+
+Two parsers, chosen by the first word that is not an option: a command
+name picks the command parser, anything else (or nothing) the app parser,
+so ``masscombat battle.toml`` and ``masscombat roll yz 5b2s1g`` both work.
+Parsers are built after ``--lang`` is known, so their help is translated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from ..core.i18n import LANGUAGES, t
+from .output import count, modifier, seed
+
+COMMANDS = ("roll", "odds", "check")
+VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed")
+"""Top-level options that take a value (skipped when looking for the command)."""
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Usage errors as one line on stderr (exit 2), not a usage dump."""
+
+    def error(self, message: str):
+        label = self.prog.removeprefix("masscombat").strip()
+        prefix = f"masscombat: {label}: " if label else "masscombat: "
+        hint = t("cli.help_hint", prog=self.prog)
+        self.exit(2, f"{prefix}{message} ({hint})\n")
+
+
+def first_word(argv: list[str]) -> str | None:
+    """The first argument that is not an option or an option's value."""
+    index = 0
+    while index < len(argv):
+        word = argv[index]
+        if word == "--":
+            return argv[index + 1] if index + 1 < len(argv) else None
+        if word.startswith("-") and len(word) > 1:
+            index += 2 if word in VALUE_OPTIONS else 1
+            continue
+        return word
+    return None
+
+
+def asked_language(argv: list[str]) -> str | None:
+    """The last ``--lang X`` / ``--lang=X`` given, if it names a known language."""
+    found = None
+    for index, word in enumerate(argv):
+        if word == "--":
+            break
+        if word == "--lang" and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif word.startswith("--lang="):
+            found = word.split("=", 1)[1]
+    return found if found in LANGUAGES else None
+
+
+def _common(parser: argparse.ArgumentParser, *, top: bool = False) -> None:
+    """``--lang`` and ``--ascii``, accepted before or after the command words."""
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument("--lang", choices=LANGUAGES, default=default, help=t("cli.help.lang"))
+    parser.add_argument("--ascii", action="store_true", default=False if top else argparse.SUPPRESS, help=t("cli.help.ascii"))
+
+
+def _new(prog: str, description: str) -> OneLineParser:
+    return OneLineParser(prog=prog, description=description, allow_abbrev=False)
+
+
+def app_parser() -> OneLineParser:
+    parser = _new("masscombat", t("cli.help.app"))
+    parser.epilog = t("cli.help.commands")
+    parser.add_argument("battle", nargs="?", metavar="FILE", help=t("cli.help.battle"))
+    _common(parser, top=True)
+    parser.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
+    parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
+    parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
+    return parser
+
+
+def command_parser() -> OneLineParser:
+    parser = _new("masscombat", t("cli.help.app"))
+    _common(parser, top=True)
+    parser.add_argument("--seed", type=seed, metavar="N", default=None, help=t("cli.help.seed"))
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineParser)
+
+    roll = commands.add_parser("roll", help=t("cli.help.roll"), description=t("cli.help.roll"), allow_abbrev=False)
+    systems = roll.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
+    yz = _pool_leaf(systems, "yz", t("cli.help.roll_yz"), seeded=True)
+    yz.add_argument("pool", metavar="POOL", help=t("cli.help.pool"))
+    yz.add_argument("--push", type=count, default=0, metavar="N", help=t("cli.help.push"))
+    fate = _leaf(systems, "fate", t("cli.help.roll_fate"), seeded=True)
+    fate.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
+    fate.add_argument("--vs", type=modifier, metavar="D", help=t("cli.help.vs_fate"))
+    d20 = _leaf(systems, "d20", t("cli.help.roll_d20"), seeded=True)
+    d20.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
+    d20.add_argument("--vs", type=modifier, metavar="T", help=t("cli.help.vs_d20"))
+    d20.add_argument("--cap", type=count, metavar="M", help=t("cli.help.cap"))
+
+    chances = commands.add_parser("odds", help=t("cli.help.odds"), description=t("cli.help.odds"), allow_abbrev=False)
+    systems = chances.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
+    yz = _pool_leaf(systems, "yz", t("cli.help.odds_yz"))
+    yz.add_argument("pool", metavar="POOL", help=t("cli.help.pool"))
+    yz.add_argument("--pushes", type=count, default=0, metavar="K", help=t("cli.help.pushes"))
+    yz.add_argument("--vs", metavar="POOL", help=t("cli.help.vs_pool"))
+    yz.add_argument("--vs-pushes", type=count, default=0, metavar="K", help=t("cli.help.vs_pushes"))
+    fate = _leaf(systems, "fate", t("cli.help.odds_fate"))
+    fate.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
+    fate.add_argument("--vs", type=modifier, metavar="D", help=t("cli.help.vs_fate"))
+    d20 = _leaf(systems, "d20", t("cli.help.odds_d20"))
+    d20.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
+    d20.add_argument("--vs", type=modifier, metavar="T", required=True, help=t("cli.help.vs_d20"))
+    d20.add_argument("--cap", type=count, metavar="M", help=t("cli.help.cap"))
+
+    check = commands.add_parser("check", help=t("cli.help.check"), description=t("cli.help.check"), allow_abbrev=False)
+    check.add_argument("file", metavar="FILE", help=t("cli.help.check_file"))
+    _common(check)
+    return parser
+
+
+def _leaf(systems, name: str, description: str, *, seeded: bool = False) -> OneLineParser:
+    leaf = systems.add_parser(name, help=description, description=description, allow_abbrev=False)
+    _common(leaf)
+    leaf.add_argument("--json", action="store_true", help=t("cli.help.json"))
+    if seeded:
+        leaf.add_argument("--seed", type=seed, metavar="S", default=argparse.SUPPRESS, help=t("cli.help.seed"))
+    return leaf
+
+
+def _pool_leaf(systems, name: str, description: str, *, seeded: bool = False) -> OneLineParser:
+    """A leaf whose positional is a pool: ``-5b`` is a (bad) pool, not an option.
+
+    Python 3.13's argparse already reads ``-5b`` so; 3.11 and 3.12 need the
+    same pattern (with no option like ``-1`` defined, any ``-<digit>`` word
+    is an argument), so the pool's own parser can say what is wrong.
+    """
+    leaf = _leaf(systems, name, description, seeded=seeded)
+    leaf._negative_number_matcher = re.compile(r"^-\.?\d")
+    return leaf
+
+
+def looks_like_a_word(word: str) -> bool:
+    """``masscombat rol``: a mistyped command, not a new battle file to create."""
+    path = Path(word)
+    return not path.exists() and not path.suffix and len(path.parts) == 1
+
+
+def parse(argv: list[str]) -> argparse.Namespace:
+    """Parse with whichever parser fits; argparse exits 2 on a usage error."""
+    word = first_word(argv)
+    parser = command_parser() if word in COMMANDS else app_parser()
+    if word is not None and word not in COMMANDS and looks_like_a_word(word):
+        parser.error(t("cli.unknown_command", word=word, commands=", ".join(COMMANDS)))
+    args = parser.parse_args(argv)
+    if word not in COMMANDS:
+        args.command = None
+    return args
+
+
+def stderr_line(text: str) -> None:
+    print(text, file=sys.stderr)
