@@ -61,3 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     except MassCombatError as exc:
         stderr_line(f"masscombat: {' '.join(str(exc).splitlines())}")
         return 2
+    except BrokenPipeError:
+        # `masscombat odds ... | head`: the reader left; that is not an error.
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

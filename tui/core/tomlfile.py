@@ -124,6 +124,8 @@ def write_atomic(path: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
+        # mkstemp makes the file private; give it the old file's mode, or the umask's
+        os.chmod(temp_name, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(text)
             handle.flush()
@@ -136,6 +138,15 @@ def write_atomic(path: Path, text: str) -> None:
             pass
         raise
     _fsync_folder(folder)
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def _fsync_folder(folder: Path) -> None:

@@ -1,0 +1,484 @@
+"""Battles on disk: load, save, backups, sessions and the bundled examples.
+
+Loading never crashes and never writes: every failure is a ``SaveFileError``
+whose ``str()`` is one line, ``FILE:LINE:COL: message`` or
+``FILE: field.path: message``. Saving never loses the previous file: the
+new text is checked, the old version is copied to ``<name>.toml.bak`` (and
+now and then to ``backups/``), then the new file replaces the old one
+atomically (``tomlfile.write_atomic``).
+
+A ``Session`` is one open battle: the file, its lock (see ``locking``), and
+whether this process may write it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any, Callable
+
+from . import models as m
+from .battle import Battle
+from .battle_pool import apply, initial_state
+from .dice import YearZeroRules
+from .errors import BattleLocked, MassCombatError, SaveFileError
+from .i18n import t
+from .locking import BattleLock
+from .tomlfile import dump_toml, locate_key, parse_toml, read_toml, validate, write_atomic
+
+HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
+BACKUP_FOLDER = "backups"
+BACKUP_INTERVAL_MINUTES = 10
+"""At most one timed backup per this many minutes (plus one per session-open)."""
+KEEP_BACKUPS = 10
+"""Backups kept per battle in ``backups/``; older ones are deleted."""
+_STAMP = "%Y%m%d-%H%M%S-%f"
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+"""``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
+
+clock: Callable[[], datetime] = datetime.now
+"""The time source for backup names and intervals (tests replace it)."""
+
+
+# -- loading ----------------------------------------------------------------
+
+
+def load_battle(path: Path) -> Battle:
+    """Read, migrate, validate and replay a battle; only ``SaveFileError`` escapes."""
+    name = str(path)
+    try:
+        return _load(path, name)
+    except SaveFileError as exc:
+        raise _one_line(exc) from None
+    except MassCombatError as exc:
+        raise _one_line(SaveFileError(name, str(exc))) from None
+    except RecursionError:
+        raise SaveFileError(name, t("storage.too_deep")) from None
+    except Exception as exc:  # the promise: nothing but SaveFileError leaves a load
+        raise _one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
+
+
+def _load(path: Path, name: str) -> Battle:
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise SaveFileError(name, t("storage.not_a_file"))
+    text, data = read_toml(path)
+    data, migrated = _migrate(data, text, name)
+    where = "" if migrated else text  # after a migration the text no longer matches the data
+    meta: m.BattleFile = validate(m.BattleFile, data, where, name)
+    if meta.cursor > len(meta.log):
+        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(where, ["cursor"]), "cursor")
+    rules = _rules(meta, name)
+    try:
+        return Battle.from_file(meta, rules)
+    except MassCombatError as exc:
+        try:
+            place = _replay_place(meta, rules, where)
+        except Exception:
+            place = None
+        raise SaveFileError(name, str(exc), place) from None
+
+
+def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any], bool]:
+    version = data.get("schema_version")
+    place = locate_key(text, ["schema_version"])
+    if version is None:
+        raise SaveFileError(name, t("storage.schema_missing"), None, "schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveFileError(name, t("storage.schema_not_number"), place, "schema_version")
+    if version > m.SCHEMA_VERSION:
+        raise SaveFileError(name, t("storage.schema_newer", version=version, newest=m.SCHEMA_VERSION), place)
+    migrated = False
+    while version < m.SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveFileError(name, t("storage.schema_too_old", version=version), place)
+        try:
+            data = step(dict(data))
+        except Exception as exc:
+            raise SaveFileError(name, t("storage.migration_failed", version=version, error=exc)) from None
+        if not isinstance(data, dict):
+            raise SaveFileError(name, t("storage.migration_failed", version=version, error=type(data).__name__))
+        version += 1
+        data = {**data, "schema_version": version}
+        migrated = True
+    return data, migrated
+
+
+def _rules(meta: m.BattleFile, name: str) -> YearZeroRules:
+    from . import rulesets
+
+    try:
+        return YearZeroRules.from_ruleset(rulesets.myz())
+    except MassCombatError as exc:  # the message names the ruleset file to fix
+        raise SaveFileError(name, t("storage.ruleset", system=meta.system, error=exc)) from None
+
+
+def _replay_place(meta: m.BattleFile, rules: YearZeroRules, text: str) -> tuple[int, int] | None:
+    """Where the replay failed: the ``[[log]]`` header of the first event that
+    does not fit, else the ``[state]`` table (a summary that disagrees)."""
+    state = initial_state(meta.setup, rules)
+    for number, event in enumerate(meta.log):
+        try:
+            state = apply(state, event)
+        except MassCombatError:
+            headers = [i for i, line in enumerate(text.split("\n"), 1) if _LOG_HEADER.match(line)]
+            if len(headers) == len(meta.log):
+                return headers[number], 1
+            return None
+    return locate_key(text, ["state"])
+
+
+_LOG_HEADER = re.compile(r"\s*\[\[\s*(?:log|\"log\"|'log')\s*\]\]")
+
+
+def _one_line(exc: SaveFileError) -> SaveFileError:
+    """The same error with any line break or control character escaped."""
+    detail, field_path = _clean(exc.detail), _clean(exc.field) if exc.field else exc.field
+    if detail == exc.detail and field_path == exc.field:
+        return exc
+    return SaveFileError(exc.path, detail, exc.location, field_path)
+
+
+def _clean(text: str) -> str:
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+        for ch in text
+    )
+
+
+# -- saving -----------------------------------------------------------------
+
+
+def battle_text(battle: Battle, name: str = "<battle>") -> str:
+    """The save file's text for ``battle``, checked to read back."""
+    text = HEADER + dump_toml(battle.to_file().model_dump(mode="json", exclude_defaults=False))
+    try:
+        validate(m.BattleFile, parse_toml(text, name), text, name)
+    except SaveFileError as exc:  # a bug, not the GM's doing: keep the old file
+        raise _one_line(SaveFileError(name, t("storage.self_check", error=exc))) from None
+    return text
+
+
+def save_battle(battle: Battle, path: Path) -> None:
+    """Write ``battle`` to ``path`` atomically, backing up the previous version.
+
+    The old file goes to ``<name>.bak`` and, at most once per
+    ``BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it replaced.
+    Any failure raises ``SaveFileError`` and leaves the old file as it was.
+    """
+    name = str(path)
+    text = battle_text(battle, name)
+    try:
+        old = path.read_bytes() if path.exists() else None
+        if old == text.encode("utf-8"):
+            return  # already saved: nothing to write, nothing to back up
+        if old is not None:
+            backup(path, old, timed=True)
+            _write_copy(bak_path(path), old)
+        write_atomic(path, text)
+    except OSError as exc:
+        raise _one_line(SaveFileError(name, t("storage.write_failed", reason=exc.strerror or exc))) from None
+
+
+def bak_path(path: Path) -> Path:
+    """``saves/x.toml`` → ``saves/x.toml.bak``: always the previous version."""
+    return path.with_name(path.name + ".bak")
+
+
+def backup_folder(path: Path) -> Path:
+    return path.parent / BACKUP_FOLDER
+
+
+def backups_for(path: Path) -> list[Path]:
+    """The rotating backups of ``path``, oldest first."""
+    return [entry for _, entry in _backups(path)]
+
+
+def _backups(path: Path) -> list[tuple[datetime, Path]]:
+    found = []
+    pattern = re.compile(re.escape(path.stem) + r"\.(\d{8}-\d{6}-\d{6})\.toml")
+    try:
+        entries = list(backup_folder(path).iterdir())
+    except OSError:
+        return []
+    for entry in entries:
+        match = pattern.fullmatch(entry.name)
+        if match:
+            try:
+                found.append((datetime.strptime(match[1], _STAMP), entry))
+            except ValueError:
+                continue
+    return sorted(found)
+
+
+def backup(path: Path, content: bytes | None = None, *, timed: bool = False) -> Path | None:
+    """Copy ``path`` (or ``content``, its bytes) into ``backups/``.
+
+    ``timed``: only if the newest backup is ``BACKUP_INTERVAL_MINUTES`` old.
+    Skipped when the newest backup already holds these bytes. Keeps the
+    newest ``KEEP_BACKUPS``. Returns the new backup, or None.
+    """
+    if content is None:
+        content = path.read_bytes()
+    now = _now()
+    existing = _backups(path)
+    if existing:
+        taken, newest = existing[-1]
+        age = (now - taken).total_seconds()
+        if timed and 0 <= age < BACKUP_INTERVAL_MINUTES * 60:
+            return None
+        try:
+            if newest.read_bytes() == content:
+                return None
+        except OSError:
+            pass
+    folder = backup_folder(path)
+    target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
+    while target.exists():  # the same microsecond (a frozen clock in tests)
+        now = now.replace(microsecond=(now.microsecond + 1) % 1_000_000)
+        target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
+    _write_copy(target, content)
+    for old in backups_for(path)[:-KEEP_BACKUPS]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
+    return target
+
+
+def _now() -> datetime:
+    now = clock()
+    return now.astimezone().replace(tzinfo=None) if now.tzinfo else now
+
+
+def _write_copy(target: Path, content: bytes) -> None:
+    """Write a byte-exact copy (atomically when it is text, as saves are)."""
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(content)  # not a battle file; keep its bytes anyway
+        return
+    write_atomic(target, text)
+
+
+def remove_stale_temps(path: Path) -> None:
+    """Delete temp files a killed save left beside ``path`` (call with the lock held)."""
+    prefixes = (f".{path.name}.", f".{bak_path(path).name}.")
+    try:
+        entries = list(path.parent.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.endswith(".tmp") and entry.name.startswith(prefixes):
+            try:
+                entry.unlink()
+            except OSError:
+                pass
+
+
+# -- sessions ---------------------------------------------------------------
+
+
+@dataclass
+class Session:
+    """One open battle. Writable sessions hold the battle's lock."""
+
+    battle: Battle
+    path: Path
+    read_only: bool
+    notice: str | None = None
+    """Why the session is read-only, or a warning to show once."""
+    lock: BattleLock | None = None
+    _closed: bool = field(default=False, init=False, repr=False)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def save(self) -> bool:
+        """Save now; False (and nothing written) when read-only or closed.
+
+        Raises ``SaveFileError`` when the disk refuses (the old file stays).
+        """
+        if self.read_only or self._closed:
+            return False
+        save_battle(self.battle, self.path)
+        return True
+
+    def close(self) -> None:
+        """Save if writable and release the lock. Idempotent; safe from a
+        signal handler (a close that interrupts a save saves again). A final
+        save that fails raises ``SaveFileError``; the lock is released anyway."""
+        if self._closed:
+            return
+        try:
+            self.save()
+        finally:
+            self._closed = True
+            if self.lock is not None:
+                self.lock.release()
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+
+def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
+    """Open a battle file, locked for this process when nobody else has it.
+
+    Held elsewhere: read-only with a notice naming the holder (or
+    ``BattleLocked`` when ``read_only_if_locked`` is False). A missing or
+    broken file raises ``SaveFileError`` and leaves nothing behind.
+    """
+    if not path.exists():
+        raise SaveFileError(str(path), t("storage.missing"))
+    lock: BattleLock | None = None
+    notice: str | None = None
+    try:
+        lock = BattleLock.acquire(path)
+    except BattleLocked as exc:
+        if not read_only_if_locked:
+            raise
+        notice = t("storage.read_only", reason=exc)
+    try:
+        battle = load_battle(path)
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+    if battle.meta.template and lock is not None:
+        lock.release()
+        lock, notice = None, t("storage.template", path=path)
+    if lock is not None:
+        remove_stale_temps(path)
+        try:
+            backup(path)
+        except OSError as exc:
+            notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
+    return Session(battle, path, read_only=lock is None, notice=notice, lock=lock)
+
+
+def create_session(path: Path, battle: Battle) -> Session:
+    """Save a new battle to ``path`` and open it; refuses to overwrite a file."""
+    lock = BattleLock.acquire(path)
+    try:
+        if path.exists():
+            raise SaveFileError(str(path), t("storage.exists"))
+        save_battle(battle, path)
+    except BaseException:
+        lock.release()
+        raise
+    return Session(battle, path, read_only=False, lock=lock)
+
+
+# -- where battles live -----------------------------------------------------
+
+
+def default_saves_dir() -> Path:
+    """``$MASSCOMBAT_SAVES``; else ``./saves`` in a checkout; else the user data dir."""
+    chosen = os.environ.get("MASSCOMBAT_SAVES")
+    if chosen:
+        return Path(chosen).expanduser()
+    if Path("saves").is_dir():
+        return Path("saves")
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "masscombat" / "saves"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "masscombat" / "saves"
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
+    return base / "masscombat" / "saves"
+
+
+def example_folders() -> list[Path]:
+    """Where bundled examples live: the installed copy, then the checkout's."""
+    package = Path(__file__).resolve().parent.parent
+    return [package / "_examples", package.parent / "saves" / "examples"]
+
+
+def list_examples() -> list[Path]:
+    found: dict[str, Path] = {}
+    for folder in example_folders():
+        try:
+            for entry in sorted(folder.glob("*.toml")):
+                found.setdefault(entry.name, entry)
+        except OSError:
+            continue
+    return sorted(found.values(), key=lambda p: p.name)
+
+
+def find_example(name: str) -> Path:
+    """A bundled example by name (``ghoul-strike`` or ``ghoul-strike.toml``)."""
+    examples = list_examples()
+    for example in examples:
+        if name in (example.name, example.stem):
+            return example
+    names = ", ".join(e.stem for e in examples) or "-"
+    raise SaveFileError(name, t("storage.no_example", names=names))
+
+
+def open_example(example: Path, saves_dir: Path) -> Path:
+    """The working copy of a template: ``saves_dir/<stem>.toml``.
+
+    Made from the example (``template = false``) the first time; after that
+    the existing copy is returned untouched, so the GM continues their game.
+    """
+    target = saves_dir / f"{example.stem}.toml"
+    if target.exists():
+        return target
+    battle = load_battle(example)
+    battle.meta = battle.meta.model_copy(update={"template": False})
+    try:
+        saves_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _one_line(SaveFileError(str(target), t("storage.write_failed", reason=exc.strerror or exc))) from None
+    try:
+        with BattleLock.acquire(target):
+            if not target.exists():
+                save_battle(battle, target)
+    except BattleLocked:
+        if not target.exists():
+            raise
+        # another masscombat made this copy meanwhile and has it open
+    return target
+
+
+def working_copy(path: Path, saves_dir: Path | None = None) -> Path:
+    """What to open for ``path``: itself, or its working copy if it is a template."""
+    try:
+        _, data = read_toml(path)
+    except SaveFileError:
+        return path  # open_session reports it
+    if data.get("template") is True:
+        return open_example(path, saves_dir if saves_dir is not None else default_saves_dir())
+    return path
+
+
+__all__ = [
+    "BACKUP_INTERVAL_MINUTES",
+    "KEEP_BACKUPS",
+    "MIGRATIONS",
+    "Session",
+    "backup",
+    "backups_for",
+    "bak_path",
+    "create_session",
+    "default_saves_dir",
+    "example_folders",
+    "find_example",
+    "list_examples",
+    "load_battle",
+    "open_example",
+    "open_session",
+    "save_battle",
+    "working_copy",
+]
