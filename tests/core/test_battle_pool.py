@@ -493,19 +493,12 @@ def _set(path, value):
     return change
 
 
-def _drop_state(change):
-    def both(data):
-        change(data)
-        data["state"] = {}
-    return both
-
-
 TAMPERS = {
     "push face not on a d6": (_set(["log", 1, "faces"], [6, 2, 7]), "event 2"),
     "push stores an extra face": (_set(["log", 1, "faces"], [6, 2, 1, 4]), "event 2"),
     "push stores too few faces": (_set(["log", 1, "faces"], [6, 2]), "event 2"),
     # Die 0 now shows a success, so the push could not have rerolled it.
-    "roll face makes a rerolled die locked": (_drop_state(_set(["log", 0, "sides", 0, "base"], [6, 1, 6])), "event 2"),
+    "roll face makes a rerolled die locked": (_set(["log", 0, "sides", 0, "base"], [6, 1, 6]), "event 2"),
     "push spends a Battle die": (_set(["log", 2, "spent"], [0]), "event 3"),
     "push counter": (_set(["log", 2, "counter"], 7), "event 3"),
     "roll counter": (_set(["log", 0, "counter"], 1), "event 1"),
@@ -525,6 +518,12 @@ def test_a_tampered_file_is_refused(name):
         Battle.from_file(meta)
     if where is not None:
         assert str(info.value).startswith(where + ":")
+
+
+def test_a_log_without_its_state_summary_is_a_cut_short_file():
+    meta = tamper(scripted(), _set(["state"], {}))
+    with pytest.raises(MassCombatError, match="cut short"):
+        Battle.from_file(meta)
 
 
 def test_a_cursor_beyond_the_log_is_refused_as_a_project_error():

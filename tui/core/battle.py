@@ -46,6 +46,9 @@ class Battle:
     def from_file(cls, meta: m.BattleFile, rules: YearZeroRules | None = None) -> "Battle":
         """Replay a saved log; raises a ``MassCombatError`` naming the event that does not fit."""
         rules = rules or YearZeroRules()
+        if meta.log and not meta.state:
+            # every save writes [state]; a log without it is a file cut short
+            raise RollRecordError(t("error.record_no_state"))
         history = History.replay(initial_state(meta.setup, rules), meta.log, meta.cursor, _apply)
         battle = cls(meta, rules, history)
         if meta.state and meta.state != summary(battle.state):

@@ -7,6 +7,7 @@ exactly without re-rolling anything.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -40,7 +41,7 @@ def _name(value: str) -> str:
         raise ValueError(t("error.name_empty"))
     if len(value) > MAX_NAME:
         raise ValueError(t("error.name_long", most=MAX_NAME))
-    if any(ch in value for ch in "\n\r\t\x00\x1b"):
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
         raise ValueError(t("error.name_line"))
     return value
 

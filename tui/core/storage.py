@@ -14,6 +14,7 @@ whether this process may write it.
 from __future__ import annotations
 
 import os
+import random
 import re
 import sys
 import unicodedata
@@ -436,7 +437,9 @@ def open_example(example: Path, saves_dir: Path) -> Path:
     if target.exists():
         return target
     battle = load_battle(example)
-    battle.meta = battle.meta.model_copy(update={"template": False})
+    # A fresh seed: each GM's copy rolls its own dice (stored faces replay regardless).
+    seed = random.SystemRandom().randrange(2**63)
+    battle.meta = battle.meta.model_copy(update={"template": False, "seed": seed})
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

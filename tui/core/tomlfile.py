@@ -18,6 +18,7 @@ import tomli_w
 from pydantic import BaseModel, ValidationError
 
 from .errors import SaveFileError
+from .i18n import t
 
 _AT_LINE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -34,12 +35,12 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
             detail = _AT_LINE.sub("", message)
             raise SaveFileError(path, _sentence(detail), (int(match[1]), int(match[2]))) from None
         if _AT_END.search(message):
-            lines = text.splitlines() or [""]
+            lines = text.split("\n")
             place = (len(lines), len(lines[-1]) + 1)
             raise SaveFileError(path, _sentence(_AT_END.sub("", message)), place) from None
         raise SaveFileError(path, _sentence(message)) from None
     except RecursionError:
-        raise SaveFileError(path, "nested too deeply to read") from None
+        raise SaveFileError(path, t("storage.too_deep")) from None
 
 
 def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
@@ -48,17 +49,17 @@ def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
-        raise SaveFileError(name, "no such file") from None
+        raise SaveFileError(name, t("storage.missing")) from None
     except IsADirectoryError:
-        raise SaveFileError(name, "is a folder, not a file") from None
+        raise SaveFileError(name, t("storage.not_a_file")) from None
     except OSError as exc:
-        raise SaveFileError(name, f"cannot be read ({exc.strerror or exc})") from None
+        raise SaveFileError(name, t("file.cannot_read", reason=exc.strerror or exc)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SaveFileError(name, "is not valid UTF-8 text", (line, column)) from None
+        raise SaveFileError(name, t("file.not_utf8"), (line, column)) from None
     return text, parse_toml(text, name)
 
 
@@ -93,7 +94,7 @@ def locate_key(text: str, keys: list[str]) -> tuple[int, int] | None:
     """
     if not keys:
         return None
-    lines = text.splitlines()
+    lines = text.split("\n")  # TOML breaks lines only at \n, unlike str.splitlines
     start = 0
     found: tuple[int, int] | None = None
     for key in keys:
@@ -109,8 +110,14 @@ def locate_key(text: str, keys: list[str]) -> tuple[int, int] | None:
     return found
 
 
+_NUMBER_ARRAY = re.compile(r"\[\n((?:[ \t]*-?\d+,\n)+)[ \t]*\]")
+
+
 def dump_toml(data: dict[str, Any]) -> str:
-    return tomli_w.dumps(data, multiline_strings=False)
+    """TOML text; arrays of plain numbers (dice faces) stay on one line so a
+    push reads as one line, not ten."""
+    text = tomli_w.dumps(data, multiline_strings=False)
+    return _NUMBER_ARRAY.sub(lambda m: "[" + ", ".join(n.strip().rstrip(",") for n in m[1].splitlines()) + "]", text)
 
 
 def write_atomic(path: Path, text: str) -> None:
@@ -124,9 +131,10 @@ def write_atomic(path: Path, text: str) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        # mkstemp makes the file private; give it the old file's mode, or the umask's
-        os.chmod(temp_name, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            # mkstemp makes the file private; give it the old file's mode, or the umask's
+            if hasattr(os, "fchmod"):
+                os.fchmod(handle.fileno(), _mode_for(path))
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -164,4 +172,4 @@ def _fsync_folder(folder: Path) -> None:
 
 def _sentence(message: str) -> str:
     message = message.strip().rstrip(".")
-    return message[:1].lower() + message[1:] if message else "unreadable"
+    return message[:1].lower() + message[1:] if message else t("file.unreadable")

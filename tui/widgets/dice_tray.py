@@ -126,7 +126,7 @@ def stage_line(roll: YearZeroRoll, stage: int, glyphs: Glyphs) -> Text:
     """One line of a roll's history: every face at that stage, icons for locks."""
     text = Text(no_wrap=True, overflow="ellipsis")
     label = t("roller.stage_roll") if stage == 0 else t("roller.stage_push", number=stage)
-    text.append(f"{label:<8}", "dim")
+    text.append(label.ljust(8) + " ", "dim")
     faces = roll.stage(stage)
     parts = []
     for kind in KINDS:

@@ -132,7 +132,7 @@ class PoolPanel(VerticalScroll):
         return text
 
     def _odds(self, view: SideView) -> Text:
-        text = Text()
+        text = Text(no_wrap=True, overflow="ellipsis")  # wrapping would eat the table's indent
         if view.side.roll is None:
             if view.chance_one is not None and view.side.pool.total:
                 text.append(t("roller.chance_one", success=view.glyphs.success, chance=percent(view.chance_one)))
@@ -144,9 +144,11 @@ class PoolPanel(VerticalScroll):
         if decision.push is not None:
             rows.append((t("roller.if_push"), decision.push))
         width = max(len(label) for label, _ in rows) + 1
-        text.append(" " * width + "".join(f"{t(k):>6}" for k in ("roller.win", "roller.tie_word", "roller.lose")), "dim")
+        headers = [t(k) for k in ("roller.win", "roller.tie_word", "roller.lose")]
+        columns = [max(len(h), 4) + 1 for h in headers]  # "100%" and a space at least
+        text.append(" " * width + "".join(h.rjust(c) for h, c in zip(headers, columns)), "dim")
         for label, chances in rows:
-            text.append("\n" + label.ljust(width) + "".join(f"{percent(p):>6}" for p in chances))
+            text.append("\n" + label.ljust(width) + "".join(percent(p).rjust(c) for p, c in zip(chances, columns)))
         if decision.lose_success:
             text.append("\n" + t("roller.push_loses_success", success=view.glyphs.success), "italic")
         return text
