@@ -171,9 +171,11 @@ class MassCombatApp(App):
     # -- command palette: every action that fits the current screen ------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        offered = set()
         for row in binding_rows(screen):
-            if not row.enabled or row.action == "command_palette":
+            if not row.enabled or row.action == "command_palette" or (id(row.node), row.action) in offered:
                 continue
+            offered.add((id(row.node), row.action))
             yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(self.run_action, row.action, row.node))
         yield SystemCommand(t("palette.screenshot"), t("palette.screenshot_help"), lambda: self.set_timer(0.1, self.deliver_screenshot))
 

@@ -222,6 +222,11 @@ async def test_settings_switch_language_and_glyphs(tmp_path):
         assert (tmp_path / "settings.toml").read_text().count('language = "de"') == 1
         footer_text = " ".join(str(k.render()) for k in app.screen.query("FooterKey"))
         assert "Würfeln" in footer_text
+        pool_line = str(app.screen.query_one("#side-0", PoolPanel).query_one(".pool-line").render())
+        assert "B3" in pool_line and "S4" in pool_line
+        await pilot.press("r")
+        await pilot.pause()
+        assert "strapazieren" in str(app.screen.query_one(ResultBar).render())
 
 
 async def test_ctrl_c_saves_and_quits(tmp_path):
@@ -243,3 +248,13 @@ def test_ghoul_strike_scene_pools_match_the_text():
     battle = ghoul_strike()
     assert [s.pool.notation() for s in battle.state.sides] == ["3b4s1g", "2b3s1g"]
     assert battle.state.first == 1
+
+
+async def test_language_switch_alone_redraws_the_panels(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        odds = app.screen.query_one("#side-0", PoolPanel).query_one(".odds")
+        assert "at least one" in str(odds.render())
+        app._apply_settings(app.settings.model_copy(update={"language": "de"}))
+        await pilot.pause()
+        assert "mindestens ein" in str(odds.render())

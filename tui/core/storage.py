@@ -370,6 +370,10 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
 
 def create_session(path: Path, battle: Battle) -> Session:
     """Save a new battle to ``path`` and open it; refuses to overwrite a file."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise _one_line(SaveFileError(str(path), t("storage.write_failed", reason=exc.strerror or exc))) from None
     lock = BattleLock.acquire(path)
     try:
         if path.exists():

@@ -28,7 +28,7 @@ from textual.widgets import Header
 
 from ..core.battle import Battle
 from ..core.dice import DieKind
-from ..core.i18n import t
+from ..core.i18n import language, t
 from ..core.odds import opposed, p_at_least_one, push_now
 from ..widgets.key_footer import KeyFooter
 from ..widgets.pool_panel import PoolPanel, SideView
@@ -115,12 +115,13 @@ class RollerScreen(Screen):
                 decision=decision,
                 chance_one=p_at_least_one(side.pool, 0, rules) if side.pool.total else None,
                 glyphs=glyphs,
+                language=language(),
             )
             self.query_one(f"#side-{index}", PoolPanel).view = view
         odds = None
         if not state.rolled and any(s.pool.total for s in state.sides):
             odds = opposed(state.sides[0].pool, state.sides[1].pool, 0, 0, rules)
-        self.query_one(ResultBar).view = ResultView(state=state, opposed=odds, glyphs=glyphs)
+        self.query_one(ResultBar).view = ResultView(state=state, opposed=odds, glyphs=glyphs, language=language())
         self.refresh_bindings()
 
     # -- what applies now ----------------------------------------------------

@@ -20,7 +20,7 @@ class SettingsScreen(ModalScreen[Settings | None]):
     ]
 
     DEFAULT_CSS = "SettingsScreen {" + DIALOG_CSS + """
-        & Label { margin-top: 1; }
+        & Label { margin-top: 0; color: $text-muted; }
         & Horizontal { height: auto; margin-top: 1; align-horizontal: right; }
         & Button { margin-left: 1; }
     }"""

@@ -37,6 +37,8 @@ class SideView:
     chance_one: object | None = None
     """P(at least one ☢) before the roll."""
     glyphs: Glyphs = UNICODE
+    language: str = "en"
+    """Part of the view so that a language switch redraws the panel."""
 
 
 class PoolPanel(VerticalScroll):

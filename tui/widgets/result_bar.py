@@ -20,6 +20,8 @@ class ResultView:
     state: BattlePoolState
     opposed: Opposed | None = None
     glyphs: Glyphs = UNICODE
+    language: str = "en"
+    """Part of the view so that a language switch redraws the bar."""
 
 
 class ResultBar(Widget):
@@ -72,7 +74,7 @@ class ResultBar(Widget):
             assert turn is not None
             leader = state.leader()
             if leader is None:
-                lead = t("roller.level")
+                lead = t("roller.level", count=state.sides[0].roll.successes, success=g.success)  # type: ignore[union-attr]
             else:
                 margin = abs(state.sides[0].roll.successes - state.sides[1].roll.successes)  # type: ignore[union-attr]
                 lead = t("roller.leads", name=names[leader], margin=margin, success=g.success)
