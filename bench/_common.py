@@ -1,0 +1,125 @@
+"""Shared helpers for the benchmark scripts: statistics, printing, and the
+one-line JSON summary that ``run_all.py`` collects.
+
+Not a benchmark itself (run_all.py runs only the scripts it names).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import platform
+import statistics
+import sys
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root (bench/ lives directly under it)."""
+
+if str(ROOT) not in sys.path:  # `python bench/x.py` puts bench/ first, not the root
+    sys.path.insert(0, str(ROOT))
+
+JSON_MARK = "BENCH-JSON: "
+"""Prefix of the summary line a script prints when run with ``--json``."""
+
+
+@dataclass
+class Row:
+    """One figure for the summary table. Times are in milliseconds."""
+
+    bench: str
+    figure: str
+    n: int
+    median: float
+    p95: float
+    unit: str = "ms"
+    note: str = ""
+
+
+def p95(samples: list[float]) -> float:
+    """95th percentile by the nearest-rank method (with n <= 20 this is the maximum)."""
+    ordered = sorted(samples)
+    rank = max(1, math.ceil(0.95 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def row(bench: str, figure: str, samples_s: list[float], note: str = "") -> Row:
+    """A row from samples in seconds, reported in milliseconds."""
+    ms = [s * 1000 for s in samples_s]
+    return Row(bench, figure, len(ms), statistics.median(ms), p95(ms), "ms", note)
+
+
+def value_row(bench: str, figure: str, value: float, unit: str, note: str = "") -> Row:
+    """A single value (a size, a ratio): median = p95 = the value, n = 1."""
+    return Row(bench, figure, 1, value, value, unit, note)
+
+
+def fmt(value: float, unit: str) -> str:
+    if unit == "ms":
+        return f"{value:9.3f}" if value < 10 else f"{value:9.1f}"
+    if unit in ("x", "KiB"):
+        return f"{value:9.2f}"
+    return f"{value:9g}"
+
+
+def table(rows: list[Row]) -> str:
+    """A plain-text table of rows (what run_all.py prints, and each script at its end)."""
+    width_b = max([5] + [len(r.bench) for r in rows])
+    width_f = max([6] + [len(r.figure) for r in rows])
+    lines = [f"{'bench':<{width_b}}  {'figure':<{width_f}}  {'n':>4}  {'median':>9}  {'p95':>9}  unit"]
+    lines.append("-" * len(lines[0]))
+    for r in rows:
+        if r.n == 1:
+            lines.append(f"{r.bench:<{width_b}}  {r.figure:<{width_f}}  {r.n:>4}  {fmt(r.median, r.unit)}  {'':>9}  {r.unit}")
+        else:
+            lines.append(f"{r.bench:<{width_b}}  {r.figure:<{width_f}}  {r.n:>4}  {fmt(r.median, r.unit)}  {fmt(r.p95, r.unit)}  {r.unit}")
+    return "\n".join(lines)
+
+
+def machine() -> str:
+    import os
+
+    return f"Python {platform.python_version()} on {platform.system()} {platform.machine()}, {os.cpu_count()} CPU(s)"
+
+
+def finish(rows: list[Row], argv: list[str]) -> None:
+    """Print the script's table; with ``--json`` also the line run_all.py parses."""
+    print()
+    print(table(rows))
+    if "--json" in argv:
+        print(JSON_MARK + json.dumps([asdict(r) for r in rows]))
+
+
+def parse_json_line(output: str) -> list[Row]:
+    for line in reversed(output.splitlines()):
+        if line.startswith(JSON_MARK):
+            return [Row(**item) for item in json.loads(line[len(JSON_MARK):])]
+    raise ValueError("no summary line in the output")
+
+
+def long_battle(min_events: int = 1000, seed: int = 1877):
+    """A Ghoul Strike battle with at least ``min_events`` log events, built with
+    the real ``Battle`` API: cycles of set_pool x2 / roll / push / settle... /
+    new_roll, with pools up to 12b6s4g (so roll and push events carry many faces).
+    """
+    from tests.tui.scenes import ghoul_strike
+    from tui.core.dice import parse_pool
+
+    battle = ghoul_strike(seed)
+    pools = [parse_pool(p) for p in ("12b6s4g", "8b4s2g", "3b4s1g", "10b5s3g", "2b3s1g", "12b6s4g")]
+    cycle = 0
+    while len(battle.history.events) < min_events:
+        battle.set_pool(0, pools[cycle % len(pools)])
+        battle.set_pool(1, pools[(cycle + 1) % len(pools)])
+        battle.roll()
+        for _ in range(cycle % 3):  # 0, 1 or 2 pushes for the side to act
+            if battle.refusal("push") is None:
+                battle.push()
+        while not battle.state.finished:
+            if battle.refusal("push") is None and cycle % 2:
+                battle.push()
+            battle.settle()
+        battle.new_roll()
+        cycle += 1
+    return battle

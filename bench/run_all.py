@@ -1,0 +1,57 @@
+"""Run every benchmark, each in its own process, and print one summary table.
+
+    python bench/run_all.py [NAME ...]        # e.g. python bench/run_all.py odds save
+
+Each script's own output is printed as it finishes; the table at the end
+collects the figures (median and p95 in ms unless the unit says otherwise).
+Figures depend on the machine; nothing here is a pass/fail check.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from _common import ROOT, Row, machine, parse_json_line, table
+
+SCRIPTS = ("startup", "keypress", "odds", "save")
+HERE = Path(__file__).resolve().parent
+
+
+def main(argv: list[str]) -> int:
+    chosen = [name for name in argv if not name.startswith("-")] or list(SCRIPTS)
+    unknown = [name for name in chosen if name not in SCRIPTS]
+    if unknown:
+        print(f"unknown benchmark(s): {', '.join(unknown)}; choose from {', '.join(SCRIPTS)}", file=sys.stderr)
+        return 2
+    rows: list[Row] = []
+    took: list[str] = []
+    failed: list[str] = []
+    for name in chosen:
+        print(f"=== bench/{name}.py " + "=" * 50, flush=True)
+        start = time.perf_counter()
+        done = subprocess.run([sys.executable, str(HERE / f"{name}.py"), "--json"], cwd=ROOT, capture_output=True, text=True)
+        seconds = time.perf_counter() - start
+        shown = [line for line in done.stdout.splitlines() if not line.startswith("BENCH-JSON: ")]
+        print("\n".join(shown))
+        if done.returncode != 0:
+            print(done.stderr, file=sys.stderr)
+            failed.append(name)
+            continue
+        rows.extend(parse_json_line(done.stdout))
+        took.append(f"{name} {seconds:.1f} s")
+        print(flush=True)
+    print("=== summary " + "=" * 58)
+    print(machine())
+    print(table(rows))
+    print(f"run time: {', '.join(took)}")
+    if failed:
+        print(f"FAILED: {', '.join(failed)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
