@@ -258,3 +258,21 @@ async def test_language_switch_alone_redraws_the_panels(tmp_path):
         app._apply_settings(app.settings.model_copy(update={"language": "de"}))
         await pilot.pause()
         assert "mindestens ein" in str(odds.render())
+
+
+async def test_a_hangup_saves_frees_the_lock_and_exits(tmp_path):
+    import signal
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        # as the event loop would: the handler runs as a callback on the app's loop
+        app.call_later(app._on_signal, signal.SIGHUP)
+    assert app.return_code == 128 + signal.SIGHUP
+    assert saved(app).state.rolled
+    again = open_session(app.session.path)
+    try:
+        assert not again.read_only
+    finally:
+        again.close()
