@@ -18,6 +18,15 @@ def saved(app) -> Battle:
     return load_battle(app.session.path)
 
 
+def assert_lock_free(app) -> None:
+    """The app let go of its battle: a new session opens it writable."""
+    again = open_session(app.session.path)
+    try:
+        assert not again.read_only
+    finally:
+        again.close()
+
+
 async def test_build_pools_from_the_keyboard(tmp_path):
     battle = Battle.new("Empty", ("Left", "Right"), seed=3)
     app = make_app(tmp_path, battle)
@@ -236,12 +245,7 @@ async def test_ctrl_c_saves_and_quits(tmp_path):
         await pilot.press("ctrl+c")
         await pilot.pause()
     assert saved(app).state.rolled
-    # the lock is free again: a new session opens writable
-    again = open_session(app.session.path)
-    try:
-        assert not again.read_only
-    finally:
-        again.close()
+    assert_lock_free(app)
 
 
 def test_ghoul_strike_scene_pools_match_the_text():
@@ -271,8 +275,4 @@ async def test_a_hangup_saves_frees_the_lock_and_exits(tmp_path):
         app.call_later(app._on_signal, signal.SIGHUP)
     assert app.return_code == 128 + signal.SIGHUP
     assert saved(app).state.rolled
-    again = open_session(app.session.path)
-    try:
-        assert not again.read_only
-    finally:
-        again.close()
+    assert_lock_free(app)
