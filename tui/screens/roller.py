@@ -35,8 +35,8 @@ from ..widgets.pool_panel import PoolPanel, SideView
 from ..widgets.result_bar import ResultBar, ResultView
 from .dialogs import NameDialog, PoolDialog
 
-# Actions that change the battle, and the refusal each one checks.
-_BATTLE_ACTIONS = {"roll": "roll", "push": "push", "settle": "settle", "new_roll": "new_roll", "undo": "undo", "redo": "redo"}
+# Actions the battle itself can refuse (Battle.refusal knows why).
+_BATTLE_ACTIONS = {"roll", "push", "settle", "new_roll", "undo", "redo"}
 _EDIT_ACTIONS = {"add", "remove", "type_pool", "swap_first"}
 
 
@@ -131,7 +131,7 @@ class RollerScreen(Screen):
         if getattr(app, "read_only", False) and (action in _BATTLE_ACTIONS or action in _EDIT_ACTIONS or action == "rename"):
             return None
         if action in _BATTLE_ACTIONS:
-            return None if self.battle.refusal(_BATTLE_ACTIONS[action]) else True
+            return None if self.battle.refusal(action) else True
         if action in _EDIT_ACTIONS:
             if self.battle.state.in_progress:
                 return None
