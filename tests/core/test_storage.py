@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tui.core import locking, storage
+from tui.core import backups, locking, storage
 from tui.core import models as m
 from tui.core.battle import Battle
 from tui.core.dice import Pool, mass_combat_rules, parse_pool
@@ -271,7 +271,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(storage, "clock", fake)
+    monkeypatch.setattr(backups, "clock", fake)  # read in backups._now, so patched there
     return fake
 
 

@@ -1,25 +1,26 @@
-"""Battles on disk: load, save, backups, sessions and the bundled examples.
+"""Battles on disk: load, migrate, save, and the ``Session`` of an open battle.
 
 Loading never crashes and never writes: every failure is a ``SaveFileError``
 whose ``str()`` is one line, ``FILE:LINE:COL: message`` or
 ``FILE: field.path: message``. Saving never loses the previous file: the
-new text is checked, the old version is copied to ``<name>.toml.bak`` (and
-now and then to ``backups/``), then the new file replaces the old one
-atomically (``tomlfile.write_atomic``).
+new text is checked, the old version is backed up (see ``backups``), then
+the new file replaces the old one atomically (``tomlfile.write_atomic``).
 
 A ``Session`` is one open battle: the file, its lock (see ``locking``), and
 whether this process may write it.
+
+Neighbours: ``backups`` keeps the ``.bak`` and ``backups/`` copies;
+``places`` knows where battles live (saves folder, bundled examples,
+working copies). Their public names are re-exported here so older
+``from tui.core.storage import ...`` lines keep working; patch them in
+their own module (e.g. ``backups.clock``), where they are read.
 """
 
 from __future__ import annotations
 
-import os
-import random
 import re
-import sys
 import unicodedata
 from dataclasses import dataclass, field
-from datetime import datetime
 from pathlib import Path
 from typing import Any, Callable
 
@@ -32,19 +33,27 @@ from .i18n import t
 from .locking import BattleLock
 from .tomlfile import dump_toml, locate_key, parse_toml, read_toml, validate, write_atomic
 
+# Imports go one way: storage -> backups and storage -> places. Neither of
+# those imports storage at module level (places.open_example imports
+# load_battle/save_battle when it runs), so there is no cycle whichever is
+# imported first. The ``places`` names are here only to be re-exported.
+from .backups import (
+    BACKUP_FOLDER,
+    BACKUP_INTERVAL_MINUTES,
+    KEEP_BACKUPS,
+    _write_copy,
+    backup,
+    backup_folder,
+    backups_for,
+    bak_path,
+    remove_stale_temps,
+)
+from .places import default_saves_dir, example_folders, find_example, list_examples, open_example, working_copy
+
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
-BACKUP_FOLDER = "backups"
-BACKUP_INTERVAL_MINUTES = 10
-"""At most one timed backup per this many minutes (plus one per session-open)."""
-KEEP_BACKUPS = 10
-"""Backups kept per battle in ``backups/``; older ones are deleted."""
-_STAMP = "%Y%m%d-%H%M%S-%f"
 
 MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
 """``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
-
-clock: Callable[[], datetime] = datetime.now
-"""The time source for backup names and intervals (tests replace it)."""
 
 
 # -- loading ----------------------------------------------------------------
@@ -111,11 +120,23 @@ def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any]
     return data, migrated
 
 
-def _rules(meta: m.BattleFile, name: str) -> YearZeroRules:
-    from . import rulesets
+def _myz_rules() -> YearZeroRules:
+    from . import rulesets  # imported on first load, as before
 
+    return YearZeroRules.from_ruleset(rulesets.myz())
+
+
+RULES_FOR_SYSTEM: dict[str, Callable[[], YearZeroRules]] = {"myz": _myz_rules}
+"""A save's ``system`` → how to build its rules; a new system adds an entry."""
+
+
+def _rules(meta: m.BattleFile, name: str) -> YearZeroRules:
+    make = RULES_FOR_SYSTEM.get(meta.system)
+    if make is None:  # unreachable while models.BattleFile.system only allows known systems
+        known = ", ".join(sorted(RULES_FOR_SYSTEM))
+        raise SaveFileError(name, t("storage.ruleset", system=meta.system, error=known), None, "system")
     try:
-        return YearZeroRules.from_ruleset(rulesets.myz())
+        return make()
     except MassCombatError as exc:  # the message names the ruleset file to fix
         raise SaveFileError(name, t("storage.ruleset", system=meta.system, error=exc)) from None
 
@@ -170,7 +191,7 @@ def save_battle(battle: Battle, path: Path) -> None:
     """Write ``battle`` to ``path`` atomically, backing up the previous version.
 
     The old file goes to ``<name>.bak`` and, at most once per
-    ``BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it replaced.
+    ``backups.BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it replaced.
     Any failure raises ``SaveFileError`` and leaves the old file as it was.
     """
     name = str(path)
@@ -185,103 +206,6 @@ def save_battle(battle: Battle, path: Path) -> None:
         write_atomic(path, text)
     except OSError as exc:
         raise _one_line(SaveFileError(name, t("storage.write_failed", reason=exc.strerror or exc))) from None
-
-
-def bak_path(path: Path) -> Path:
-    """``saves/x.toml`` → ``saves/x.toml.bak``: always the previous version."""
-    return path.with_name(path.name + ".bak")
-
-
-def backup_folder(path: Path) -> Path:
-    return path.parent / BACKUP_FOLDER
-
-
-def backups_for(path: Path) -> list[Path]:
-    """The rotating backups of ``path``, oldest first."""
-    return [entry for _, entry in _backups(path)]
-
-
-def _backups(path: Path) -> list[tuple[datetime, Path]]:
-    found = []
-    pattern = re.compile(re.escape(path.stem) + r"\.(\d{8}-\d{6}-\d{6})\.toml")
-    try:
-        entries = list(backup_folder(path).iterdir())
-    except OSError:
-        return []
-    for entry in entries:
-        match = pattern.fullmatch(entry.name)
-        if match:
-            try:
-                found.append((datetime.strptime(match[1], _STAMP), entry))
-            except ValueError:
-                continue
-    return sorted(found)
-
-
-def backup(path: Path, content: bytes | None = None, *, timed: bool = False) -> Path | None:
-    """Copy ``path`` (or ``content``, its bytes) into ``backups/``.
-
-    ``timed``: only if the newest backup is ``BACKUP_INTERVAL_MINUTES`` old.
-    Skipped when the newest backup already holds these bytes. Keeps the
-    newest ``KEEP_BACKUPS``. Returns the new backup, or None.
-    """
-    if content is None:
-        content = path.read_bytes()
-    now = _now()
-    existing = _backups(path)
-    if existing:
-        taken, newest = existing[-1]
-        age = (now - taken).total_seconds()
-        if timed and 0 <= age < BACKUP_INTERVAL_MINUTES * 60:
-            return None
-        try:
-            if newest.read_bytes() == content:
-                return None
-        except OSError:
-            pass
-    folder = backup_folder(path)
-    target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
-    while target.exists():  # the same microsecond (a frozen clock in tests)
-        now = now.replace(microsecond=(now.microsecond + 1) % 1_000_000)
-        target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
-    _write_copy(target, content)
-    for old in backups_for(path)[:-KEEP_BACKUPS]:
-        try:
-            old.unlink()
-        except OSError:
-            pass
-    return target
-
-
-def _now() -> datetime:
-    now = clock()
-    return now.astimezone().replace(tzinfo=None) if now.tzinfo else now
-
-
-def _write_copy(target: Path, content: bytes) -> None:
-    """Write a byte-exact copy (atomically when it is text, as saves are)."""
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(content)  # not a battle file; keep its bytes anyway
-        return
-    write_atomic(target, text)
-
-
-def remove_stale_temps(path: Path) -> None:
-    """Delete temp files a killed save left beside ``path`` (call with the lock held)."""
-    prefixes = (f".{path.name}.", f".{bak_path(path).name}.")
-    try:
-        entries = list(path.parent.iterdir())
-    except OSError:
-        return
-    for entry in entries:
-        if entry.name.endswith(".tmp") and entry.name.startswith(prefixes):
-            try:
-                entry.unlink()
-            except OSError:
-                pass
 
 
 # -- sessions ---------------------------------------------------------------
@@ -385,107 +309,31 @@ def create_session(path: Path, battle: Battle) -> Session:
     return Session(battle, path, read_only=False, lock=lock)
 
 
-# -- where battles live -----------------------------------------------------
-
-
-def default_saves_dir() -> Path:
-    """``$MASSCOMBAT_SAVES``; else ``./saves`` in a checkout; else the user data dir."""
-    chosen = os.environ.get("MASSCOMBAT_SAVES")
-    if chosen:
-        return Path(chosen).expanduser()
-    if Path("saves").is_dir():
-        return Path("saves")
-    if sys.platform == "win32" and os.environ.get("APPDATA"):
-        return Path(os.environ["APPDATA"]) / "masscombat" / "saves"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Application Support" / "masscombat" / "saves"
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
-    return base / "masscombat" / "saves"
-
-
-def example_folders() -> list[Path]:
-    """Where bundled examples live: the installed copy, then the checkout's."""
-    package = Path(__file__).resolve().parent.parent
-    return [package / "_examples", package.parent / "saves" / "examples"]
-
-
-def list_examples() -> list[Path]:
-    found: dict[str, Path] = {}
-    for folder in example_folders():
-        try:
-            for entry in sorted(folder.glob("*.toml")):
-                found.setdefault(entry.name, entry)
-        except OSError:
-            continue
-    return sorted(found.values(), key=lambda p: p.name)
-
-
-def find_example(name: str) -> Path:
-    """A bundled example by name (``ghoul-strike`` or ``ghoul-strike.toml``)."""
-    examples = list_examples()
-    for example in examples:
-        if name in (example.name, example.stem):
-            return example
-    names = ", ".join(e.stem for e in examples) or "-"
-    raise SaveFileError(name, t("storage.no_example", names=names))
-
-
-def open_example(example: Path, saves_dir: Path) -> Path:
-    """The working copy of a template: ``saves_dir/<stem>.toml``.
-
-    Made from the example (``template = false``) the first time; after that
-    the existing copy is returned untouched, so the GM continues their game.
-    """
-    target = saves_dir / f"{example.stem}.toml"
-    if target.exists():
-        return target
-    battle = load_battle(example)
-    # A fresh seed: each GM's copy rolls its own dice (stored faces replay regardless).
-    seed = random.SystemRandom().randrange(2**63)
-    battle.meta = battle.meta.model_copy(update={"template": False, "seed": seed})
-    try:
-        saves_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise _one_line(SaveFileError(str(target), t("storage.write_failed", reason=exc.strerror or exc))) from None
-    try:
-        with BattleLock.acquire(target):
-            if not target.exists():
-                save_battle(battle, target)
-    except BattleLocked:
-        if not target.exists():
-            raise
-        # another masscombat made this copy meanwhile and has it open
-    return target
-
-
-def working_copy(path: Path, saves_dir: Path | None = None) -> Path:
-    """What to open for ``path``: itself, or its working copy if it is a template."""
-    try:
-        _, data = read_toml(path)
-    except SaveFileError:
-        return path  # open_session reports it
-    if data.get("template") is True:
-        return open_example(path, saves_dir if saves_dir is not None else default_saves_dir())
-    return path
-
-
 __all__ = [
+    # storage's own
+    "HEADER",
+    "MIGRATIONS",
+    "RULES_FOR_SYSTEM",
+    "Session",
+    "battle_text",
+    "create_session",
+    "load_battle",
+    "open_session",
+    "save_battle",
+    # re-exported from backups
+    "BACKUP_FOLDER",
     "BACKUP_INTERVAL_MINUTES",
     "KEEP_BACKUPS",
-    "MIGRATIONS",
-    "Session",
     "backup",
+    "backup_folder",
     "backups_for",
     "bak_path",
-    "create_session",
+    "remove_stale_temps",
+    # re-exported from places
     "default_saves_dir",
     "example_folders",
     "find_example",
     "list_examples",
-    "load_battle",
     "open_example",
-    "open_session",
-    "save_battle",
     "working_copy",
 ]
