@@ -618,7 +618,7 @@ def test_default_saves_dir(tmp_path, monkeypatch):
 
 
 def valid_data() -> dict:
-    return played_battle().to_file().model_dump(mode="json", exclude_defaults=False)
+    return storage.battle_data(played_battle())
 
 
 def write(tmp_path: Path, data: dict | str | bytes, name: str = "battle.toml") -> Path:
@@ -841,7 +841,7 @@ def test_migration_hook_upgrades_old_files_in_memory(tmp_path, monkeypatch):
         data["title"] = data.pop("name")
         return data
 
-    monkeypatch.setattr(storage, "MIGRATIONS", {0: v0_to_v1})
+    monkeypatch.setattr(storage, "MIGRATIONS", {**storage.MIGRATIONS, 0: v0_to_v1})
     old = copy.deepcopy(VALID)
     old["schema_version"] = 0
     old["name"] = old.pop("title")

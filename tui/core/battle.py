@@ -1,26 +1,44 @@
 """A battle in play: the saved file's metadata plus its log, with the
 actions a GM takes. Each action becomes one event; randomness comes from a
 stream seeded by the battle's seed and its roll counter, so the same
-actions replay the same rolls.
+actions replay the same rolls (and an undo cannot fish for better dice).
+
+The state is a Mass Combat battle (``systems.myz.state.MyzState``); its
+Battle Pool roller is ``battle.state`` (the dice exchange of the Battle
+phase, and the GM's scratch pad before and after the battle).
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Iterable
 
 from . import models as m
-from .battle_pool import BattlePoolState, apply, initial_state, summary
+from .battle_pool import BattlePoolState
+from .battle_pool import summary as roller_summary
 from .dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
-from .errors import MassCombatError, RollRecordError
+from .errors import MassCombatError, RollRecordError, RuleViolation
+from .faces import FaceRecorder
 from .history import History
 from .i18n import t
+from .systems.myz import engine
+from .systems.myz.after_battle import end_wave
+from .systems.myz.army import Army, Battlefield
+from .systems.myz.play import apply, initial_state
+from .systems.myz.rules import MyzRuleset
+from .systems.myz.state import MyzState
 
 
 def rng_for(seed: int, counter: int) -> random.Random:
     """The random stream for a battle's ``counter``-th roll or push."""
     return random.Random(f"masscombat:{seed}:{counter}")
+
+
+def _bundled_ruleset() -> MyzRuleset:
+    from .rulesets import myz
+
+    return myz()
 
 
 @dataclass
@@ -29,40 +47,55 @@ class Battle:
 
     meta: m.BattleFile
     rules: YearZeroRules
-    history: History[BattlePoolState, m.Event]
+    history: History[MyzState, m.Event]
 
     # -- making and loading --------------------------------------------------
 
     @classmethod
-    def new(cls, title: str, names: tuple[str, str], pools: tuple[Pool, Pool] = (Pool(), Pool()), *, seed: int | None = None, rules: YearZeroRules | None = None) -> "Battle":
+    def new(cls, title: str, names: tuple[str, str], pools: tuple[Pool, Pool] = (Pool(), Pool()), *, seed: int | None = None, rules: YearZeroRules | None = None, armies: tuple[Army, Army] | None = None, battlefield: Battlefield | None = None, ruleset: MyzRuleset | None = None) -> "Battle":
         rules = rules or YearZeroRules()
         if seed is None:
             seed = random.SystemRandom().randrange(2**63)
-        setup = m.Setup(sides=(m.SideSetup(name=names[0], pool=pools[0].notation()), m.SideSetup(name=names[1], pool=pools[1].notation())))
+        setup = m.Setup(
+            sides=(m.SideSetup(name=names[0], pool=pools[0].notation()), m.SideSetup(name=names[1], pool=pools[1].notation())),
+            armies=armies or (Army(), Army()),
+            battlefield=battlefield or Battlefield(),
+        )
         meta = m.BattleFile(title=title, seed=seed, setup=setup)
-        return cls(meta, rules, History.start(initial_state(setup, rules)))
+        return cls(meta, rules, History.start(start_state(setup, rules, ruleset or _bundled_ruleset())))
 
     @classmethod
-    def from_file(cls, meta: m.BattleFile, rules: YearZeroRules | None = None) -> "Battle":
+    def from_file(cls, meta: m.BattleFile, rules: YearZeroRules | None = None, ruleset: MyzRuleset | None = None) -> "Battle":
         """Replay a saved log; raises a ``MassCombatError`` naming the event that does not fit."""
         rules = rules or YearZeroRules()
         if meta.log and not meta.state:
             # every save writes [state]; a log without it is a file cut short
             raise RollRecordError(t("error.record_no_state"))
-        history = History.replay(initial_state(meta.setup, rules), meta.log, meta.cursor, _apply)
+        initial = start_state(meta.setup, rules, ruleset or _bundled_ruleset())
+        history = History.replay(initial, meta.log, meta.cursor, apply)
         battle = cls(meta, rules, history)
-        if meta.state and meta.state != summary(battle.state):
+        if meta.state and meta.state != summary(battle.game):
             raise RollRecordError(t("error.record_state"))
         return battle
 
     def to_file(self) -> m.BattleFile:
-        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": summary(self.state)})
+        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": summary(self.game)})
 
     # -- reading -------------------------------------------------------------
 
     @property
-    def state(self) -> BattlePoolState:
+    def game(self) -> MyzState:
+        """The whole Mass Combat battle."""
         return self.history.state
+
+    @property
+    def state(self) -> BattlePoolState:
+        """The Battle Pool roller."""
+        return self.history.state.roller
+
+    @property
+    def ruleset(self) -> MyzRuleset:
+        return self.game.rules
 
     @property
     def seed(self) -> int:
@@ -77,7 +110,7 @@ class Battle:
         return self.history.can_redo
 
     def refusal(self, action: str, side: int | None = None) -> str | None:
-        """Why an action cannot be taken now (None if it can): keys grey out on it."""
+        """Why a roller action cannot be taken now (None if it can): keys grey out on it."""
         state = self.state
         if action == "undo":
             return None if self.can_undo else t("error.nothing_to_undo")
@@ -89,12 +122,12 @@ class Battle:
         elif action == "push":
             side = state.turn if side is None else side
             if side is None:
-                return t("error.no_roll") if not state.rolled else t("error.roll_over")
+                return self._gate(m.Settle(side=0)) or (t("error.no_roll") if not state.rolled else t("error.roll_over"))
             probe = m.Push(counter=state.counter, side=side, spent=(), faces=())
         elif action == "settle":
             side = state.turn if side is None else side
             if side is None:
-                return t("error.no_roll") if not state.rolled else t("error.roll_over")
+                return self._gate(m.Settle(side=0)) or (t("error.no_roll") if not state.rolled else t("error.roll_over"))
             probe = m.Settle(side=side)
         elif action == "new_roll":
             probe = m.NewRoll()
@@ -104,36 +137,50 @@ class Battle:
             probe = m.SetFirst(first=0)
         else:
             return None
-        return state.refusal(probe)
+        return self._gate(probe) or state.refusal(probe)
+
+    def _gate(self, event: m.Event) -> str | None:
+        """Why the battle's stage keeps the roller from taking ``event``."""
+        return engine.roller_refusal(self.game, event)
+
+    def step_refusal(self, event) -> str | None:
+        """Why a battle step cannot be taken now (None if it can)."""
+        try:
+            apply(self.game, event)
+        except MassCombatError as exc:
+            return str(exc)
+        return None
 
     # -- acting: each returns the event it recorded --------------------------
 
     def record(self, event: m.Event) -> m.Event:
-        self.history = self.history.do(event, _apply)
+        self.history = self.history.do(event, apply)
         return event
 
     def roll(self) -> m.Event:
         state = self.state
-        rng = rng_for(self.seed, state.counter)
+        counter = self.game.counter
+        rng = rng_for(self.seed, counter)
         sides = []
         for side in state.sides:
             rolled = roll_pool(side.pool, rng, self.rules)
             faces = {kind: tuple(d.face for d in rolled.dice if d.kind is kind) for kind in KINDS}
             sides.append(m.RolledSide(base=faces[DieKind.BASE], skill=faces[DieKind.SKILL], gear=faces[DieKind.GEAR]))
-        return self.record(m.Roll(counter=state.counter, sides=(sides[0], sides[1])))
+        return self.record(m.Roll(counter=counter, sides=(sides[0], sides[1])))
 
     def push(self, side: int | None = None, spend: Iterable[int] | None = None) -> m.Event:
         state = self.state
+        counter = self.game.counter
         side = state.turn if side is None else side
         if side is None:
-            return self.record(m.Push(counter=state.counter, side=0, spent=(), faces=()))  # raises why
+            return self.record(m.Push(counter=counter, side=0, spent=(), faces=()))  # raises why
         roll = state.sides[side].roll
         if roll is None or state.turn != side or not roll.can_push:
-            return self.record(m.Push(counter=state.counter, side=side, spent=(), faces=()))  # raises why
-        recorder = _Recorder(rng_for(self.seed, state.counter))
+            return self.record(m.Push(counter=counter, side=side, spent=(), faces=()))  # raises why
+        recorder = FaceRecorder(rng_for(self.seed, counter))
         chosen = roll.default_spend() if spend is None else tuple(sorted(set(spend)))
         roll.push(recorder, chosen)  # type: ignore[arg-type]
-        return self.record(m.Push(counter=state.counter, side=side, spent=chosen, faces=tuple(recorder.faces)))
+        return self.record(m.Push(counter=counter, side=side, spent=chosen, faces=tuple(recorder.faces)))
 
     def settle(self, side: int | None = None) -> m.Event:
         side = self.state.turn if side is None else side
@@ -151,28 +198,67 @@ class Battle:
     def new_roll(self) -> m.Event:
         return self.record(m.NewRoll())
 
+    def end_wave(self) -> m.Event:
+        """Roll the End phase: casualties, Retaliation, the Ark project die."""
+        from .systems.myz.events import EndWave
+
+        counter = self.game.counter
+        recorder = FaceRecorder(rng_for(self.seed, counter))
+        end_wave(self.game, recorder)  # raises why, changing nothing
+        return self.record(EndWave(counter=counter, faces=tuple(recorder.faces)))
+
+    def roll_initiative(self) -> m.Event:
+        """Both leaders roll a die, again on a tie; the higher acts first."""
+        from .systems.myz.events import Initiative
+
+        rng = rng_for(self.seed, self.game.counter)
+        sides = self.ruleset.initiative.die_sides
+        faces: list[int] = []
+        while True:
+            a, b = rng.randint(1, sides), rng.randint(1, sides)
+            faces += [a, b]
+            if a != b:
+                return self.record(Initiative(first=0 if a > b else 1, faces=tuple(faces)))
+
     def undo(self) -> None:
         self.history = self.history.undo()
 
     def redo(self) -> None:
-        self.history = self.history.redo(_apply)
+        self.history = self.history.redo(apply)
 
 
-class _Recorder:
-    """Wraps a random stream and writes down every face it gives."""
+def start_state(setup: m.Setup, rules: YearZeroRules, ruleset: MyzRuleset) -> MyzState:
+    from .dice import parse_pool
 
-    def __init__(self, rng: random.Random):
-        self._rng = rng
-        self.faces: list[int] = []
-
-    def randint(self, low: int, high: int) -> int:
-        face = self._rng.randint(low, high)
-        self.faces.append(face)
-        return face
+    names = (setup.sides[0].name, setup.sides[1].name)
+    pools = tuple(parse_pool(s.pool, rules.max_pool_dice) for s in setup.sides)
+    return initial_state(names, pools, setup.first, setup.armies, setup.battlefield, ruleset, rules)  # type: ignore[arg-type]
 
 
-def _apply(state: BattlePoolState, event: m.Event) -> BattlePoolState:
-    return apply(state, event)
+def summary(state: MyzState) -> dict:
+    """What the save file shows as ``[state]``: readable, and checked on load."""
+    result = roller_summary(state.roller)
+    result["rolls_made"] = state.counter
+    result["stage"] = state.stage
+    if state.wave is not None:
+        result["wave"] = state.wave.number
+        result["phase"] = state.wave.phase
+    if state.forces is not None:
+        result["forces"] = [
+            {
+                "battle_level": f.battle_level,
+                "fighters": f.fighters,
+                **({"conditions": conditions} if (conditions := _conditions(f)) else {}),
+            }
+            for f in state.forces
+        ]
+    if state.ended:
+        result["ended"] = list(state.ended)
+    return result
 
 
-__all__ = ["Battle", "rng_for", "MassCombatError"]
+def _conditions(force) -> list[str]:
+    return [name for name in ("confused", "routed", "escaped", "surrendered", "leader_captured") if getattr(force, name)]
+
+
+__all__ = ["Battle", "rng_for", "summary", "MassCombatError", "RuleViolation"]

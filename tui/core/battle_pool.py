@@ -11,11 +11,11 @@ new state or raises a ``MassCombatError`` saying why the event is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Iterator
 
 from .dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
 from .i18n import t
 from .errors import PushNotAllowed, RollRecordError, RuleViolation
+from .faces import FaceReplay
 from . import models as m
 
 
@@ -123,24 +123,6 @@ def initial_state(setup: m.Setup, rules: YearZeroRules) -> BattlePoolState:
     return BattlePoolState(sides=sides, first=setup.first, rules=rules)  # type: ignore[arg-type]
 
 
-class _Faces:
-    """Stands in for ``random.Random`` when replaying stored faces."""
-
-    def __init__(self, faces: tuple[int, ...]):
-        self._faces: Iterator[int] = iter(faces)
-        self.used = 0
-
-    def randint(self, low: int, high: int) -> int:
-        try:
-            face = next(self._faces)
-        except StopIteration:
-            raise RollRecordError(t("error.record_short")) from None
-        if not low <= face <= high:
-            raise RollRecordError(t("error.record_face_range", number=self.used + 1, sides=high))
-        self.used += 1
-        return face
-
-
 def _with_side(state: BattlePoolState, index: int, side: PoolSide) -> tuple[PoolSide, PoolSide]:
     sides = list(state.sides)
     sides[index] = side
@@ -187,10 +169,9 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
                 raise RollRecordError(t("error.record_counter", counter=counter, expected=state.counter))
             if check_only:
                 return state
-            stream = _Faces(faces)
+            stream = FaceReplay(faces)
             pushed = roll.push(stream, spent)  # type: ignore[arg-type]
-            if stream.used != len(faces):
-                raise RollRecordError(t("error.record_long"))
+            stream.check_all_used()
             sides = _with_side(state, i, replace(state.sides[i], roll=pushed))
             return replace(state, sides=sides, counter=counter + 1, last_actor=i)
         case m.Settle(side=i):

@@ -13,10 +13,12 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .dice import Pool, parse_pool
+from .systems.myz import events as myz_events
+from .systems.myz.army import Army, Battlefield
 from .errors import MassCombatError
 from .i18n import t
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MAX_NAME = 60
 
 SideIndex = Annotated[int, Field(ge=0, le=1)]
@@ -64,6 +66,9 @@ class Setup(Record):
     sides: tuple[SideSetup, SideSetup]
     first: SideIndex = 0
     """The side that acts first when leaders push or settle (initiative)."""
+    armies: tuple[Army, Army] = (Army(), Army())
+    """The factions as mustered (schema 2; a schema-1 file has empty ones)."""
+    battlefield: Battlefield = Battlefield()
 
 
 # -- events -----------------------------------------------------------------
@@ -129,13 +134,40 @@ class NewRoll(Record):
     kind: Literal["new_roll"] = "new_roll"
 
 
-Event = Annotated[Union[Rename, SetPool, SetFirst, Roll, Push, Settle, NewRoll], Field(discriminator="kind")]
+Event = Annotated[
+    Union[
+        Rename,
+        SetPool,
+        SetFirst,
+        Roll,
+        Push,
+        Settle,
+        NewRoll,
+        myz_events.SetArmy,
+        myz_events.SetBattlefield,
+        myz_events.Reconnaissance,
+        myz_events.Ambush,
+        myz_events.Initiative,
+        myz_events.SetRisk,
+        myz_events.ChooseStrategy,
+        myz_events.AnswerParley,
+        myz_events.Action,
+        myz_events.SetCircumstances,
+        myz_events.Support,
+        myz_events.EndWave,
+        myz_events.NextInCommand,
+        myz_events.NextWave,
+        myz_events.EndBattle,
+        myz_events.Adjust,
+    ],
+    Field(discriminator="kind"),
+]
 
 
 class BattleFile(Record):
     """A save file: TOML with this shape (see saves/examples/)."""
 
-    schema_version: Literal[1] = SCHEMA_VERSION
+    schema_version: Literal[2] = SCHEMA_VERSION
     system: Literal["myz"] = "myz"
     title: str = "Battle"
     seed: Annotated[int, Field(ge=0, lt=2**63)]

@@ -9,6 +9,9 @@ removes is a plain one whenever there is one (``YearZeroRoll.default_spend``).
 The number of pushes actually possible is deterministic: each push removes
 exactly ``strategy_dice_per_push`` Strategy dice, whatever they show.
 
+A skill roll (``skill_roll.py``) unpushed is two binomials: the ☢ rolled
+and the ☢ on negative dice that cancel them.
+
 Fate (4dF) and d20 attacks are small enough to enumerate face by face.
 
 Distributions are ``dict[value, Fraction]`` holding only values that can
@@ -26,6 +29,7 @@ from typing import Iterable
 from .d20 import AttackRules, resolve_attack
 from .dice import DieKind, Pool, YearZeroRoll, YearZeroRules
 from .fate_dice import FateOutcome, fate_outcome
+from .skill_roll import SkillPool
 
 # -- small helpers on integer weights ---------------------------------------
 
@@ -236,6 +240,25 @@ def opposed(pool_a: Pool, pool_b: Pool, pushes_a: int = 0, pushes_b: int = 0, ru
     win = sum(w for m, w in weights.items() if m > 0)
     lose = sum(w for m, w in weights.items() if m < 0)
     return Opposed(Fraction(win, total), Fraction(weights.get(0, 0), total), Fraction(lose, total), _normalise(weights))
+
+
+# -- Year Zero: a skill roll --------------------------------------------------
+
+
+def skill_success_distribution(pool: SkillPool, rules: YearZeroRules = YearZeroRules()) -> dict[int, Fraction]:
+    """Net successes of an unpushed skill roll: ☢ on the base, skill and gear
+    dice less the ☢ on negative skill dice, never below zero."""
+    pool.checked(rules.max_pool_dice)
+    # Every die shows ☢ on one face alone, whatever its kind, so both sides
+    # are plain binomials; only the cancelling couples them.
+    rolled = _binomial(pool.base + pool.positive_skill + pool.gear, 1, rules.sides)
+    cancelling = _binomial(pool.negative, 1, rules.sides)
+    weights: dict[int, int] = {}
+    for hits, w_hits in enumerate(rolled):
+        for sixes, w_sixes in enumerate(cancelling):
+            net = max(hits - sixes, 0)
+            weights[net] = weights.get(net, 0) + w_hits * w_sixes
+    return _normalise(weights)
 
 
 # -- a roll on the table -----------------------------------------------------

@@ -26,7 +26,6 @@ from typing import Any, Callable
 
 from . import models as m
 from .battle import Battle
-from .battle_pool import apply, initial_state
 from .dice import YearZeroRules
 from .errors import BattleLocked, MassCombatError, SaveFileError
 from .i18n import t
@@ -52,7 +51,17 @@ from .places import default_saves_dir, example_folders, find_example, list_examp
 
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {}
+def _schema_1_to_2(data: dict) -> dict:
+    """Schema 2 adds the muster (armies, battlefield: defaults fill them in)
+    and the battle's stage to ``[state]``; a schema-1 battle is a roller
+    session, so its stage is the muster."""
+    state = data.get("state")
+    if isinstance(state, dict) and state:
+        data["state"] = {**state, "stage": "muster"}
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
 """``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
 
 
@@ -79,7 +88,9 @@ def _load(path: Path, name: str) -> Battle:
         raise SaveFileError(name, t("storage.not_a_file"))
     text, data = read_toml(path)
     data, migrated = _migrate(data, text, name)
-    where = "" if migrated else text  # after a migration the text no longer matches the data
+    # Migrations keep key paths (a renamed key is simply not found in the old
+    # text, so no place is given), so the old text still locates errors.
+    where = text
     meta: m.BattleFile = validate(m.BattleFile, data, where, name)
     if meta.cursor > len(meta.log):
         raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(where, ["cursor"]), "cursor")
@@ -144,7 +155,10 @@ def _rules(meta: m.BattleFile, name: str) -> YearZeroRules:
 def _replay_place(meta: m.BattleFile, rules: YearZeroRules, text: str) -> tuple[int, int] | None:
     """Where the replay failed: the ``[[log]]`` header of the first event that
     does not fit, else the ``[state]`` table (a summary that disagrees)."""
-    state = initial_state(meta.setup, rules)
+    from .battle import _bundled_ruleset, start_state
+    from .systems.myz.play import apply
+
+    state = start_state(meta.setup, rules, _bundled_ruleset())
     for number, event in enumerate(meta.log):
         try:
             state = apply(state, event)
@@ -177,9 +191,14 @@ def _clean(text: str) -> str:
 # -- saving -----------------------------------------------------------------
 
 
+def battle_data(battle: Battle) -> dict[str, Any]:
+    """The save file's tables. TOML has no null: an unset optional field is left out."""
+    return battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
+
+
 def battle_text(battle: Battle, name: str = "<battle>") -> str:
     """The save file's text for ``battle``, checked to read back."""
-    text = HEADER + dump_toml(battle.to_file().model_dump(mode="json", exclude_defaults=False))
+    text = HEADER + dump_toml(battle_data(battle))
     try:
         validate(m.BattleFile, parse_toml(text, name), text, name)
     except SaveFileError as exc:  # a bug, not the GM's doing: keep the old file
@@ -325,6 +344,7 @@ __all__ = [
     "BACKUP_INTERVAL_MINUTES",
     "KEEP_BACKUPS",
     "backup",
+    "battle_data",
     "backup_folder",
     "backups_for",
     "bak_path",

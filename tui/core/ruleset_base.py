@@ -1,0 +1,63 @@
+"""The pieces every ruleset file shares: strict records, names in both
+languages, the ``[ruleset]`` header, and Year Zero dice.
+
+They live apart from ``rulesets`` so that a system's own ruleset model
+(``systems/myz/rules.py``) can build on them without an import cycle.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Language = Literal["en", "de"]
+LANGUAGES: tuple[Language, ...] = ("en", "de")
+
+
+class Record(BaseModel):
+    """Immutable, strict-keyed base for ruleset and save records."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Localised(Record):
+    """A name in every language the app speaks."""
+
+    en: str
+    de: str
+
+    def __call__(self, language: str) -> str:
+        return getattr(self, language, self.en)
+
+
+class RulesetInfo(Record):
+    id: str
+    system: Literal["myz", "fate", "second_world", "kingmaker"]
+    title: Localised
+    schema_version: Literal[1]
+    assumed: tuple[str, ...] = ()
+    """Keys whose values the source text does not print (shown as editable)."""
+
+
+class YearZeroDice(Record):
+    sides: Annotated[int, Field(ge=2, le=100)]
+    success_face: Annotated[int, Field(ge=1)]
+    bane_face: Annotated[int, Field(ge=1)]
+    gear_bane_face: Annotated[int, Field(ge=1)]
+    max_pool_dice: Annotated[int, Field(ge=1, le=999)]
+
+    @model_validator(mode="after")
+    def _faces_on_the_die(self) -> "YearZeroDice":
+        for name in ("success_face", "bane_face", "gear_bane_face"):
+            if getattr(self, name) > self.sides:
+                raise ValueError(f"{name} {getattr(self, name)} is not a face of a d{self.sides}")
+        if self.success_face in (self.bane_face, self.gear_bane_face):
+            raise ValueError("a face cannot be both a success and a bane")
+        return self
+
+
+class PushRule(Record):
+    strategy_dice_per_push: Annotated[int, Field(ge=0, le=10)]
+    max_pushes: Annotated[int, Field(ge=0)] | None = None
+    """None: push as long as Strategy dice pay for it."""

@@ -1,0 +1,8 @@
+"""Mutant: Year Zero — Mass Combat: a whole battle from muster to the last wave.
+
+``rules`` is the ruleset's shape, ``army`` the muster, ``pool`` where each
+Battle Pool die comes from, ``strategy`` the thirteen strategies and their
+restrictions, ``wave`` the six phases as events, ``end_phase`` casualties
+and retaliation. Nothing here imports the others' callers, so each module
+can be read and tested on its own.
+"""

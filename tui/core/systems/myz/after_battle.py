@@ -1,0 +1,298 @@
+"""After the Battle roll: the Support phase, the End phase and the step to
+the next wave (or the end of the battle).
+
+"The Mass Combat ends when all opposing factions routed, escaped the
+battlefield, or have no ✘ left."
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...errors import RollRecordError, RuleViolation
+from ...faces import FaceReplay
+from ...i18n import t
+from . import events as ev
+from .checks import check_pool, evaluate, validate_check
+from .end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate
+from .engine import _check_turn, _roller_for_wave, _wave, yz_rules
+from .forces import Force, become_combat_ready, besieged, has_shelter, with_force
+from .pool import commando_damaged
+from .state import MyzState, SupportRecord, WaveState
+
+
+def _support(state: MyzState, event: ev.Support) -> MyzState:
+    wave = _wave(state, "support")
+    _check_turn(state, event.side)
+    rules = state.rules
+    force = state.forces[event.side]  # type: ignore[index]
+    people = force.army.people
+    battle = wave.battle
+    assert battle is not None and wave.pools is not None and wave.resolution is not None
+    counter = state.counter
+    results = {}
+    for slot, check, skills in (
+        ("repair", event.repair, rules.support.engineer_skills),
+        ("mend", event.mend, rules.support.medic_skills),
+        ("rally", event.rally, rules.strategy_rules.rally_skills),
+    ):
+        if check is None:
+            continue
+        validate_check(people, check, skills, rules, mutations=slot != "rally")
+        risk = wave.risk(event.side, check.person) if check.person is not None else 0
+        results[slot] = evaluate(check, check_pool(people, check, risk, rules), yz_rules(state), rules)
+        counter += 1 if check.faces else 0
+    rally_open = rules.strategy(wave.resolution.final[event.side]).rally and force.confused
+    if "rally" in results and not rally_open:
+        raise RuleViolation(t("myz.refuse.no_rally"))
+    damaged_support = battle.gear_banes[event.side] + commando_damaged(wave.pools[event.side])
+    repaired = min(results["repair"].successes // rules.support.successes_per_repair, damaged_support) if "repair" in results else 0
+    mended = min(results["mend"].successes // rules.support.successes_per_mend, battle.banes[event.side]) if "mend" in results else 0
+    rallied = results["rally"].successes > 0 if "rally" in results else None
+    record = SupportRecord(event.side, None, results.get("repair"), results.get("mend"), results.get("rally"), repaired, mended, rallied)
+    support = list(wave.support)
+    support[event.side] = record
+    wave = replace(wave, support=(support[0], support[1]))
+    forces = state.forces
+    if rallied:
+        forces = with_force(forces, event.side, replace(force, confused=False))  # type: ignore[arg-type]
+    if all(s is not None for s in wave.support):
+        wave = replace(wave, phase="end")
+    return replace(state, wave=wave, forces=forces, counter=counter)
+
+
+def remaining_damage(wave: WaveState, side: int) -> tuple[int, int]:
+    """(☠, gear banes) still showing after the Support phase."""
+    assert wave.battle is not None and wave.pools is not None
+    record = wave.support[side]
+    mended = record.mended if record is not None else 0
+    repaired = record.repaired if record is not None else 0
+    banes = wave.battle.banes[side] - mended
+    gear = wave.battle.gear_banes[side] + commando_damaged(wave.pools[side]) - repaired
+    return max(0, banes), max(0, gear)
+
+
+def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
+    """Everything the End phase rolls and decides, drawing from ``dice``."""
+    wave = _wave(state, "end")
+    rules = state.rules
+    forces = state.forces
+    assert forces is not None and wave.battle is not None and wave.resolution is not None and wave.pools is not None
+    before = forces
+    strategies = wave.resolution.final
+    result = outcome(wave.battle.successes, strategies, forces, rules)
+    row = rules.margin_row(result.margin)
+    damage = [remaining_damage(wave, side) for side in (0, 1)]
+    losses = tuple(casualties(side, result, strategies, *damage[side], rules, dice) for side in (0, 1))
+    conditions: list[list[str]] = [[], []]
+    routed = [False, False]
+    if result.winner is not None:
+        loser = 1 - result.winner
+        if row.loser_confused:
+            conditions[loser].append("confused")
+        if row.loser_routs:
+            routed[loser] = True
+            conditions[loser].append("routed")
+        if row.loser_leader_captured:
+            conditions[loser].append("leader_captured")
+    leader = result.leader
+    for side in (0, 1):
+        strategy = rules.strategy(strategies[side])
+        if strategy.escapes == "always" or (strategy.escapes == "win_or_tie" and (leader is None or leader == side)):
+            conditions[side].append("escaped")
+    retaliation = []
+    new_forces = list(forces)
+    for side in (0, 1):
+        reports, new_forces[side] = retaliate(side, new_forces[side], forces[1 - side], wave, result, routed[side], state.battlefield, rules, dice)
+        retaliation.append(reports)
+    ark_roll = None
+    for side in (0, 1):
+        force = new_forces[side]
+        if force.army.defends_ark and result.lost(side) and force.ark_projects:
+            face = dice.randint(1, rules.dice.sides)
+            gone = None
+            if face == rules.ark.project_loss_face:
+                gone = force.ark_projects[dice.randint(1, len(force.ark_projects)) - 1]
+                new_forces[side] = replace(force, ark_projects=tuple(p for p in force.ark_projects if p != gone))
+            ark_roll = (side, face, gone)
+    changes: list[list[tuple[str, str]]] = [[], []]
+    field_ = state.battlefield
+    siege_lifted = False
+    broken_leaders = [False, False]
+    for side in (0, 1):
+        force = new_forces[side]
+        banes, gear = damage[side]
+        lines = wave.pools[side].lines
+        sources = [line.source for line in lines]
+        classes = [line.detail for line in lines if line.source == "special_class"]
+        force, lost = lose_support(force, gear, sources, classes, rules)
+        changes[side] += lost
+        fighters = max(0, force.fighters - losses[side].total)
+        if losses[side].total and force.fighters:
+            changes[side].append(("myz.change.fighters", f"{force.fighters} → {fighters}"))
+        elif losses[side].total:
+            changes[side].append(("myz.change.fighters_lost", str(losses[side].total)))
+        level = max(0, force.battle_level - banes)
+        # ☠ dice are discarded from the combat-ready die last: it stands for alertness, not fighters
+        ready_bonus = min(force.ready_bonus, level)
+        if banes:
+            changes[side].append(("myz.change.battle_level", f"{force.battle_level} → {level}"))
+        strategy = rules.strategy(strategies[side])
+        bonus = rules.strategy_rules.offensive_win_strategy_dice if result.winner == side and strategy.category == "offensive" else 0
+        if bonus:
+            changes[side].append(("myz.change.offensive_bonus", str(bonus)))
+        if not force.combat_ready:
+            changes[side].append(("myz.change.combat_ready", ""))
+        confused = force.confused or "confused" in conditions[side]
+        escaped = "escaped" in conditions[side]
+        surrendered = False
+        if besieged(side, field_):
+            shelter = has_shelter(force, rules)
+            if routed[side] and rules.siege.rout_is_surrender and not shelter:
+                surrendered = True
+                conditions[side].append("surrendered")
+            if escaped and not shelter:
+                # "it ends the siege and starts a new ordinary battle outside the walls"
+                escaped = False
+                siege_lifted = True
+                conditions[side].remove("escaped")
+                conditions[side].append("siege_lifted")
+                force = replace(force, fortification_dice=0)
+        leader_index = force.leader
+        broken_leaders[side] = leader_index is not None and force.broken[leader_index] and not before[side].broken[leader_index]
+        force = replace(
+            force,
+            fighters=fighters,
+            battle_level=level,
+            ready_bonus=ready_bonus,
+            confused=confused,
+            routed=force.routed or routed[side],
+            escaped=force.escaped or escaped,
+            surrendered=force.surrendered or surrendered,
+            leader_captured=force.leader_captured or "leader_captured" in conditions[side],
+            feints=force.feints + (1 if strategy.repeat_margin_bonus is not None else 0),
+            last_strategy=strategy.key,
+            offensive_bonus=bonus,
+        )
+        new_forces[side] = become_combat_ready(force, rules)
+    after = (new_forces[0], new_forces[1])
+    report = EndReport(
+        wave=wave.number,
+        strategies=strategies,
+        outcome=result,
+        casualties=(losses[0], losses[1]),
+        retaliation=(retaliation[0], retaliation[1]),
+        ark_roll=ark_roll,
+        conditions=(tuple(conditions[0]), tuple(conditions[1])),
+        changes=(tuple(changes[0]), tuple(changes[1])),
+        before=before,
+        after=after,
+        broken_leaders=(broken_leaders[0], broken_leaders[1]),
+        siege_lifted=siege_lifted,
+    )
+    if siege_lifted:
+        field_ = field_.model_copy(update={"siege": None})
+    ended = over_reasons(after)
+    wave = replace(wave, end=report, phase="next")
+    state = replace(state, forces=after, wave=wave, reports=state.reports + (report,), battlefield=field_, counter=state.counter + 1)
+    if ended:
+        state = replace(state, stage="over", ended=ended)
+    return state, report
+
+
+def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:
+    reasons = []
+    for force in forces:
+        for flag, key in ((force.surrendered, "surrendered"), (force.routed and not force.surrendered, "routed"), (force.escaped, "escaped"), (force.battle_level <= 0, "no_battle_dice")):
+            if flag and key not in reasons:
+                reasons.append(key)
+    return tuple(reasons)
+
+
+def _end_wave(state: MyzState, event: ev.EndWave) -> MyzState:
+    if event.counter != state.counter:
+        raise RollRecordError(t("error.record_counter", counter=event.counter, expected=state.counter))
+    replay = FaceReplay(event.faces)
+    state, _ = end_wave(state, replay)
+    replay.check_all_used()
+    return state
+
+
+def successor_needed(state: MyzState) -> int | None:
+    """A side whose leader broke this wave and has no successor's roll yet."""
+    wave = state.wave
+    if state.stage != "wave" or wave is None or wave.phase != "next" or wave.end is None:
+        return None
+    return next((side for side in state.order if wave.end.broken_leaders[side] and wave.successors[side] is None), None)
+
+
+def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
+    wave = _wave(state, "next")
+    if successor_needed(state) != event.side:
+        raise RuleViolation(t("myz.refuse.no_successor"))
+    rules = state.rules
+    force = state.forces[event.side]  # type: ignore[index]
+    people = force.army.people
+    if event.person is not None and (event.person >= len(people) or force.broken[event.person]):
+        raise RuleViolation(t("myz.error.no_person", number=event.person + 1))
+    check = event.check.model_copy(update={"person": event.person})
+    validate_check(people, check, rules.retaliation.broken_leader_skills, rules, mutations=False)
+    risk = wave.risk(event.side, event.person) if event.person is not None else 0
+    result = evaluate(check, check_pool(people, check, risk, rules, rules.retaliation.broken_leader_modifier), yz_rules(state), rules)
+    force = replace(force, leader=event.person, confused=force.confused or result.successes == 0)
+    successors = list(wave.successors)
+    successors[event.side] = result
+    wave = replace(wave, successors=(successors[0], successors[1]))
+    forces = with_force(state.forces, event.side, force)  # type: ignore[arg-type]
+    return replace(state, wave=wave, forces=forces, counter=state.counter + (1 if check.faces else 0))
+
+
+def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
+    wave = _wave(state)
+    if wave.phase not in ("next", "truce"):
+        raise RuleViolation(t("myz.refuse.phase", phase=t(f"myz.phase.{wave.phase}")))
+    side = successor_needed(state)
+    if side is not None:
+        raise RuleViolation(t("myz.refuse.successor_first", name=state.names[side]))
+    forces = state.forces
+    assert forces is not None
+    for side, level in sorted(event.battle_levels.items()):
+        forces = with_force(forces, side, replace(forces[side], battle_level=level))
+    if wave.phase == "truce":
+        forces = tuple(replace(f, offensive_bonus=0, combat_ready=True) for f in forces)  # type: ignore[assignment]
+    state = replace(state, forces=forces, wave=WaveState(number=wave.number + 1))
+    ended = over_reasons(forces)  # type: ignore[arg-type]
+    if ended:
+        return replace(state, stage="over", ended=ended)
+    return replace(state, roller=_roller_for_wave(state))
+
+
+def _end_battle(state: MyzState, event: ev.EndBattle) -> MyzState:
+    wave = _wave(state)
+    if wave.phase != "truce":
+        raise RuleViolation(t("myz.refuse.end_battle"))
+    return replace(state, stage="over", ended=("truce",))
+
+
+def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
+    if state.forces is None or state.stage == "muster":
+        raise RuleViolation(t("myz.refuse.stage.muster"))
+    force = state.forces[event.side]
+    changes: dict = {}
+    if event.battle_level is not None:
+        changes["battle_level"] = event.battle_level
+    if event.fighters is not None:
+        changes["fighters"] = event.fighters
+    if event.units is not None:
+        known = {c.key for c in state.rules.special_classes.classes}
+        unknown = [k for k in event.units if k not in known]
+        if unknown:
+            raise RuleViolation(t("myz.error.unknown", what=t("myz.word.class"), key=unknown[0], known=", ".join(sorted(known))))
+        changes["units"] = dict(event.units)
+    if event.confused is not None:
+        changes["confused"] = event.confused
+    forces = with_force(state.forces, event.side, replace(force, **changes))
+    return replace(state, forces=forces)
+
+
+__all__ = ["end_wave", "over_reasons", "remaining_damage", "successor_needed"]

@@ -1,0 +1,122 @@
+"""The muster: each faction as the GM sets it up, and the battlefield.
+
+These records are part of the save file (``[setup]``). During the battle a
+faction's changing numbers (Battle Level, fighters, units, conditions) live
+in ``forces.Force``; the muster is what the battle started from.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from ...errors import MassCombatError
+from ...i18n import t
+from ...skill_roll import parse_skill_pool
+
+Count = Annotated[int, Field(ge=0, le=99_999)]
+PositionKey = Literal["leader", "assailant", "engineer", "medic"]
+MAX_NAME = 60
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+def check_name(value: str) -> str:
+    """Names are shown as plain text; they must be one short line."""
+    import unicodedata
+
+    if not value.strip():
+        raise ValueError(t("error.name_empty"))
+    if len(value) > MAX_NAME:
+        raise ValueError(t("error.name_long", most=MAX_NAME))
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
+        raise ValueError(t("error.name_line"))
+    return value
+
+
+def _skill_pool(value: object) -> str:
+    if not isinstance(value, str):
+        raise ValueError(t("error.pool_written"))
+    try:
+        return parse_skill_pool(value).notation()
+    except MassCombatError as exc:
+        raise ValueError(str(exc)) from None
+
+
+class Person(Record):
+    """A leader, assailant, engineer or medic: a PC or an NPC."""
+
+    name: str
+    position: PositionKey = "assailant"
+    pc: bool = True
+    skills: dict[str, str] = Field(default_factory=dict)
+    """Skill key (see the ruleset's [[skills]]) → the dice rolled, e.g. ``3b2s``:
+    the attribute as base dice, the skill level as skill dice, gear as gear dice."""
+    armour: Annotated[int, Field(ge=0, le=20)] = 0
+    strength: Annotated[int, Field(ge=1, le=20)] = 4
+    """Damage at which the PC is broken (their Strength)."""
+
+    _check_name = field_validator("name")(check_name)
+
+    @field_validator("skills")
+    @classmethod
+    def _check_skills(cls, skills: dict[str, str]) -> dict[str, str]:
+        return {key: _skill_pool(pool) for key, pool in skills.items()}
+
+
+class Army(Record):
+    """One faction as mustered."""
+
+    people: tuple[Person, ...] = ()
+    """Its leader (exactly one, position "leader") and the PCs in other positions."""
+    played_by: Literal["players", "gm"] = "players"
+    """A GM faction's Remarkable Actions are dice the GM grants."""
+    fighters: Count = 0
+    battle_level: Annotated[int, Field(ge=0, le=999)] | None = None
+    """Typed by the GM; None: from fighters at the ruleset's ratio."""
+    combat_ready: bool = True
+    """For a faction defending its Ark: alert and combat-ready now (else from wave 2)."""
+    units: dict[str, Count] = Field(default_factory=dict)
+    """Special units by class key (aerial, armored, ...)."""
+    defends_ark: bool = False
+    ark_projects: tuple[str, ...] = ()
+    fortification: str = "none"
+    """Its stronghold when besieged (an Ark's projects may give a better one)."""
+    terrain: str = "none"
+    """Terrain for the Defensive Advantage where it stands."""
+    home_territory: bool = False
+    scout_unit: bool = False
+    defensive_position: bool = False
+    flying_only: bool = False
+    motorised: bool = False
+    forced_march: bool = False
+
+    @model_validator(mode="after")
+    def _one_leader(self) -> "Army":
+        leaders = [p for p in self.people if p.position == "leader"]
+        if self.people and len(leaders) != 1:
+            raise ValueError(t("myz.error.one_leader", count=len(leaders)))
+        return self
+
+    @property
+    def leader(self) -> Person | None:
+        return next((p for p in self.people if p.position == "leader"), None)
+
+    def leader_index(self) -> int | None:
+        return next((i for i, p in enumerate(self.people) if p.position == "leader"), None)
+
+
+class Battlefield(Record):
+    environment: str = "ruins"
+    night: bool = False
+    bad_weather: bool = False
+    waterway: bool = False
+    """The sector connects to a sea or river (naval units count)."""
+    siege: Annotated[int, Field(ge=0, le=1)] | None = None
+    """The side holding a strong position, or None for an ordinary battle."""
+
+
+__all__ = ["Army", "Battlefield", "Person", "check_name"]

@@ -1,0 +1,101 @@
+"""Skill rolls inside a battle: which dice a person rolls, and what a
+stored ``SkillCheck`` came to.
+
+"The Risk Modifier is added to all skill rolls attempted by the player
+during this Wave of battle." Helpers add a die each (core rules, capped);
+mutations buy successes: "It costs two MP or FP to get a single ☢."
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ...dice import YearZeroRules
+from ...errors import RuleViolation
+from ...i18n import language, t
+from ...faces import FaceRecorder, FaceReplay
+from ...skill_roll import SkillPool, SkillRoll, parse_skill_pool, roll_skill
+from .army import Person
+from .events import SkillCheck
+from .rules import MyzRuleset
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    check: SkillCheck
+    pool: SkillPool | None
+    roll: SkillRoll | None
+    successes: int
+    """Net successes: the roll's (or the typed number) plus bought ones."""
+
+
+def person_pool(person: Person | None, skill: str | None) -> SkillPool:
+    """The dice a person rolls for a skill before modifiers (no entry: none)."""
+    if person is None or skill is None:
+        return SkillPool(0, 0, 0)
+    return parse_skill_pool(person.skills.get(skill, "0b"))
+
+
+def check_pool(people: tuple[Person, ...], check: SkillCheck, risk: int, rules: MyzRuleset, extra: int = 0) -> SkillPool:
+    """The dice rolled for ``check``: the skill, +Risk, +help, +modifiers."""
+    person = people[check.person] if check.person is not None and check.person < len(people) else None
+    base = person_pool(person, check.skill)
+    helpers = min(len(check.helpers), rules.skill_rolls.max_helpers) * rules.skill_rolls.help_dice_per_helper
+    return SkillPool(base.base, base.skill + risk + helpers + check.modifier + extra, base.gear)
+
+
+def validate_check(people: tuple[Person, ...], check: SkillCheck, allowed_skills: tuple[str, ...], rules: MyzRuleset, *, mutations: bool) -> None:
+    """Refuse a check naming nobody, a skill the step doesn't use, or a helper twice."""
+    if check.person is not None and check.person >= len(people):
+        raise RuleViolation(t("myz.error.no_person", number=check.person + 1))
+    if check.skill is not None and allowed_skills and check.skill not in allowed_skills:
+        names = ", ".join(rules.skill(k).name(language()) for k in allowed_skills)
+        raise RuleViolation(t("myz.error.wrong_skill", skill=check.skill, allowed=names))
+    for helper in check.helpers:
+        if helper >= len(people) or helper == check.person:
+            raise RuleViolation(t("myz.error.bad_helper", number=helper + 1))
+    if len(set(check.helpers)) != len(check.helpers):
+        raise RuleViolation(t("myz.error.bad_helper", number=check.helpers[0] + 1))
+    if check.mutation_points and not mutations:
+        raise RuleViolation(t("myz.error.no_mutations"))
+    if check.typed is not None and (check.faces or check.pushed is not None):
+        raise RuleViolation(t("myz.error.typed_and_rolled"))
+
+
+def evaluate(check: SkillCheck, pool: SkillPool, yz: YearZeroRules, rules: MyzRuleset) -> CheckResult:
+    """Replay the check's faces against ``pool`` (RollRecordError if they don't fit)."""
+    bought = check.mutation_points // rules.skill_rolls.mutation_points_per_success
+    if check.typed is not None:
+        return CheckResult(check, pool, None, check.typed + bought)
+    # The stored faces go through the very dice code that rolled them.
+    replay = FaceReplay(check.faces)
+    roll = roll_skill(pool, replay, yz, max_pushes=rules.skill_rolls.max_pushes)
+    replay.check_all_used()
+    if check.pushed is not None:
+        again = FaceReplay(check.pushed)
+        roll = roll.push(again)  # type: ignore[arg-type]
+        again.check_all_used()
+    return CheckResult(check, pool, roll, roll.successes + bought)
+
+
+def roll_check(check: SkillCheck, pool: SkillPool, rng: random.Random, yz: YearZeroRules, rules: MyzRuleset, *, push: bool = False) -> SkillCheck:
+    """``check`` with freshly rolled faces (and the push's, if asked)."""
+    recorder = FaceRecorder(rng)
+    roll = roll_skill(pool, recorder, yz, max_pushes=rules.skill_rolls.max_pushes)
+    first = tuple(recorder.faces)
+    pushed = None
+    if push and roll.can_push:
+        again = FaceRecorder(rng)
+        roll.push(again)
+        pushed = tuple(again.faces)
+    return check.model_copy(update={"faces": first, "pushed": pushed, "typed": None})
+
+
+def check_stream(seed: int, counter: int, slot: str) -> random.Random:
+    """The dice for one check of one step: fixed by the battle's seed, so an
+    undo followed by the same step rolls the same dice."""
+    return random.Random(f"masscombat:{seed}:{counter}:{slot}")
+
+
+__all__ = ["CheckResult", "check_pool", "check_stream", "evaluate", "person_pool", "roll_check", "validate_check"]

@@ -1,0 +1,52 @@
+"""``apply(state, event)`` for every kind of step, and ``initial_state``."""
+
+from __future__ import annotations
+
+from ... import models as m
+from ...battle_pool import BattlePoolState, PoolSide
+from ...dice import Pool, YearZeroRules
+from ...errors import RuleViolation
+from ...i18n import t
+from . import after_battle as ab
+from . import engine as en
+from . import events as ev
+from .army import Army, Battlefield
+from .rules import MyzRuleset
+from .state import MyzState
+
+_HANDLERS = {
+    ev.SetArmy: en._set_army,
+    ev.SetBattlefield: en._set_battlefield,
+    m.Rename: en._rename,
+    ev.Reconnaissance: en._reconnaissance,
+    ev.Ambush: en._ambush,
+    ev.Initiative: en._initiative,
+    ev.SetRisk: en._set_risk,
+    ev.ChooseStrategy: en._choose_strategy,
+    ev.AnswerParley: en._answer_parley,
+    ev.Action: en._action,
+    ev.SetCircumstances: en._set_circumstances,
+    ev.Support: ab._support,
+    ev.EndWave: ab._end_wave,
+    ev.NextInCommand: ab._next_in_command,
+    ev.NextWave: ab._next_wave,
+    ev.EndBattle: ab._end_battle,
+    ev.Adjust: ab._adjust,
+}
+for _kind in en.ROLLER_EVENTS:
+    _HANDLERS[_kind] = en._roller_event
+
+
+def apply(state: MyzState, event) -> MyzState:
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise RuleViolation(t("myz.error.unknown_step", kind=getattr(event, "kind", type(event).__name__)))
+    return handler(state, event)
+
+
+def initial_state(names: tuple[str, str], pools: tuple[Pool, Pool], first: int, armies: tuple[Army, Army], battlefield: Battlefield, rules: MyzRuleset, yz: YearZeroRules) -> MyzState:
+    roller = BattlePoolState(sides=(PoolSide(names[0], pools[0]), PoolSide(names[1], pools[1])), first=first, rules=yz)
+    return MyzState(rules=rules, names=names, armies=armies, battlefield=battlefield, roller=roller, first=first)
+
+
+__all__ = ["apply", "initial_state"]

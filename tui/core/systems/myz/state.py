@@ -1,0 +1,125 @@
+"""The battle's state between events: immutable records, built by ``engine``.
+
+A battle goes muster → reconnaissance → initiative → waves → over. A wave
+goes through its six phases; each phase keeps what each side did in it, so
+the screens can show the step to take next and the summary can show what
+happened.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ...battle_pool import BattlePoolState, RollResult
+from .army import Army, Battlefield
+from .checks import CheckResult
+from .end_phase import EndReport
+from .forces import Force
+from .pool import ActionEffect, PoolBreakdown
+from .rules import MyzRuleset
+from .strategy import Resolution
+
+Stage = Literal["muster", "reconnaissance", "ambush", "initiative", "wave", "over"]
+Phase = Literal["risk", "strategy", "action", "battle", "support", "end", "next", "truce"]
+PHASES: tuple[Phase, ...] = ("risk", "strategy", "action", "battle", "support", "end")
+
+
+@dataclass(frozen=True)
+class ReconResult:
+    skipped: bool
+    checks: tuple[CheckResult, CheckResult] | None = None
+    modifiers: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    """The factor keys that applied to each leader."""
+    winner: int | None = None
+    margin: int = 0
+    rating: int = 0
+    """The environment rating after night and weather."""
+    ambush: bool | None = None
+    """None: not offered; True/False: the winner's choice."""
+
+    @property
+    def ambush_offered(self) -> bool:
+        return self.winner is not None and self.margin >= self.rating
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    side: int
+    action: str
+    result: CheckResult | None
+    effect: ActionEffect
+    grant: int = 0
+
+
+@dataclass(frozen=True)
+class SupportRecord:
+    side: int
+    skipped: str | None = None
+    """Why the side had no Support phase (a catalog key), or None."""
+    repair: CheckResult | None = None
+    mend: CheckResult | None = None
+    rally: CheckResult | None = None
+    repaired: int = 0
+    mended: int = 0
+    rallied: bool | None = None
+
+
+@dataclass(frozen=True)
+class WaveState:
+    number: int
+    phase: Phase = "risk"
+    risks: tuple[tuple[int, ...] | None, tuple[int, ...] | None] = (None, None)
+    chosen: tuple[str | None, str | None] = (None, None)
+    resolution: Resolution | None = None
+    actions: tuple[ActionRecord | None, ActionRecord | None] = (None, None)
+    pools: tuple[PoolBreakdown, PoolBreakdown] | None = None
+    battle: RollResult | None = None
+    support: tuple[SupportRecord | None, SupportRecord | None] = (None, None)
+    end: EndReport | None = None
+    successors: tuple[CheckResult | None, CheckResult | None] = (None, None)
+
+    def risk(self, side: int, person: int) -> int:
+        risks = self.risks[side]
+        return risks[person] if risks is not None and person < len(risks) else 0
+
+
+@dataclass(frozen=True)
+class MyzState:
+    rules: MyzRuleset = field(compare=False)
+    names: tuple[str, str]
+    armies: tuple[Army, Army]
+    battlefield: Battlefield
+    roller: BattlePoolState
+    stage: Stage = "muster"
+    recon: ReconResult | None = None
+    first: int = 0
+    forces: tuple[Force, Force] | None = None
+    wave: WaveState | None = None
+    reports: tuple[EndReport, ...] = ()
+    counter: int = 0
+    """Steps that rolled dice so far: the next one's random stream."""
+    ended: tuple[str, ...] = ()
+    """Why the battle is over (catalog keys under ``myz.over.``)."""
+    ambusher: int | None = None
+
+    @property
+    def order(self) -> tuple[int, int]:
+        """Sides in initiative order."""
+        return (self.first, 1 - self.first)
+
+    @property
+    def surprise(self) -> int | None:
+        return self.recon.winner if self.recon is not None and not self.recon.skipped else None
+
+    @property
+    def in_battle_phase(self) -> bool:
+        return self.stage == "wave" and self.wave is not None and self.wave.phase == "battle"
+
+    @property
+    def free_rolls(self) -> bool:
+        """The roller is the GM's scratch pad before the battle and after it."""
+        return self.stage in ("muster", "over")
+
+
+__all__ = ["ActionRecord", "MyzState", "PHASES", "ReconResult", "SupportRecord", "WaveState"]
