@@ -21,6 +21,7 @@ from .core.storage import Session
 from .glyphs import ASCII, GLYPH_SETS, Glyphs
 from .screens.help import HelpScreen, binding_rows
 from .screens.roller import RollerScreen
+from .screens.wave import WaveScreen
 from .screens.settings import SettingsScreen
 from .settings import Settings, save_settings
 
@@ -32,13 +33,15 @@ class MassCombatApp(App):
 
     TITLE = "masscombat"
     CSS_PATH = "app.tcss"
-    MODES = {"roller": RollerScreen}
-    DEFAULT_MODE = "roller"
+    MODES = {"wave": WaveScreen, "roller": RollerScreen}
+    DEFAULT_MODE = "wave"
     ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="app.help"),
         Binding("f2,o", "settings", "key.settings", show=False, id="app.settings"),
+        Binding("f3", "mode('wave')", "key.to_wave", show=False, id="app.wave"),
+        Binding("f5", "mode('roller')", "key.to_roller", show=False, id="app.roller"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
@@ -47,6 +50,8 @@ class MassCombatApp(App):
     """Bumped after every change to the battle or the settings; screens watch it."""
 
     def __init__(self, session: Session, settings: Settings, settings_file: Path | None = None, *, glyphs: str | None = None, theme: str | None = None, notices: Iterable[str] = ()) -> None:
+        # Read by App.__init__: a roller session opens on the roller, a battle on the wave screen.
+        self.DEFAULT_MODE = start_mode(session.battle)
         super().__init__()
         self.session = session
         self.settings = settings
@@ -135,6 +140,10 @@ class MassCombatApp(App):
 
     # -- global actions --------------------------------------------------------
 
+    def action_mode(self, mode: str) -> None:
+        if mode in self.MODES and self.current_mode != mode:
+            self.switch_mode(mode)
+
     async def action_quit(self) -> None:
         self.close_session()
         self.exit()
@@ -178,6 +187,15 @@ class MassCombatApp(App):
             offered.add((id(row.node), row.action))
             yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(self.run_action, row.action, row.node))
         yield SystemCommand(t("palette.screenshot"), t("palette.screenshot_help"), lambda: self.set_timer(0.1, self.deliver_screenshot))
+
+
+def start_mode(battle: Battle) -> str:
+    """Where a battle opens: a roller session (no armies, schema 1) on the
+    roller, a battle on the wave screen."""
+    game = battle.game
+    if game.stage == "muster" and not any(army.people for army in game.armies):
+        return "roller"
+    return "wave"
 
 
 def run_app(args) -> int:
