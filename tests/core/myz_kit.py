@@ -152,3 +152,15 @@ def end_wave(battle: Battle, *faces: int, default: int = 3):
     battle.record(ev.EndWave(counter=battle.game.counter, faces=tuple(dice.given)))
     assert battle.game == state
     return report
+
+
+def end_script(game, retaliation: tuple[int, ...] = (), ark: tuple[int, ...] = ()) -> tuple[int, ...]:
+    """End-phase faces: every casualty die a 3, then ``retaliation`` (the rest
+    of the Retaliation dice 3s), then the Ark project roll's ``ark``."""
+    from tui.core.systems.myz.after_battle import end_wave as end
+
+    _, dry = end(game, Dice(default=3))
+    casualty = sum(len(step.dice) for report in dry.casualties for step in report.steps)
+    attacks = sum(r.dice for side in dry.retaliation for r in side)
+    assert len(retaliation) <= attacks
+    return (3,) * casualty + tuple(retaliation) + (3,) * (attacks - len(retaliation)) + tuple(ark)

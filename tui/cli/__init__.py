@@ -1,11 +1,12 @@
-"""The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` for scripts.
+"""The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` / ``report`` for scripts.
 
-``roll``, ``odds`` and ``check`` never import textual (they stay fast and
+``roll``, ``odds``, ``check`` and ``report`` never import textual (they stay fast and
 work without a terminal); only the app path imports ``tui.app``, inside
 ``main``.
 
 Exit codes: 0 done; 1 ``check`` found a problem (one line,
-``FILE:LINE:COL: message``); 2 bad arguments (one line, ``masscombat: ...``).
+``FILE:LINE:COL: message``) or ``report`` could not read the battle or write
+the report (one line); 2 bad arguments (one line, ``masscombat: ...``).
 """
 
 from __future__ import annotations
@@ -33,6 +34,10 @@ def _run(args) -> int:
         from .check import check
 
         return check(args)
+    if args.command == "report":
+        from .report import report
+
+        return report(args)
     if args.command == "roll":
         from . import roll
 

@@ -1,4 +1,4 @@
-"""The command line: no command opens the app; ``roll``, ``odds``, ``check`` don't.
+"""The command line: no command opens the app; ``roll``, ``odds``, ``check``, ``report`` don't.
 
 Two parsers, chosen by the first word that is not an option: a command
 name picks the command parser, anything else (or nothing) the app parser,
@@ -16,7 +16,7 @@ from pathlib import Path
 from ..core.i18n import LANGUAGES, t
 from .output import count, modifier, seed
 
-COMMANDS = ("roll", "odds", "check")
+COMMANDS = ("roll", "odds", "check", "report")
 VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed")
 """Top-level options that take a value (skipped when looking for the command)."""
 
@@ -117,6 +117,11 @@ def command_parser() -> OneLineParser:
     check = commands.add_parser("check", help=t("cli.help.check"), description=t("cli.help.check"), allow_abbrev=False)
     check.add_argument("file", metavar="FILE", help=t("cli.help.check_file"))
     _common(check)
+
+    report = commands.add_parser("report", help=t("report.cli.help"), description=t("report.cli.help"), allow_abbrev=False)
+    report.add_argument("file", metavar="SAVE", help=t("report.cli.file"))
+    report.add_argument("--output", "-o", metavar="FILE", help=t("report.cli.output"))
+    _common(report)
     return parser
 
 

@@ -40,7 +40,7 @@ class ChoiceDialog(ModalScreen):
         + DIALOG_CSS
         + """
         & > Vertical { width: 76; }
-        & OptionList { height: auto; max-height: 16; border: none; padding: 0; }
+        & OptionList, & OptionList:focus { height: auto; max-height: 16; border: none; padding: 0; }
         & .choice-closed { color: $text-disabled; }
     }"""
     )

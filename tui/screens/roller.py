@@ -60,6 +60,7 @@ class RollerScreen(Screen):
         Binding("n", "rename", "key.rename", show=False, id="roller.rename"),
         Binding("i", "swap_first", "key.swap_first", show=False, id="roller.swap_first"),
         Binding("c", "new_roll", "key.new_roll", show=False, id="roller.new_roll"),
+        Binding("w", "app.mode('wave')", "key.to_wave", id="roller.wave"),
     ]
 
     DEFAULT_CSS = """
@@ -133,7 +134,7 @@ class RollerScreen(Screen):
         if action in _BATTLE_ACTIONS:
             return None if self.battle.refusal(action) else True
         if action in _EDIT_ACTIONS:
-            if self.battle.state.in_progress:
+            if self.battle.state.in_progress or self.battle.refusal("set_pool"):
                 return None
             if action == "remove":
                 return True if self.battle.state.sides[self.selected].pool.count(DieKind(parameters[0])) else None

@@ -118,9 +118,9 @@ class SummaryScreen(Screen):
         summary = self.query_one(WaveSummary)
         bar = self.query_one("#page-bar", Static)
         empty.display = page < 0
+        bar.display = page >= 0
         summary.display = page >= 0
         if page < 0:
-            bar.update(Text(t("summary.empty.title")))
             empty.update(self._empty_text(game))
         else:
             report = game.reports[page]

@@ -161,7 +161,7 @@ class WaveScreen(Screen):
         self.run_worker(wave_flows.take_step(self), exclusive=True, group="wave-step")
 
     def action_roller(self) -> None:
-        self.app.switch_mode("roller")
+        self.app.action_mode("roller")  # type: ignore[attr-defined]
 
     def action_switch_side(self) -> None:
         self.selected = 1 - self.selected

@@ -41,10 +41,10 @@ async def take_step(screen: "WaveScreen") -> None:
         return
     if step.kind == "end":
         if screen.app.act(lambda b: b.end_wave()):  # type: ignore[attr-defined]
-            screen.app.switch_mode("summary")
+            screen.app.action_mode("summary")  # type: ignore[attr-defined]
         return
     if step.kind == "battle":
-        screen.app.switch_mode("roller")
+        screen.app.action_mode("roller")  # type: ignore[attr-defined]
         return
     screen.app.act(lambda b: b.record(event))  # type: ignore[attr-defined]
 

@@ -140,7 +140,9 @@ class ForceCard(Static):
             self.update("")
             return
         self.set_class(view.to_act, "to-act")
-        self.update(force_text(view))
+        text = force_text(view)
+        text.rstrip()
+        self.update(text)
 
 
 __all__ = ["ForceCard", "ForceView", "action_text", "force_text", "pool_glyphs"]

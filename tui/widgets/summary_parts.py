@@ -18,7 +18,7 @@ from rich.text import Text
 
 from ..core.dice import DieKind
 from ..core.i18n import t
-from ..core.systems.myz.end_phase import CasualtyReport, CasualtyStep, EndReport, RetaliationReport
+from ..core.systems.myz.end_phase import CasualtyStep, EndReport, RetaliationReport
 from ..core.systems.myz.rules import MyzRuleset
 from ..glyphs import UNICODE, Glyphs
 
@@ -34,6 +34,9 @@ class Look:
     headline: Style = field(default_factory=lambda: Style(bold=True))
     name: Style = field(default_factory=lambda: Style(bold=True))
     die: Style = field(default_factory=Style)
+    """A casualty die (a plain D6)."""
+    base: Style = field(default_factory=Style)
+    """A Retaliation die (a Battle die)."""
     success: Style = field(default_factory=lambda: Style(bold=True))
     broken: Style = field(default_factory=lambda: Style(bold=True))
     muted: Style = field(default_factory=lambda: Style(dim=True))
@@ -88,15 +91,16 @@ def either(words: Iterable[str]) -> str:
 
 
 def dice_text(faces: Iterable[int], ctx: Context, success_face: int | None = None) -> Text:
-    """Each die as a cell; with ``success_face``, a success shows as ☢."""
+    """Each die as a cell; with ``success_face`` (Battle dice), a success shows as ☢."""
     text = Text()
+    style = ctx.look.die if success_face is None else ctx.look.base
     for number, face in enumerate(faces):
         if number:
             text.append(" ")
         if success_face is not None and face == success_face:
             text.append(f" {ctx.glyphs.success} ", ctx.look.success)
         else:
-            text.append(f" {face} ", ctx.look.die)
+            text.append(f" {face} ", style)
     return text
 
 
@@ -134,28 +138,24 @@ def result_part(report: EndReport, ctx: Context) -> RenderableType:
 
 
 def casualties_part(report: EndReport, ctx: Context) -> RenderableType:
-    parts: list[RenderableType] = [heading(t("summary.section.casualties"), ctx)]
+    """Both factions in one grid, so their dice and totals line up."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column()  # the faction, then what each step is
+    table.add_column()  # the step's dice
+    table.add_column(justify="right", no_wrap=True)  # what the step does
+    table.add_column(justify="right", no_wrap=True)  # the running total
     for loss in report.casualties:
         name = ctx.names[loss.side]
         if not loss.steps and loss.total == 0:
-            parts.append(Text(t("summary.casualty.none", name=name), ctx.look.name))
+            table.add_row(Text(t("summary.casualty.none", name=name), ctx.look.name))
             continue
-        parts.append(Text(t("summary.casualty.killed", name=name, count=loss.total), ctx.look.name))
-        parts.append(_steps_table(loss, ctx))
-    return Group(*parts)
-
-
-def _steps_table(loss: CasualtyReport, ctx: Context) -> Table:
-    table = Table.grid(padding=(0, 1))
-    table.add_column()  # what the step is
-    table.add_column()  # its dice
-    table.add_column(justify="right", no_wrap=True)  # what it does
-    table.add_column(justify="right", no_wrap=True)  # running total
-    before = 0
-    for step in loss.steps:
-        table.add_row(Text(INDENT + _step_label(step, ctx)), dice_text(step.dice, ctx), Text(_step_change(step, before, ctx), ctx.look.muted), Text(f"= {step.total}"))
-        before = step.total
-    return table
+        table.add_row(Text(t("summary.casualty.killed", name=name, count=loss.total), ctx.look.name))
+        before = 0
+        for step in loss.steps:
+            change = Text(_step_change(step, before, ctx), ctx.look.muted)
+            table.add_row(Text(INDENT + _step_label(step, ctx)), dice_text(step.dice, ctx), change, Text(f"= {step.total}"))
+            before = step.total
+    return Group(heading(t("summary.section.casualties"), ctx), table)
 
 
 def _step_label(step: CasualtyStep, ctx: Context) -> str:
@@ -271,7 +271,7 @@ def ark_part(report: EndReport, ctx: Context) -> RenderableType | None:
             _, face, gone = rolled
             shown = ctx.glyphs.success if face == ctx.rules.ark.project_loss_face else str(face)
             text = Text(t("summary.ark.roll", name=name, face=shown))
-            text.append(": ")
+            text.append(" → ")
             if gone is not None:
                 text.append(t("summary.ark.destroyed", project=ctx.project(gone)), ctx.look.broken)
             else:

@@ -7,12 +7,11 @@ changes next wave, and the running total up to this wave.
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 
-from rich.console import Console, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
@@ -52,6 +51,7 @@ class WaveSummary(Widget):
         "wave-summary--headline",
         "wave-summary--name",
         "wave-summary--die",
+        "wave-summary--base",
         "wave-summary--success",
         "wave-summary--broken",
         "wave-summary--muted",
@@ -63,29 +63,25 @@ class WaveSummary(Widget):
         & > Static { height: auto; margin-bottom: 1; }
         & > Static.-empty { display: none; }
         & > .wave-summary--heading { color: $accent; text-style: bold underline; }
-        & > .wave-summary--headline { color: $text; text-style: bold; }
+        & > .wave-summary--headline { text-style: bold; }
         & > .wave-summary--name { text-style: bold; }
-        & > .wave-summary--die { background: $panel-lighten-1; color: $text; }
-        & > .wave-summary--success { background: $success-darken-2; color: $text; text-style: bold; }
+        & > .wave-summary--die { background: #4a4a4a; color: #f0f0f0; }
+        & > .wave-summary--base { background: #c99700; color: #1a1a1a; }
+        & > .wave-summary--success { background: #2e7d32; color: #ffffff; text-style: bold; }
         & > .wave-summary--broken { color: $error; text-style: bold; }
-        & > .wave-summary--muted { color: $text-muted; }
+        & > .wave-summary--muted { text-style: dim; }
         &:ansi {
             & > .wave-summary--heading { color: ansi_cyan; text-style: bold underline; }
-            & > .wave-summary--headline { color: ansi_default; text-style: bold; }
             & > .wave-summary--die { background: ansi_bright_black; color: ansi_bright_white; }
+            & > .wave-summary--base { background: ansi_yellow; color: ansi_black; }
             & > .wave-summary--success { background: ansi_green; color: ansi_black; text-style: bold; }
             & > .wave-summary--broken { color: ansi_red; text-style: bold; }
-            & > .wave-summary--muted { color: ansi_bright_black; }
         }
     }
     """
 
     view: reactive[WaveView | None] = reactive(None, init=False)
     """The wave to show; set by the summary screen ("attributes down")."""
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self._drawn: dict[str, RenderableType | None] = {}
 
     def compose(self) -> ComposeResult:
         for name in SECTIONS:
@@ -102,6 +98,7 @@ class WaveSummary(Widget):
             headline=style("headline"),
             name=style("name"),
             die=style("die"),
+            base=style("base"),
             success=style("success"),
             broken=style("broken"),
             muted=style("muted"),
@@ -124,24 +121,21 @@ class WaveSummary(Widget):
             "totals": parts.totals_part(view.reports, ctx),
         }
         for name, renderable in drawn.items():
-            self._drawn[name] = renderable
             static = self.query_one(f"#wave-{name}", Static)
             static.set_class(renderable is None, "-empty")
             static.update(renderable if renderable is not None else Text())
 
-    def section_text(self, name: str, width: int = 200) -> str:
-        """A section's words as plain text, lines unwrapped at ``width`` (tests read it)."""
-        renderable = self._drawn.get(name)
-        if renderable is None:
+    def section_text(self, name: str) -> str:
+        """A section as drawn on screen, as plain lines (tests read it)."""
+        static = self.query_one(f"#wave-{name}", Static)
+        if static.has_class("-empty"):
             return ""
-        console = Console(width=width, color_system=None, file=io.StringIO(), legacy_windows=False)
-        with console.capture() as capture:
-            console.print(renderable)
-        return capture.get()
+        width, height = static.size
+        return "\n".join(strip.text.rstrip() for strip in static.render_lines(Region(0, 0, width, height)))
 
-    def text(self, width: int = 200) -> str:
-        """The whole page as plain text."""
-        return "\n".join(self.section_text(name, width) for name in SECTIONS)
+    def text(self) -> str:
+        """The whole page as drawn, section after section."""
+        return "\n\n".join(filter(None, (self.section_text(name) for name in SECTIONS)))
 
 
 __all__ = ["SECTIONS", "WaveSummary", "WaveView"]

@@ -259,7 +259,15 @@ def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
     for side, level in sorted(event.battle_levels.items()):
         forces = with_force(forces, side, replace(forces[side], battle_level=level))
     if wave.phase == "truce":
-        forces = tuple(replace(f, offensive_bonus=0, combat_ready=True) for f in forces)  # type: ignore[assignment]
+        # No End phase ran: the wave still passed. An Ark that was not
+        # combat-ready becomes it (with its extra Battle Level), and the
+        # strategy each leader chose is the one the next wave follows (a
+        # Feinted Attack is "after another" only on the very next wave).
+        assert wave.resolution is not None
+        forces = tuple(
+            become_combat_ready(replace(f, offensive_bonus=0, last_strategy=wave.resolution.chosen[i]), state.rules)
+            for i, f in enumerate(forces)
+        )  # type: ignore[assignment]
     state = replace(state, forces=forces, wave=WaveState(number=wave.number + 1))
     ended = over_reasons(forces)  # type: ignore[arg-type]
     if ended:

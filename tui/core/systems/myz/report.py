@@ -56,8 +56,10 @@ class WaveTrace:
     """The last state before the next wave replaced it."""
     rolled: MyzState | None = None
     """The first state holding the Battle roll's result (the roller still shows the dice)."""
+    opening: list[Any] = field(default_factory=list)
+    """The GM's changes before the wave's first step (``NextWave`` Battle Levels, ``Adjust``)."""
     adjustments: list[Any] = field(default_factory=list)
-    """The GM's ``Adjust`` and ``NextWave`` Battle Levels that fell in this wave."""
+    """The GM's ``Adjust`` steps later in the wave."""
 
     @property
     def wave(self) -> WaveState:
@@ -66,8 +68,11 @@ class WaveTrace:
 
     @property
     def started(self) -> bool:
-        wave = self.wave
-        return wave.phase != "risk" or any(r is not None for r in wave.risks)
+        return _started(self.wave)
+
+
+def _started(wave: WaveState) -> bool:
+    return wave.phase != "risk" or any(r is not None for r in wave.risks)
 
 
 def wave_traces(battle: "Battle") -> tuple[list[Any], list[WaveTrace]]:
@@ -89,12 +94,14 @@ def wave_traces(battle: "Battle") -> tuple[list[Any], list[WaveTrace]]:
         trace.last = state
         if trace.rolled is None and wave.battle is not None:
             trace.rolled = state
-        if isinstance(event, Adjust) or (isinstance(event, NextWave) and event.battle_levels):
-            trace.adjustments.append(event)
+        if isinstance(event, NextWave) and event.battle_levels:
+            trace.opening.append(event)
+        elif isinstance(event, Adjust):
+            (trace.adjustments if _started(wave) else trace.opening).append(event)
     ordered = [traces[n] for n in sorted(traces)]
     final = battle.history.state
     # The wave NextWave opens when the battle is already over never started.
-    if ordered and final.stage == "over" and not ordered[-1].started and not ordered[-1].adjustments:
+    if ordered and final.stage == "over" and not ordered[-1].started and not ordered[-1].opening:
         ordered.pop()
     return before, ordered
 
@@ -199,11 +206,11 @@ def _person_name(people: tuple[Person, ...], index: int | None, w: _Writer) -> s
     return people[index].name
 
 
-def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Writer) -> str:
+def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Writer, skill_key: str | None = None) -> str:
     """"Dora rolls SNEAK (4b4s: Risk +1), dice ✘ 2 5 1 1 ◎ 6 6 5 5 → 2 ☢"."""
     check = result.check
     person = _person_name(people, check.person, w)
-    skill = w.named("skill", check.skill) or w.t("report.check.no_skill")
+    skill = w.named("skill", check.skill or skill_key) or w.t("report.check.no_skill")
     notes = []
     if risk:
         notes.append(w.t("report.check.risk", risk=signed(risk)))
@@ -264,11 +271,13 @@ def _forces_table(forces: tuple[Force, Force], w: _Writer, lost: Sequence[int] |
     rows = []
     for side in w.game.order:
         force = forces[side]
-        row = [w.names[side], force.battle_level, force.fighters, _units(force.units, w), _conditions(force, w)]
+        # A muster without a head count (Battle Level typed in) keeps none: "-", not 0.
+        fighters = force.fighters if force.fighters or force.army.fighters else "-"
+        row = [w.names[side], force.battle_level, fighters, _units(force.units, w), _conditions(force, w)]
         if lost is not None:
             row.insert(3, lost[side])
         rows.append(row)
-    w.table(headers, rows, "lrrrl" if lost is None else "lrrrll")
+    w.table(headers, rows, "lrrll" if lost is None else "lrrrll")
 
 
 def _title(battle: "Battle", w: _Writer) -> None:
@@ -352,7 +361,7 @@ def _reconnaissance(game: MyzState, w: _Writer) -> None:
             factors.append(f"{w.named('recon', key)} ({signed(modifier)})")
         result = recon.checks[side]
         people = game.armies[side].people
-        rows.append([w.names[side], _person_name(people, result.check.person, w), "; ".join(factors) or "-", _check(result, people, 0, w)])
+        rows.append([w.names[side], _person_name(people, result.check.person, w), "; ".join(factors) or "-", _check(result, people, 0, w, w.rules.reconnaissance.skill)])
     w.table([w.t("report.col.faction"), w.t("report.col.leader"), w.t("report.col.factors"), w.t("report.col.roll")], rows)
     if recon.winner is None:
         w.para(w.t("report.recon.tie", rating=recon.rating))
@@ -405,7 +414,7 @@ def _risks(trace: WaveTrace, w: _Writer) -> None:
     wave = trace.wave
     if all(r is None for r in wave.risks):
         return
-    w.heading(4, w.t("report.risk.heading"))
+    w.heading(3, w.t("report.risk.heading"))
     rows = []
     for side in w.game.order:
         people = trace.last.armies[side].people
@@ -420,7 +429,7 @@ def _strategies(trace: WaveTrace, w: _Writer) -> None:
     wave = trace.wave
     if wave.phase == "risk":
         return
-    w.heading(4, w.t("report.strategy.heading"))
+    w.heading(3, w.t("report.strategy.heading"))
     resolution = wave.resolution
     rows = []
     for side in w.game.order:
@@ -460,7 +469,7 @@ def _actions(trace: WaveTrace, w: _Writer) -> None:
     wave = trace.wave
     if wave.phase in ("risk", "strategy", "truce") or (wave.phase == "end" and wave.pools is None):
         return
-    w.heading(4, w.t("report.action.heading"))
+    w.heading(3, w.t("report.action.heading"))
     items = []
     for side in w.game.order:
         record = wave.actions[side]
@@ -499,6 +508,10 @@ def source_name(line: PoolLine, w: _Writer) -> str:
     return w.t(f"myz.source.{line.source}", detail=detail)
 
 
+_ZERO_COLUMN = {"battle_level": 0, "combat_ready": 0, "ambush": 2, "special_class": 2, "ark_project": 2, "fortification": 2, "commando_support": 2}
+"""Where a source that gives no dice at all shows its 0 (Strategy dice unless named here)."""
+
+
 def _dice_cell(count: int) -> str:
     return str(count) if count else ""
 
@@ -507,7 +520,7 @@ def _pools(trace: WaveTrace, w: _Writer) -> None:
     wave = trace.wave
     if wave.pools is None:
         return
-    w.heading(4, w.t("report.pool.heading"))
+    w.heading(3, w.t("report.pool.heading"))
     headers = [w.t("report.col.source"), f"{GLYPH[DieKind.BASE]} {w.t('die.base')}", f"{GLYPH[DieKind.SKILL]} {w.t('die.skill')}", f"{GLYPH[DieKind.GEAR]} {w.t('die.gear')}"]
     for side in w.game.order:
         breakdown: PoolBreakdown = wave.pools[side]
@@ -516,7 +529,7 @@ def _pools(trace: WaveTrace, w: _Writer) -> None:
         for line in breakdown.lines:
             counts = [_dice_cell(line.base), _dice_cell(line.skill), _dice_cell(line.gear)]
             if not any(counts):
-                counts[1] = "0"
+                counts[_ZERO_COLUMN.get(line.source, 1)] = "0"
             rows.append([source_name(line, w), *counts])
         pool = breakdown.pool
         rows.append([f"**{w.t('report.pool.total')}**", f"**{pool.base}**", f"**{pool.skill}**", f"**{pool.gear}**"])
@@ -528,7 +541,7 @@ def _battle(trace: WaveTrace, w: _Writer) -> None:
     if wave.pools is None:
         return
     result = wave.battle
-    w.heading(4, w.t("report.battle.heading"))
+    w.heading(3, w.t("report.battle.heading"))
     if result is None:
         roller = trace.last.roller
         if not roller.rolled:
@@ -561,7 +574,7 @@ def _support(trace: WaveTrace, w: _Writer) -> None:
     wave = trace.wave
     if wave.battle is None:
         return
-    w.heading(4, w.t("report.support.heading"))
+    w.heading(3, w.t("report.support.heading"))
     items = []
     for side in w.game.order:
         record = wave.support[side]
@@ -651,10 +664,10 @@ def _end(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
     end = wave.end
     if end is None:
         if wave.phase == "end" and wave.battle is not None:
-            w.heading(4, w.t("report.end.heading"))
+            w.heading(3, w.t("report.end.heading"))
             w.para(w.t("report.end.not_yet"))
         return
-    w.heading(4, w.t("report.end.heading"))
+    w.heading(3, w.t("report.end.heading"))
     out = end.outcome
     a, b = out.successes
     if out.leader is None:
@@ -670,7 +683,7 @@ def _end(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
     text = row.text(w.lang) if row is not None else ""
     w.para(w.t("report.end.result", margin=out.margin, row=w.named("margin", out.row), text=text))
 
-    w.heading(5, w.t("report.casualties.heading"))
+    w.heading(4, w.t("report.casualties.heading"))
     for side in w.game.order:
         report = end.casualties[side]
         before, after = end.before[side].fighters, end.after[side].fighters
@@ -684,7 +697,7 @@ def _end(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
             w.para(w.t("report.casualties.total", name=w.names[side], count=report.total))
 
     retaliation = [row for side in w.game.order for row in _retaliation_rows(end.retaliation[side], side, end, wave, w)]
-    w.heading(5, w.t("report.retaliation.heading"))
+    w.heading(4, w.t("report.retaliation.heading"))
     if retaliation:
         w.table(
             [w.t("report.col.faction"), w.t("report.col.person"), w.t("report.col.factors"), w.t("report.col.dice_count"), w.t("report.col.faces"), SUCCESS, w.t("report.col.armour"), w.t("report.col.damage"), w.t("report.col.broken")],
@@ -694,7 +707,7 @@ def _end(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
     else:
         w.para(w.t("report.retaliation.nobody"))
 
-    w.heading(5, w.t("report.next.heading"))
+    w.heading(4, w.t("report.next.heading"))
     items = []
     for side in w.game.order:
         conditions = [w.t(f"myz.condition.{key}") for key in end.conditions[side]]
@@ -724,7 +737,7 @@ def _successor(trace: WaveTrace, side: int, end: EndReport, w: _Writer) -> str:
     broken = w.t("report.next.leader_broken", name=_person_name(people, leader, w))
     result = trace.wave.successors[side]
     if result is None:
-        return broken + " " + w.t("report.next.successor_pending")
+        return broken if trace.last.stage == "over" else broken + " " + w.t("report.next.successor_pending")
     person = result.check.person
     risk = trace.wave.risk(side, person) if person is not None else 0
     who = _person_name(people, person, w) if person is not None else w.t("report.next.npc_officer")
@@ -738,8 +751,7 @@ def _wave(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
     if trace.start.forces is not None:
         w.para(w.t("report.wave.forces"))
         _forces_table(trace.start.forces, w)
-    if trace.adjustments:
-        w.bullets(_adjustment(event, w) for event in trace.adjustments)
+    w.bullets(_adjustment(event, w) for event in trace.opening)
     if not trace.started:
         w.para(w.t("report.wave.not_started"))
         return
@@ -752,6 +764,7 @@ def _wave(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
     _battle(trace, w)
     _support(trace, w)
     _end(trace, lost, w)
+    w.bullets(_adjustment(event, w) for event in trace.adjustments)
     if wave.end is None and wave.phase not in ("truce", "end"):
         w.para(w.t("report.wave.in_progress", phase=w.t(f"myz.phase.{wave.phase}")))
 
@@ -783,7 +796,7 @@ def _ending(game: MyzState, lost: list[int], w: _Writer) -> None:
         else:
             w.para(w.t(f"report.ongoing.{game.stage}"))
     if game.forces is not None:
-        w.para(w.t("report.over.forces"))
+        w.para(w.t("report.over.forces") if game.stage == "over" else w.t("report.ongoing.forces"))
         _forces_table(game.forces, w, lost)
 
 

@@ -1,0 +1,227 @@
+"""The wave summary read from the keyboard: every casualty die, the running
+total, paging between waves, user text shown as typed, and German."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tui.core.i18n import tr
+from tui.screens.summary import SummaryScreen, SummaryScroll
+from tui.widgets.summary_parts import running_totals
+from tui.widgets.wave_summary import WaveSummary
+
+from .scenes import ghoul_strike, make_app
+from .waves import ghoul_strike_waves
+
+
+async def open_summary(app, pilot) -> SummaryScreen:
+    await app.push_screen(SummaryScreen())
+    await pilot.pause()
+    assert isinstance(app.screen, SummaryScreen)
+    return app.screen
+
+
+def page(app) -> str:
+    return app.screen.query_one(WaveSummary).text()
+
+
+def page_bar(app) -> str:
+    return str(app.screen.query_one("#page-bar").render())
+
+
+def dice(faces) -> str:
+    """Dice as the page draws them: a cell per die, one space between cells."""
+    return " ".join(f" {face} " for face in faces)
+
+
+async def test_every_casualty_die_and_the_totals(tmp_path):
+    battle = ghoul_strike_waves(1)
+    report = battle.game.reports[-1]
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_summary(app, pilot)
+        casualties = app.screen.query_one(WaveSummary).section_text("casualties")
+        steps = [step for loss in report.casualties for step in loss.steps]
+        assert sum(len(step.dice) for step in steps) == 10  # the seed fixes them: 1 + 4 + 4 + 1
+        for loss in report.casualties:
+            assert f"{battle.game.names[loss.side]}: {loss.total} fighters killed" in casualties
+            for step in loss.steps:
+                line = next(line for line in casualties.splitlines() if line.strip().startswith(tr("en", step.key)))
+                if step.dice:
+                    assert dice(step.dice) in line
+                assert line.endswith(f"= {step.total}")
+        assert "2D6 per bane still showing: 2 ☠" in casualties
+        assert "double casualties: Total Attack" in casualties and "×2" in casualties
+        # the running total: fighters lost and waves won
+        totals = app.screen.query_one(WaveSummary).section_text("totals")
+        ghouls, ark = (line.split() for line in totals.splitlines()[2:4])
+        assert ghouls[:3] == ["Zone-Ghouls", str(report.casualties[0].total), "1"]
+        assert ark[:2] == ["The", "Ark"] and ark[2:4] == [str(report.casualties[1].total), "0"]
+
+
+async def test_retaliation_names_its_factors_and_marks_successes(tmp_path):
+    battle = ghoul_strike_waves(1)
+    report = battle.game.reports[-1]
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_summary(app, pilot)
+        text = app.screen.query_one(WaveSummary).section_text("retaliation")
+        dora = next(r for r in report.retaliation[1] if r.person == 1)
+        assert dora.factors == ("lost",) and dora.dice == 8
+        assert "Dora  8 dice = 6 + Risk +1 +1 their faction lost this wave" in text
+        shown = [f" {'☢' if face == 6 else face} " for face in dora.faces]
+        assert " ".join(shown) in text
+        assert f"{dora.successes} ☢ − armour 1 = {dora.damage} damage" in text
+        assert "Hook  only helped: same as Dora" in text  # the helper rolls nothing
+        ark = app.screen.query_one(WaveSummary).section_text("ark")
+        assert "The Ark lost the wave: the Support die shows 5 → no project is lost" in ark
+
+
+async def test_paging_between_two_waves(tmp_path):
+    battle = ghoul_strike_waves(2)
+    first, second = battle.game.reports
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_summary(app, pilot)
+        assert screen.page == 1  # the latest wave first
+        assert page_bar(app).startswith("Wave 2") and "latest" in page_bar(app)
+        assert "The battle is over: a force routed." in page(app)
+        assert "Zone-Ghouls: CONFUSED, routed, leader captured" in page(app)
+        assert screen.check_action("next", ()) is None and screen.check_action("last", ()) is None
+        await pilot.press("left")
+        assert screen.page == 0 and page_bar(app).startswith("Wave 1")
+        assert "The battle is over" not in page(app)
+        assert "Running total after wave 1" in page(app)
+        assert screen.check_action("previous", ()) is None and screen.check_action("next", ()) is True
+        await pilot.press("left")  # greyed out: stays on the first wave
+        assert screen.page == 0
+        await pilot.press("right_square_bracket")
+        assert screen.page == 1
+        await pilot.press("left_square_bracket", "end")
+        assert screen.page == 1
+        await pilot.press("home")
+        assert screen.page == 0
+        await pilot.press("right")
+        assert screen.page == 1
+        # the running total adds both waves up
+        totals = running_totals((first, second))
+        assert totals.lost == (first.casualties[0].total + second.casualties[0].total, first.casualties[1].total + second.casualties[1].total)
+        assert totals.won == (1, 1)
+        text = app.screen.query_one(WaveSummary).section_text("totals")
+        assert "Running total after wave 2" in text
+        ghouls, ark = (line.split() for line in text.splitlines()[2:4])
+        assert ghouls[1:3] == [str(totals.lost[0]), "1"]
+        assert ark[2:4] == [str(totals.lost[1]), "1"]
+
+
+async def test_a_long_page_scrolls_from_the_keyboard(tmp_path):
+    app = make_app(tmp_path, ghoul_strike_waves(1))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_summary(app, pilot)
+        scroll = app.screen.query_one(SummaryScroll)
+        assert scroll.has_focus and scroll.max_scroll_y > 0
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+        await pilot.press("up")
+        await pilot.pause()
+        await pilot.press("pageup", "pageup")
+        await pilot.pause()
+        assert scroll.scroll_y == 0
+        await pilot.press("down")
+        await pilot.pause()
+        assert scroll.scroll_y > 0
+
+
+async def test_the_page_follows_the_battle_and_undo(tmp_path):
+    app = make_app(tmp_path, ghoul_strike_waves(2))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_summary(app, pilot)
+        assert screen.page == 1
+        app.act(lambda b: b.undo())  # wave 2's End phase undone
+        await pilot.pause()
+        assert screen.page == 0 and page_bar(app).startswith("Wave 1")
+        app.act(lambda b: b.redo())  # and back: the latest wave shows again
+        await pilot.pause()
+        assert screen.page == 1
+        await pilot.press("home")
+        app.act(lambda b: b.undo())
+        app.act(lambda b: b.redo())
+        await pilot.pause()
+        assert screen.page == 0  # an older page stays put
+
+
+async def test_user_text_is_never_markup(tmp_path):
+    battle = ghoul_strike_waves(1, names=("Ogre[/]", "[@click=app.quit]x[/]"))
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_summary(app, pilot)
+        text = page(app)
+        assert "Ogre[/] wins the wave" in text
+        assert "Ogre[/]: 4 fighters killed" in text
+        assert "[@click=app.quit]x[/]: 30 fighters killed" in text
+        assert app.is_running
+
+
+async def test_german_labels(tmp_path):
+    app = make_app(tmp_path, ghoul_strike_waves(2), language="de")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_summary(app, pilot)
+        text = page(app)
+        for words in ("Ergebnis", "Verluste", "Vergeltung", "Zustände", "Für die nächste Welle", "Gesamtstand nach Welle 2", "Die Schlacht ist vorbei: eine Truppe ist geflohen."):
+            assert words in text
+        assert "Zone-Ghouls: VERWIRRT, flieht, Anführer gefangen" in text
+        assert "Überwältigender Sieg" in text
+        assert page_bar(app).startswith("Welle 2")
+        await pilot.press("left")
+        text = page(app)
+        assert "The Ark: 30 Kämpfer gefallen" in text
+        assert "2W6 je noch liegendem Fehlschlag: 2 ☠" in text
+        assert "Dora  8 Würfel = 6 + Risiko +1 +1 die eigene Fraktion hat diese Welle verloren" in text
+        assert "hat nur geholfen: wie Dora" in text
+
+
+async def test_before_any_wave_ends_the_page_says_what_will_come(tmp_path):
+    app = make_app(tmp_path, ghoul_strike())  # the roller only: no wave yet
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_summary(app, pilot)
+        empty = str(screen.query_one("#empty").render())
+        assert "No wave has ended yet" in empty and "after the End phase" in empty
+        assert "has not reached its first wave" in empty
+        assert not screen.query_one(WaveSummary).display
+        for action in ("previous", "next", "first", "last"):
+            assert screen.check_action(action, ()) is None
+        await pilot.press("left", "right", "home", "end")
+        assert screen.page == -1
+
+
+async def test_during_the_first_wave_the_page_names_the_phase(tmp_path):
+    app = make_app(tmp_path, ghoul_strike_waves(0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_summary(app, pilot)
+        assert "Now: wave 1, Risk phase." in str(screen.query_one("#empty").render())
+
+
+async def test_margin_steps_are_shown(tmp_path):
+    battle = ghoul_strike_waves(1)
+    report = battle.game.reports[-1]
+    doubled = replace(report, outcome=replace(report.outcome, margin_steps=(("myz.margin.multiplied", 4),), margin=4, row="overwhelming"))
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_summary(app, pilot)
+        summary = screen.query_one(WaveSummary)
+        summary.view = replace(summary.view, reports=(doubled,))
+        await pilot.pause()
+        text = summary.section_text("result")
+        assert "Margin of victory: 2 ☢" in text
+        assert "Feinted Attack doubles the margin → 4" in text
+        assert "Overwhelming Victory" in text
+
+
+async def test_ascii_glyphs(tmp_path):
+    app = make_app(tmp_path, ghoul_strike_waves(1), glyphs="ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_summary(app, pilot)
+        text = page(app)
+        assert "☢" not in text and "☠" not in text and "⚙" not in text
+        assert "2D6 per bane still showing: 2 X" in text

@@ -1,0 +1,46 @@
+"""``masscombat report SAVE``: the battle as a Markdown report, wave by wave.
+
+Exit 0 with the report on stdout (or written to ``--output FILE``, atomically);
+exit 1 with one line on stderr when the battle cannot be read or the
+report cannot be written. ``--ascii`` writes the dice glyphs as ``* X B S #``.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..core.errors import MassCombatError
+from ..core.i18n import language, t
+from .output import ASCII_TABLE
+
+
+def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
+    """The Markdown report of the battle saved at ``path``; raises ``SaveFileError``."""
+    from ..core.storage import load_battle
+    from ..core.systems.myz.report import markdown_report
+
+    text = markdown_report(load_battle(path), lang)
+    return text.translate(ASCII_TABLE) if ascii_only else text
+
+
+def report(args) -> int:
+    lang = getattr(args, "lang", None) or language()
+    try:
+        text = report_text(Path(args.file), lang, getattr(args, "ascii", False))
+    except MassCombatError as exc:
+        print(" ".join(str(exc).split("\n")), file=sys.stderr)
+        return 1
+    output = getattr(args, "output", None)
+    if output is None:
+        sys.stdout.write(text)
+        return 0
+    from ..core.tomlfile import write_atomic
+
+    try:
+        write_atomic(Path(output), text)
+    except OSError as exc:
+        reason = exc.strerror or exc.__class__.__name__
+        print(t("report.cli.cannot_write", path=output, reason=reason), file=sys.stderr)
+        return 1
+    return 0
