@@ -16,9 +16,7 @@ SIZE = (80, 24)
 
 
 async def shoot(scene, folder: Path) -> Path:
-    from tests.tui.scenes import make_app
-
-    app = make_app(folder, **scene.settings)
+    app = scene.app(folder)
     try:
         async with app.run_test(size=SIZE) as pilot:
             for key in scene.keys:

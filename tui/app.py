@@ -21,6 +21,7 @@ from .core.storage import Session
 from .glyphs import ASCII, GLYPH_SETS, Glyphs
 from .screens.help import HelpScreen, binding_rows
 from .screens.roller import RollerScreen
+from .screens.summary import SummaryScreen
 from .screens.wave import WaveScreen
 from .screens.settings import SettingsScreen
 from .settings import Settings, save_settings
@@ -33,7 +34,7 @@ class MassCombatApp(App):
 
     TITLE = "masscombat"
     CSS_PATH = "app.tcss"
-    MODES = {"wave": WaveScreen, "roller": RollerScreen}
+    MODES = {"wave": WaveScreen, "roller": RollerScreen, "summary": SummaryScreen}
     DEFAULT_MODE = "wave"
     ENABLE_COMMAND_PALETTE = True
 
@@ -42,6 +43,7 @@ class MassCombatApp(App):
         Binding("f2,o", "settings", "key.settings", show=False, id="app.settings"),
         Binding("f3", "mode('wave')", "key.to_wave", show=False, id="app.wave"),
         Binding("f5", "mode('roller')", "key.to_roller", show=False, id="app.roller"),
+        Binding("f6", "mode('summary')", "key.to_summary", show=False, id="app.summary"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
@@ -139,6 +141,11 @@ class MassCombatApp(App):
             self.notify(t("app.save_failed", path=str(self.session.path), error=exc.strerror or str(exc)), severity="error", timeout=15, markup=False)
 
     # -- global actions --------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "mode":
+            return True if parameters and parameters[0] in self.MODES and parameters[0] != self.current_mode else None
+        return True
 
     def action_mode(self, mode: str) -> None:
         if mode in self.MODES and self.current_mode != mode:

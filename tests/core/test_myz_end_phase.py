@@ -232,3 +232,15 @@ def test_broken_when_the_damage_reaches_strength():
     game_one = _wave_to_end(_players(strength=2), army(3), theirs_win=False)
     reports, after = _retaliate(game_one, faces=(6, 3, 3, 3, 3, 3, 3))
     assert not reports[0].broken and after.damage[0] == 1
+
+
+def test_a_leader_who_helps_still_rolls_their_own_retaliation():
+    # The leader commands the whole battle: helping an assailant is not "only helping".
+    game = _wave_to_end(_players(), army(3), theirs_win=False)
+    from dataclasses import replace
+
+    action = game.wave.actions[0]
+    check = action.result.check.model_copy(update={"helpers": (0, 2)})
+    wave = replace(game.wave, actions=(replace(action, result=replace(action.result, check=check)), None))
+    reports, _ = _retaliate(replace(game, wave=wave))
+    assert reports[0].helped is None and reports[0].dice == 7

@@ -16,7 +16,7 @@ from dataclasses import replace
 import pytest
 
 from myz_kit import R, army, choose, force, leader, no_actions, risks, skill_from, start
-from tui.core.errors import RuleViolation
+from tui.core.errors import RollRecordError, RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Battlefield, Person
 from tui.core.systems.myz.strategy import parley_answerer, refusal, resolve
@@ -285,3 +285,39 @@ def test_commando_removes_dice_and_a_pair_destroys_a_support_die():
     assert skill_from(theirs, "commando_strategy") == -3 and theirs.pool.skill == 1
     assert theirs.pool.gear == 1
     assert battle.game.wave.actions[0].effect.commando
+
+
+def test_the_risk_modifier_and_helpers_add_to_the_skill_roll():
+    battle = start(army(3, people=_ark_people() + (Person(name="Otto"),)), army(3, played_by="gm"))
+    battle.record(ev.SetRisk(side=0, risks=(0, 2, 0)))
+    battle.record(ev.SetRisk(side=1, risks=(0,)))
+    choose(battle, "attack", "attack")
+    # Dora's SNEAK 4b3s, Risk +2, one helper: 4 base and 6 skill dice
+    with pytest.raises(RollRecordError):
+        battle.record(ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=1, skill="sneak", helpers=(2,), faces=(6,) * 9)))
+    battle.record(ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=1, skill="sneak", helpers=(2,), faces=(6, 3, 3, 3, 6, 6, 3, 3, 3, 3))))
+    assert battle.game.wave.actions[0].result.successes == 3
+
+
+@pytest.mark.parametrize("values", [(4,), (-4,), (0, 0)])
+def test_risk_is_one_value_per_person_from_minus_3_to_3(values):
+    battle = start(army(3), army(3))
+    with pytest.raises(RuleViolation):
+        battle.record(ev.SetRisk(side=0, risks=values))
+
+
+def test_mutation_points_buy_successes_two_each():
+    battle = _to_action()
+    check = ev.SkillCheck(person=1, skill="sneak", typed=1, mutation_points=5)
+    battle.record(ev.Action(side=0, action="remarkable", check=check))
+    assert battle.game.wave.actions[0].effect.strategy_dice == 1 + 2
+
+
+def test_special_circumstances_from_minus_3_to_3_until_the_roll():
+    battle = _to_action()
+    with pytest.raises(RuleViolation):
+        battle.record(ev.SetCircumstances(side=1, value=4))
+    no_actions(battle)
+    battle.record(ev.SetCircumstances(side=1, value=-3))  # the pools are rebuilt
+    assert skill_from(battle.game.wave.pools[1], "negative_strategy") == 3
+    assert skill_from(battle.game.wave.pools[0], "negative_strategy_gift") == 3

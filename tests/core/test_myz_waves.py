@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from myz_kit import army, choose, end_script, end_wave, fight, leader, lines, no_actions, risks, skill_from, start, support_none, to_battle
+from myz_kit import army, choose, end_script, end_wave, fight, leader, lines, risks, skill_from, start, support_none, to_battle
 from tui.core.errors import RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Battlefield, Person
@@ -87,6 +87,26 @@ def test_rally_in_the_support_phase_ends_the_confusion():
     battle.record(ev.Support(side=0))
     battle.record(ev.Support(side=1, rally=ev.SkillCheck(person=0, skill="command", typed=1)))
     assert battle.game.wave.support[1].rallied and not battle.game.forces[1].confused
+
+
+def test_mutations_can_buy_the_rally_roll_in_the_support_phase():
+    # "Relevant mutations and animal powers can substitute for skill rolls
+    # attempted during the Action Phase and the Support Phase."
+    battle = start(army(3), crew(), Battlefield(night=True), recon=(3, 1), ambush=True)
+    to_battle(battle, "attack", "rally")
+    fight(battle, {"successes": 1}, {"successes": 1})
+    battle.record(ev.Support(side=0))
+    battle.record(ev.Support(side=1, rally=ev.SkillCheck(person=0, skill="command", typed=0, mutation_points=2)))
+    assert battle.game.wave.support[1].rallied
+
+
+def test_a_failed_rally_leaves_the_force_confused():
+    battle = start(army(3), crew(), Battlefield(night=True), recon=(3, 1), ambush=True)
+    to_battle(battle, "attack", "rally")
+    fight(battle, {"successes": 1}, {"successes": 1})
+    battle.record(ev.Support(side=0))
+    battle.record(ev.Support(side=1, rally=ev.SkillCheck(person=0, skill="command", typed=0)))
+    assert battle.game.wave.support[1].rallied is False and battle.game.forces[1].confused
 
 
 def test_no_rally_roll_without_the_rally_strategy():
@@ -305,3 +325,9 @@ def test_enemy_artillery_counts_only_if_some_is_left_after_the_wave():
     report = end_wave(battle)
     assert battle.game.forces[1].units["artillery"] == 0
     assert "enemy_artillery" not in report.retaliation[0][0].factors
+    # a cannon that was not hit is still there
+    battle = start(army(3, people=people), army(3, units={"artillery": 1}))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {}, {})
+    support_none(battle)
+    assert "enemy_artillery" in end_wave(battle).retaliation[0][0].factors

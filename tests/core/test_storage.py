@@ -557,8 +557,12 @@ def test_ghoul_strike_example():
     battle = load_battle(EXAMPLE)
     meta = battle.meta
     assert meta.template and meta.title == "Ghoul Strike" and meta.seed == 1877
-    assert [(s.name, s.pool) for s in meta.setup.sides] == [("Zone-Ghouls", "3b4s1g"), ("The Ark", "2b3s1g")]
-    assert meta.setup.first == 1 and meta.log == ()
+    assert [s.name for s in meta.setup.sides] == ["Zone-Ghouls", "The Ark"]
+    # The text's first wave, played up to the Battle roll: the pools are the text's.
+    game = battle.game
+    assert game.stage == "wave" and game.wave.phase == "battle" and game.first == 1
+    assert [p.pool.notation() for p in game.wave.pools] == ["3b4s1g", "2b3s1g"]
+    assert [s.pool.notation() for s in battle.state.sides] == ["3b4s1g", "2b3s1g"]
     text = EXAMPLE.read_text(encoding="utf-8")
     assert "Artillery Superiority" in text and "Remarkable Action" in text
     assert find_example("ghoul-strike") == find_example("ghoul-strike.toml")
@@ -583,7 +587,7 @@ def test_open_example_makes_then_reuses_a_working_copy(tmp_path):
     session.battle.roll()
     session.close()
     assert open_example(example, saves) == copy_path
-    assert load_battle(copy_path).history.cursor == 1  # the game goes on
+    assert load_battle(copy_path).history.cursor == len(load_battle(EXAMPLE).history.events) + 1  # the game goes on
     assert example.read_bytes() == EXAMPLE.read_bytes()
     assert working_copy(example, saves) == copy_path
     assert working_copy(copy_path, saves) == copy_path

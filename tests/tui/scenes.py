@@ -24,6 +24,25 @@ def ghoul_strike(seed: int = SEED) -> Battle:
     return battle
 
 
+def demo_battle(seed: int = SEED) -> Battle:
+    """The bundled Ghoul Strike demo: the text's first wave, up to the Battle roll."""
+    from tui.core.places import find_example
+    from tui.core.storage import load_battle
+
+    battle = load_battle(find_example("ghoul-strike"))
+    battle.meta = battle.meta.model_copy(update={"template": False, "seed": seed})
+    return battle
+
+
+def two_waves() -> Battle:
+    from .waves import ghoul_strike_waves
+
+    return ghoul_strike_waves(2)
+
+
+BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "two-waves": two_waves}
+
+
 def make_app(folder: Path, battle: Battle | None = None, **settings) -> MassCombatApp:
     session = create_session(folder / "battle.toml", battle or ghoul_strike())
     return MassCombatApp(session, Settings(**settings), None)
@@ -35,6 +54,11 @@ class Scene:
     keys: tuple[str, ...] = ()
     settings: dict = field(default_factory=dict)
     caption: str = ""
+    battle: str = "quick"
+    """Which battle the scene opens (a key of ``BATTLES``)."""
+
+    def app(self, folder: Path) -> MassCombatApp:
+        return make_app(folder, BATTLES[self.battle](), **self.settings)
 
 
 SCENES = (
@@ -44,6 +68,12 @@ SCENES = (
     Scene("roller-ascii", ("r", "p"), {"glyphs": "ascii", "theme": "ansi-dark"}, caption="ASCII dice in 16 colours"),
     Scene("roller-german", ("r", "p"), {"language": "de"}, caption="Auf Deutsch"),
     Scene("help", ("question_mark",), caption="Help: every key, its binding id, the dice"),
+    Scene("battle-phase", (), battle="demo", caption="Ghoul Strike, wave 1: both Battle Pools, every die's source"),
+    Scene("battle-phase-german", (), {"language": "de"}, battle="demo", caption="Ghoul Strike auf Deutsch: die Quellen jedes Würfels"),
+    Scene("battle-roll-mid-push", ("r", "r", "p"), battle="demo", caption="The Battle roll: Marlotte pushed first"),
+    Scene("battle-roll-german", ("r", "r", "p"), {"language": "de"}, battle="demo", caption="Der Kampfwurf, strapaziert"),
+    Scene("summary", ("s",), battle="two-waves", caption="After the End phase: casualties and Retaliation die by die"),
+    Scene("summary-german", ("s",), {"language": "de"}, battle="two-waves", caption="Verluste und Vergeltung, Würfel für Würfel"),
 )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scenes import SCENES, make_app
+from .scenes import SCENES
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 
@@ -13,7 +13,7 @@ SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
 @pytest.mark.parametrize("scene", SCENES, ids=[s.name for s in SCENES])
 def test_scene(scene, size, snap_compare, tmp_path):
-    app = make_app(tmp_path, **scene.settings)
+    app = scene.app(tmp_path)
     try:
         assert snap_compare(app, press=scene.keys, terminal_size=SIZES[size])
     finally:

@@ -225,3 +225,29 @@ async def test_ascii_glyphs(tmp_path):
         text = page(app)
         assert "☢" not in text and "☠" not in text and "⚙" not in text
         assert "2D6 per bane still showing: 2 X" in text
+
+
+async def test_rarer_lines_a_retreat_a_broken_leader_a_lost_project(tmp_path):
+    battle = ghoul_strike_waves(1)
+    report = battle.game.reports[-1]
+    marlotte = replace(report.retaliation[1][0], damage=4, broken=True, reduction=1)
+    rare = replace(
+        report,
+        strategies=("total_attack", "fighting_retreat"),
+        outcome=replace(report.outcome, successes=(0, 2), leader=1, winner=None, margin_steps=(("myz.margin.cannot_win", 0),), margin=0, row="inconclusive"),
+        retaliation=(report.retaliation[0], (marlotte, *report.retaliation[1][1:])),
+        broken_leaders=(False, True),
+        ark_roll=(1, 1, "defenses"),
+    )
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_summary(app, pilot)
+        summary = screen.query_one(WaveSummary)
+        summary.view = replace(summary.view, reports=(rare,))
+        await pilot.pause()
+        text = summary.text()
+        assert "The Ark rolled more ☢ but cannot win while retreating: nobody wins the wave" in text
+        assert "a retreating force cannot win: no margin → 0" in text
+        assert "− shelter 1 = 4 damage  BROKEN" in text
+        assert "The Ark's leader is broken: the next in command rolls COMMAND or MANIPULATE at −3" in text
+        assert "the Support die shows 1 ⚙☠ → Defenses is destroyed" in text

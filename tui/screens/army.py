@@ -44,6 +44,8 @@ from .dialogs import NameDialog
 
 # Actions that change the muster: greyed out once the battle has started.
 _EDIT_ACTIONS = {"edit", "step", "add_person", "make_leader", "remove_person", "rename"}
+# Actions whose state depends on the row under the cursor.
+_ROW_ACTIONS = (("edit", ()), ("step", (1,)), ("step", (-1,)), ("make_leader", ()), ("remove_person", ()))
 
 
 class ArmyScreen(Screen):
@@ -52,8 +54,8 @@ class ArmyScreen(Screen):
     BINDINGS = [
         Binding("enter,space", "edit", "army.key.edit", id="army.edit"),
         Binding("plus,equals_sign", "step(1)", "army.key.more", id="army.more"),
-        Binding("minus", "step(-1)", "army.key.less", id="army.less"),
-        Binding("a", "add_person", "army.key.add_person", id="army.add_person"),
+        Binding("minus", "step(-1)", "army.key.less", show=False, id="army.less"),
+        Binding("a", "add_person", "army.key.add_person", show=False, id="army.add_person"),
         Binding("tab,left,right", "switch_side", "army.key.switch_side", id="army.switch_side"),
         Binding("u,ctrl+z", "undo", "key.undo", id="army.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="army.redo"),
@@ -74,6 +76,7 @@ class ArmyScreen(Screen):
         & > #army-main { height: 1fr; }
         & #army-left { width: 1fr; }
         & #army-hint { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+        &.-narrow PoolSources { width: 32; & > .opponent { display: none; } }
         &.-wide PoolSources { width: 48; }
         &:ansi #army-status.-locked { color: ansi_yellow; }
     }
@@ -81,6 +84,8 @@ class ArmyScreen(Screen):
 
     selected: reactive[int] = reactive(0, init=False)
     """The faction being edited."""
+
+    _binding_state: tuple = ()
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -139,12 +144,12 @@ class ArmyScreen(Screen):
         form = self.form
         form.border_title = Content(game.names[side])
         form.border_subtitle = t("army.side", number=side + 1)
-        form.rows = tuple(af.faction_rows(game, side, glyphs, preview.units[side] if preview else None, preview.rating if preview else None))
+        form.rows = tuple(af.faction_rows(game, side, glyphs, preview))
         if focus is not None:
             form.move_to(focus)
         self._hint()
         self.query_one(PoolSources).view = self._sources(preview, error)
-        self.refresh_bindings()
+        self._sync_bindings(force=True)
 
     def _sources(self, preview: MusterPreview | None, error: str | None) -> SourcesView:
         game, side = self.battle.game, self.selected
@@ -160,6 +165,7 @@ class ArmyScreen(Screen):
             strategy=preview.strategies[side],
             opponent=game.names[1 - side],
             opponent_pool=preview.pools[1 - side].pool,
+            opponent_lines=preview.pools[1 - side].lines,
             defending=preview.defending[side],
             recon=preview.recon[side],
             recon_modifier=preview.recon_modifier[side],
@@ -176,7 +182,14 @@ class ArmyScreen(Screen):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._hint()
-        self.refresh_bindings()
+        self._sync_bindings()
+
+    def _sync_bindings(self, force: bool = False) -> None:
+        """Redraw the footer when a key greys out or comes back (not on every cursor move)."""
+        state = tuple(self.check_action(action, parameters) for action, parameters in _ROW_ACTIONS)
+        if force or state != self._binding_state:
+            self._binding_state = state
+            self.refresh_bindings()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if self.check_action("edit", ()):

@@ -79,7 +79,7 @@ class ChoiceDialog(ModalScreen):
         with Vertical() as box:
             box.border_title = self._title
             yield OptionList(*(Option(Content(label)) for label in self._labels), markup=False)
-            yield Label(Content(t("army.dialog.choose_help")), classes="dialog-help")
+            yield Static(Content(t("army.dialog.choose_help")), classes="dialog-help")
 
     def on_mount(self) -> None:
         if self._current is not None:
@@ -113,7 +113,7 @@ class PersonDialog(ModalScreen):
         & Grid { grid-size: 2; grid-columns: 16 1fr; grid-rows: 1; height: auto; grid-gutter: 0 1; }
         & Grid > Label { color: $text-muted; }
         & Grid > .-hidden { display: none; }
-        & Input { border: none; height: 1; padding: 0 1; background: $boost; }
+        & Input { padding: 0 1; background: $boost; }
         & Input:focus { background: $accent 30%; }
         &:ansi Input { background: ansi_default; }
         &:ansi Input:focus { background: ansi_blue; }
@@ -132,21 +132,21 @@ class PersonDialog(ModalScreen):
         with Vertical() as box:
             box.border_title = t("army.dialog.person_title" if person else "army.dialog.new_person")
             with Grid():
-                yield Label(t("army.dialog.name"))
-                yield Input(person.name if person else "", max_length=MAX_NAME, id="name")
-                yield Label(t("army.dialog.position"))
+                yield Label(t("army.dialog.name"), markup=False)
+                yield Input(person.name if person else "", max_length=MAX_NAME, compact=True, id="name")
+                yield Label(t("army.dialog.position"), markup=False)
                 yield Choice([ChoiceItem(p.key, p.name(lang)) for p in rules.positions], self._position, id="position")
-                yield Label(t("army.dialog.plays"))
+                yield Label(t("army.dialog.plays"), markup=False)
                 yield Choice([ChoiceItem("pc", t("army.value.pc")), ChoiceItem("npc", t("army.value.npc"))], "pc" if person is None or person.pc else "npc", id="pc")
                 for skill in rules.skills:
                     value = person.skills.get(skill.key, "") if person else ""
-                    yield Label(skill.name(lang), id=f"label-{skill.key}", classes="skill")
-                    yield Input(value, placeholder=t("army.dialog.skill_placeholder"), id=f"skill-{skill.key}", classes="skill")
-                yield Label(t("army.dialog.armour"))
-                yield Input(str(person.armour if person else 0), type="integer", max_length=2, id="armour")
-                yield Label(t("army.dialog.strength"))
-                yield Input(str(person.strength if person else 4), type="integer", max_length=2, id="strength")
-            yield Label(Content(t("army.dialog.person_help")), classes="dialog-help")
+                    yield Label(skill.name(lang), markup=False, id=f"label-{skill.key}", classes="skill")
+                    yield Input(value, placeholder=t("army.dialog.skill_placeholder"), compact=True, id=f"skill-{skill.key}", classes="skill")
+                yield Label(t("army.dialog.armour"), markup=False)
+                yield Input(str(person.armour if person else 0), type="integer", max_length=2, compact=True, id="armour")
+                yield Label(t("army.dialog.strength"), markup=False)
+                yield Input(str(person.strength if person else 4), type="integer", max_length=2, compact=True, id="strength")
+            yield Static(Content(t("army.dialog.person_help")), classes="dialog-help")
             yield Static("", classes="dialog-error")
 
     def on_mount(self) -> None:

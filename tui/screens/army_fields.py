@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pydantic import ValidationError
-from textual.content import Content
+from rich.text import Text
 
 from ..core.dice import DieKind
 from ..core.i18n import language, t
 from ..core.systems.myz.army import Army, Battlefield, Person
-from ..core.systems.myz.forces import base_battle_level, class_counts_here
+from ..core.systems.myz.forces import base_battle_level, class_counts_here, fortification_key
+from ..core.systems.myz.preview import MusterPreview
 from ..core.systems.myz.rules import MyzRuleset
 from ..core.systems.myz.state import MyzState
 from ..glyphs import Glyphs
@@ -203,22 +204,22 @@ def without_person(army: Army, index: int) -> tuple[Person, ...]:
 # -- rows ---------------------------------------------------------------------
 
 
-def _box(on: bool) -> Content:
-    return Content(t("army.value.yes") if on else t("army.value.no"))
+def _box(on: bool) -> Text:
+    return Text(t("army.value.yes") if on else t("army.value.no"))
 
 
-def _row(row_id: str, value: Content | str, note: str = "", label: str | None = None) -> FormRow:
-    content = value if isinstance(value, Content) else Content(value)
-    return FormRow(row_id, label if label is not None else t(f"army.field.{row_id}"), content, note)
+def _row(row_id: str, value: Text | str, note: str = "", label: str | None = None) -> FormRow:
+    text = value if isinstance(value, Text) else Text(value)
+    return FormRow(row_id, label if label is not None else t(f"army.field.{row_id}"), text, note)
 
 
 def _heading(key: str) -> FormRow:
     return FormRow(f"h:{key}", t(f"army.section.{key}"), heading=True)
 
 
-def person_value(person: Person, rules: MyzRuleset) -> Content:
+def person_value(person: Person, rules: MyzRuleset) -> Text:
     lang = language()
-    parts: list = [Content(person.name), (" · " + t("army.value.pc" if person.pc else "army.value.npc"), "dim")]
+    parts: list = [Text(person.name), (" · " + t("army.value.pc" if person.pc else "army.value.npc"), "dim")]
     skills = []
     for key, pool in person.skills.items():
         try:
@@ -228,12 +229,17 @@ def person_value(person: Person, rules: MyzRuleset) -> Content:
         skills.append(f"{name} {pool}")
     if skills:
         parts.append(" · " + ", ".join(skills))
-    parts.append((" · " + t("army.value.body", armour=person.armour, strength=person.strength), "dim"))
-    return Content.assemble(*parts)
+    defaults = {name: Person.model_fields[name].default for name in ("armour", "strength")}
+    if (person.armour, person.strength) != (defaults["armour"], defaults["strength"]):
+        parts.append((" · " + t("army.value.body", armour=person.armour, strength=person.strength), "dim"))
+    return Text.assemble(*parts)
 
 
-def faction_rows(game: MyzState, side: int, glyphs: Glyphs, units: dict[str, int] | None = None, rating: int | None = None) -> list[FormRow]:
+def faction_rows(game: MyzState, side: int, glyphs: Glyphs, preview: MusterPreview | None = None) -> list[FormRow]:
+    """The rows for one faction; ``preview`` adds what the Ark's projects grant."""
     rules, army, field_, lang = game.rules, game.armies[side], game.battlefield, language()
+    units = preview.units[side] if preview else None
+    rating = preview.rating if preview else None
     assumed = set(rules.ruleset.assumed)
     ratio = rules.battle_level.fighters_per_level
     auto = army.fighters // ratio
@@ -245,7 +251,7 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, units: dict[str, int
         level_note += " · " + t("army.note.assumed")
     rows = [
         _heading("faction"),
-        _row("name", Content(game.names[side])),
+        _row("name", Text(game.names[side])),
         _row("played_by", t(f"army.value.{army.played_by}")),
         _row("fighters", str(army.fighters)),
         _row("battle_level", str(base_battle_level(army, rules)), level_note),
@@ -258,7 +264,7 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, units: dict[str, int
     for index, person in enumerate(army.people):
         position = next((p.name(lang) for p in rules.positions if p.key == person.position), person.position)
         rows.append(_row(f"person:{index}", person_value(person, rules), label=position))
-    rows.append(_row("add_person", Content(t("army.value.add_person")), label=""))
+    rows.append(_row("add_person", Text(t("army.value.add_person")), label=""))
     if army.defends_ark:
         rows.append(_heading("ark"))
         for project in rules.ark_projects:
@@ -279,7 +285,13 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, units: dict[str, int
     fortification = rules.fortification(army.fortification) if army.fortification in {f.key for f in rules.fortifications} else None
     terrain = rules.terrain_advantage(army.terrain) if army.terrain in {f.key for f in rules.terrain} else None
     gear, skill = glyphs.kind[DieKind.GEAR], glyphs.kind[DieKind.SKILL]
-    rows.append(_row("fortification", fortification.name(lang) if fortification else army.fortification, gear * fortification.support_dice if fortification else ""))
+    fort_note = gear * fortification.support_dice if fortification else ""
+    if preview is not None and fortification is not None:
+        built = fortification_key(preview.forces[side], rules)
+        if built != army.fortification:
+            best = rules.fortification(built)
+            fort_note = t("army.note.projects_build", name=best.name(lang), dice=gear * best.support_dice)
+    rows.append(_row("fortification", fortification.name(lang) if fortification else army.fortification, fort_note))
     rows.append(_row("terrain", terrain.name(lang) if terrain else army.terrain, skill * terrain.strategy_dice if terrain else ""))
     for key in MARCH:
         rows.append(_row(key, _box(getattr(army, key))))
@@ -295,7 +307,7 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, units: dict[str, int
     for key in FIELD_TOGGLES:
         rows.append(_row(key, _box(getattr(field_, key))))
     siege = t("army.value.siege_none") if field_.siege is None else t("army.value.siege_side", name=game.names[field_.siege])
-    rows.append(_row("siege", Content(siege)))
+    rows.append(_row("siege", Text(siege)))
     return rows
 
 

@@ -39,6 +39,8 @@ class WaveScreen(Screen):
     BINDINGS = [
         Binding("enter", "step", "key.step", id="wave.step"),
         Binding("r", "roller", "key.to_roller", id="wave.roller"),
+        Binding("s", "app.mode('summary')", "key.to_summary", id="wave.summary"),
+        Binding("a", "app.mode('army')", "key.to_army", id="wave.army"),
         Binding("c", "circumstances", "key.circumstances", show=False, id="wave.circumstances"),
         Binding("tab,left,right", "switch_side", "key.switch_side", show=False, id="wave.switch_side"),
         Binding("u,ctrl+z", "undo", "key.undo", id="wave.undo"),
@@ -121,6 +123,8 @@ class WaveScreen(Screen):
         text.append("\n")
         hint = t(f"wave.hint.{step.kind}", name=name)
         text.append(hint + "\n", style="dim")
+        if step.kind in ("next_wave", "successor", "over") and game.reports:
+            text.append(wave_flows.result_text(game))
         if step.kind == "over":
             for reason in game.ended:
                 text.append("• " + t(f"myz.over.{reason}") + "\n")
@@ -147,6 +151,8 @@ class WaveScreen(Screen):
             return None if read_only or not self.battle.can_undo else True
         if action == "redo":
             return None if read_only or not self.battle.can_redo else True
+        if action == "app.mode" or action == "mode":
+            return True if parameters and parameters[0] in self.app.MODES else None
         if action == "roller":
             return True if game.in_battle_phase or game.free_rolls else None
         if action == "circumstances":

@@ -411,3 +411,25 @@ def source_name(line, game: MyzState) -> str:
     except KeyError:
         pass
     return t(f"myz.source.{line.source}", detail=detail)
+
+
+def result_text(game: MyzState) -> Text:
+    """The last wave in three lines: who won, what it cost, what changed."""
+    report = game.reports[-1]
+    rules = game.rules
+    lang = language()
+    outcome = report.outcome
+    row = rules.margin_row(outcome.margin)
+    text = Text()
+    if outcome.winner is not None:
+        text.append(t("wave.result.win", wave=report.wave, name=game.names[outcome.winner], margin=outcome.margin, result=row.name(lang)) + "\n", style="bold")
+    else:
+        text.append(t("wave.result.no_winner", wave=report.wave, result=row.name(lang)) + "\n", style="bold")
+    lost = ", ".join(f"{game.names[c.side]} {c.total}" for c in report.casualties)
+    text.append(t("wave.result.lost", lost=lost) + "\n")
+    for side in (0, 1):
+        gained = [t(f"myz.condition.{c}") for c in report.conditions[side]]
+        if gained:
+            text.append(f"{game.names[side]}: " + ", ".join(gained) + "\n", style="bold red")
+    text.append(t("wave.result.more") + "\n", style="dim")
+    return text

@@ -9,14 +9,16 @@ them through instead of selecting; a mouse click still selects
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from rich.table import Table
+from rich.text import Text
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-LABEL_MOST = 22
+LABEL_MOST = 20
 
 
 @dataclass(frozen=True)
@@ -24,8 +26,8 @@ class FormRow:
     id: str
     """The field it edits (``fighters``, ``unit:artillery``, ``person:0``...)."""
     label: str
-    value: Content = Content("")
-    """Drawn as given: user text in it is plain ``Content``, never markup."""
+    value: Text = field(default_factory=Text)
+    """Drawn as given: user text in it is a plain ``Text``, never markup."""
     note: str = ""
     """Dim text after the value."""
     heading: bool = False
@@ -68,8 +70,17 @@ class ArmyForm(OptionList):
             return False  # enter goes to the screen's "change" key
         return super().check_action(action, parameters)
 
+    def _label_width(self, rows: tuple[FormRow, ...]) -> int:
+        """The longest label, but at most 2/5 of the width (longer ones wrap)."""
+        room = self.scrollable_content_region.width or 60
+        longest = max((len(r.label) for r in rows if not r.heading), default=0)
+        return min(LABEL_MOST, longest, max(10, room * 2 // 5)) + 2
+
+    def on_resize(self) -> None:
+        self.watch_rows(self.rows)
+
     def watch_rows(self, rows: tuple[FormRow, ...]) -> None:
-        width = min(LABEL_MOST, max((len(r.label) for r in rows if not r.heading), default=0)) + 2
+        width = self._label_width(rows)
         prompts = [self._prompt(row, width) for row in rows]
         ids = [row.id for row in rows]
         if ids == [option.id for option in self.options]:
@@ -90,11 +101,15 @@ class ArmyForm(OptionList):
         self.highlighted = next((i for i, option in enumerate(self.options) if not option.disabled), None)
 
     @staticmethod
-    def _prompt(row: FormRow, width: int) -> Content:
+    def _prompt(row: FormRow, width: int) -> Content | Table:
         if row.heading:
             return Content(row.label)
-        label = row.label if len(row.label) < width else row.label[: width - 2] + "…"
-        parts: list = [(label.ljust(width), "dim"), row.value]
+        # A grid keeps long values (a person's skills) wrapping beside the label.
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=width - 1, style="dim")
+        grid.add_column(ratio=1)
+        value = row.value.copy()
         if row.note:
-            parts.append(("  " + row.note, "dim italic"))
-        return Content.assemble(*parts)
+            value.append("  " + row.note, "dim italic")
+        grid.add_row(Text(row.label), value)
+        return grid

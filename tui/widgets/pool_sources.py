@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
@@ -74,6 +75,11 @@ def pool_text(pool: Pool, glyphs: Glyphs) -> str:
     return counts
 
 
+def _shown(lines: tuple[PoolLine, ...]) -> list[PoolLine]:
+    """Lines that bring dice (the Battle Level always, even at 0)."""
+    return [line for line in lines if line.base or line.skill or line.gear or line.source == "battle_level"]
+
+
 @dataclass(frozen=True)
 class SourcesView:
     """Everything the panel draws, computed by the screen."""
@@ -85,6 +91,8 @@ class SourcesView:
     """The strategy the preview assumes (a strategy key)."""
     opponent: str = ""
     opponent_pool: Pool = Pool()
+    opponent_lines: tuple[PoolLine, ...] = ()
+    """Shown under the total where the screen is wide enough (``.opponent``)."""
     defending: tuple[PoolLine, ...] = ()
     recon: tuple[str, ...] = ()
     """Reconnaissance factor keys that apply to the leader."""
@@ -115,6 +123,7 @@ class PoolSources(VerticalScroll):
         & > .caption { color: $text-muted; text-style: italic; }
         & > .total { text-style: bold; margin-top: 1; }
         & > .against { color: $text-muted; }
+        & > .opponent { color: $text-muted; padding-left: 2; }
         & > .defending, & > .recon { margin-top: 1; }
         &:ansi { border: round ansi_bright_black; }
     }
@@ -126,11 +135,14 @@ class PoolSources(VerticalScroll):
     can_focus = False
 
     def compose(self) -> ComposeResult:
-        for name in ("caption", "lines", "total", "against", "defending", "recon"):
+        for name in ("caption", "lines", "total", "against", "opponent", "defending", "recon"):
             yield Static(classes=name)
 
-    def _set(self, name: str, renderable) -> None:
-        self.query_one(f".{name}", Static).update(renderable)
+    def _set(self, name: str, renderable, shown: bool | None = None) -> None:
+        widget = self.query_one(f".{name}", Static)
+        widget.update(renderable)
+        if name != "opponent":  # the screen's CSS decides where that one shows
+            widget.display = bool(renderable) if shown is None else shown
 
     def watch_view(self, view: SourcesView | None) -> None:
         if view is None or view.rules is None:
@@ -140,7 +152,7 @@ class PoolSources(VerticalScroll):
         self.border_subtitle = t("army.preview.subtitle")
         if view.error is not None:
             self._set("caption", Text(view.error, "bold"))
-            for name in ("lines", "total", "against", "defending", "recon"):
+            for name in ("lines", "total", "against", "opponent", "defending", "recon"):
                 self._set(name, "")
             return
         try:
@@ -148,7 +160,7 @@ class PoolSources(VerticalScroll):
         except KeyError:
             strategy = view.strategy
         self._set("caption", Text(t("army.preview.assumption", strategy=strategy)))
-        self._set("lines", self._lines(view.lines, rules, g, lang) or Text(t("army.preview.no_dice"), "dim"))
+        self._set("lines", self._lines(view.lines, rules, g, lang) if _shown(view.lines) else Text(t("army.preview.no_dice"), "dim"))
         total = Text(no_wrap=True, overflow="ellipsis")
         total.append(t("army.preview.total") + "  ")
         total.append(pool_text(view.pool, g))
@@ -159,25 +171,24 @@ class PoolSources(VerticalScroll):
         against.append(view.opponent)
         against.append(":  " + pool_text(view.opponent_pool, g))
         self._set("against", against)
-        defending = Text()
-        if view.defending:
-            defending.append(t("army.preview.defending") + "\n", "bold")
-            defending.append_text(self._lines(view.defending, rules, g, lang))
-        self._set("defending", defending)
+        self._set("opponent", self._lines(view.opponent_lines, rules, g, lang))
+        defending = Table.grid()
+        defending.add_row(Text(t("army.preview.defending"), "bold"))
+        defending.add_row(self._lines(view.defending, rules, g, lang))
+        self._set("defending", defending, shown=bool(view.defending))
         self._set("recon", self._recon(view, rules, lang))
 
     @staticmethod
-    def _lines(lines: tuple[PoolLine, ...], rules: MyzRuleset, g: Glyphs, lang: str) -> Text:
-        shown = [line for line in lines if line.base or line.skill or line.gear or line.source == "battle_level"]
+    def _lines(lines: tuple[PoolLine, ...], rules: MyzRuleset, g: Glyphs, lang: str) -> Table:
+        """A glyph column and a label column, so a long label wraps beside its dice."""
+        shown = _shown(lines)
         width = max((len(dice_glyphs(line, g)) for line in shown), default=0)
-        width = min(max(width, 1), SPELLED_OUT + 1) + 1
-        text = Text()
-        for index, line in enumerate(shown):
-            if index:
-                text.append("\n")
-            text.append(dice_glyphs(line, g).ljust(width), "bold")
-            text.append(source_label(line, rules, lang))
-        return text
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(width=min(max(width, 1), SPELLED_OUT + 2), no_wrap=True, style="bold")
+        grid.add_column(ratio=1)
+        for line in shown:
+            grid.add_row(Text(dice_glyphs(line, g)), Text(source_label(line, rules, lang)))
+        return grid
 
     @staticmethod
     def _recon(view: SourcesView, rules: MyzRuleset, lang: str) -> Text:

@@ -269,7 +269,8 @@ def ark_part(report: EndReport, ctx: Context) -> RenderableType | None:
         name = ctx.names[side]
         if rolled is not None and rolled[0] == side:
             _, face, gone = rolled
-            shown = ctx.glyphs.success if face == ctx.rules.ark.project_loss_face else str(face)
+            g = ctx.glyphs
+            shown = f"{face} {g.kind[DieKind.GEAR]}{g.gear_bane}" if face == ctx.rules.ark.project_loss_face else str(face)
             text = Text(t("summary.ark.roll", name=name, face=shown))
             text.append(" → ")
             if gone is not None:

@@ -38,7 +38,7 @@ def _support(state: MyzState, event: ev.Support) -> MyzState:
     ):
         if check is None:
             continue
-        validate_check(people, check, skills, rules, mutations=slot != "rally")
+        validate_check(people, check, skills, rules, mutations=True)  # every roll here is a Support-phase roll
         risk = wave.risk(event.side, check.person) if check.person is not None else 0
         results[slot] = evaluate(check, check_pool(people, check, risk, rules), yz_rules(state), rules)
         counter += 1 if check.faces else 0
@@ -100,10 +100,13 @@ def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
         strategy = rules.strategy(strategies[side])
         if strategy.escapes == "always" or (strategy.escapes == "win_or_tie" and (leader is None or leader == side)):
             conditions[side].append("escaped")
+    # "The opposing faction has at least one Artillery unit left": left after
+    # this wave's unrepaired damage, not as it stood before the Battle roll.
+    left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules) for side in (0, 1)]
     retaliation = []
     new_forces = list(forces)
     for side in (0, 1):
-        reports, new_forces[side] = retaliate(side, new_forces[side], forces[1 - side], wave, result, routed[side], state.battlefield, rules, dice)
+        reports, new_forces[side] = retaliate(side, new_forces[side], left[1 - side], wave, result, routed[side], state.battlefield, rules, dice)
         retaliation.append(reports)
     ark_roll = None
     for side in (0, 1):
@@ -198,6 +201,15 @@ def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
     if ended:
         state = replace(state, stage="over", ended=ended)
     return state, report
+
+
+def _left_after_wave(force: Force, damage: tuple[int, int], lines, rules) -> Force:
+    """``force`` with the ☠ and gear banes still showing taken out (no dice:
+    the damaged-support rule of thumb decides which Support die goes)."""
+    banes, gear = damage
+    classes = [line.detail for line in lines if line.source == "special_class"]
+    force, _ = lose_support(force, gear, [line.source for line in lines], classes, rules)
+    return replace(force, battle_level=max(0, force.battle_level - banes))
 
 
 def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:

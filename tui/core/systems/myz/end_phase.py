@@ -202,7 +202,9 @@ def retaliate(side: int, force: Force, enemy: Force, wave: "WaveState", result: 
     reports: dict[int, RetaliationReport] = {}
     sides = rules.dice.sides
     for index, person in enumerate(people):
-        if not person.pc or not force.person_active(index) or index in helped_by and index not in acted:
+        # The leader commands the battle: helping someone is not "only helping".
+        only_helped = index in helped_by and index not in acted and index != force.leader
+        if not person.pc or not force.person_active(index) or only_helped:
             continue
         factors = retaliation_factors(side, index, result, routed, commando, enemy, 1 - side, field_, rules)
         extra = sum(f.dice for f in table.factors if f.key in factors)

@@ -100,7 +100,8 @@ def wave_traces(battle: "Battle") -> tuple[list[Any], list[WaveTrace]]:
             (trace.adjustments if _started(wave) else trace.opening).append(event)
     ordered = [traces[n] for n in sorted(traces)]
     final = battle.history.state
-    # The wave NextWave opens when the battle is already over never started.
+    # A NextWave that ends the battle (no Battle dice left) still opens a
+    # wave; with nothing in it, it is not a wave of the battle.
     if ordered and final.stage == "over" and not ordered[-1].started and not ordered[-1].opening:
         ordered.pop()
     return before, ordered
@@ -206,8 +207,11 @@ def _person_name(people: tuple[Person, ...], index: int | None, w: _Writer) -> s
     return people[index].name
 
 
-def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Writer, skill_key: str | None = None) -> str:
-    """"Dora rolls SNEAK (4b4s: Risk +1), dice ✘ 2 5 1 1 ◎ 6 6 5 5 → 2 ☢"."""
+def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Writer, skill_key: str | None = None, extra: Sequence[str] = ()) -> str:
+    """"Dora rolls SNEAK with 4b4s (Risk +1), dice ✘ 2 5 1 1 ◎ 6 6 5 5 → 2 ☢".
+
+    ``skill_key`` names the skill when the check leaves it to the step (the
+    Reconnaissance); ``extra`` lists modifiers the step adds to the pool."""
     check = result.check
     person = _person_name(people, check.person, w)
     skill = w.named("skill", check.skill or skill_key) or w.t("report.check.no_skill")
@@ -218,6 +222,7 @@ def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Write
         notes.append(w.t("report.check.helpers", names=", ".join(_person_name(people, h, w) for h in check.helpers)))
     if check.modifier:
         notes.append(w.t("report.check.modifier", value=signed(check.modifier)))
+    notes.extend(extra)
     pool = result.pool.notation() if result.pool is not None else "?"
     text = w.t("report.check.rolls", person=person, skill=skill, pool=pool)
     if notes:
@@ -742,7 +747,9 @@ def _successor(trace: WaveTrace, side: int, end: EndReport, w: _Writer) -> str:
     risk = trace.wave.risk(side, person) if person is not None else 0
     who = _person_name(people, person, w) if person is not None else w.t("report.next.npc_officer")
     outcome = w.t("report.next.successor_holds") if result.successes else w.t("report.next.successor_fails")
-    return broken + " " + w.t("report.next.successor", name=who, check=_check(result, people, risk, w), outcome=outcome)
+    penalty = w.t("report.check.broken_leader", value=signed(w.rules.retaliation.broken_leader_modifier))
+    check = _check(result, people, risk, w, extra=(penalty,))
+    return broken + " " + w.t("report.next.successor", name=who, check=check, outcome=outcome)
 
 
 def _wave(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
@@ -791,7 +798,11 @@ def _ending(game: MyzState, lost: list[int], w: _Writer) -> None:
         w.bullets(reasons)
     else:
         w.heading(2, w.t("report.ongoing.heading"))
-        if game.stage == "wave" and game.wave is not None:
+        if game.stage == "wave" and game.wave is not None and game.wave.phase == "next":
+            w.para(w.t("report.ongoing.wave_over", number=game.wave.number))
+        elif game.stage == "wave" and game.wave is not None and game.wave.phase == "truce":
+            w.para(w.t("report.ongoing.truce", number=game.wave.number))
+        elif game.stage == "wave" and game.wave is not None:
             w.para(w.t("report.ongoing.wave", number=game.wave.number, phase=w.t(f"myz.phase.{game.wave.phase}")))
         else:
             w.para(w.t(f"report.ongoing.{game.stage}"))
