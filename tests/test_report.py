@@ -98,9 +98,10 @@ def play_wave(battle: Battle, ark_strategies: tuple[str, ...], ghoul_strategies:
             continue
         if side == 1:
             confused = battle.game.forces[1].confused and battle.game.wave.resolution.final[1] == "rally"
+            angus_fit = not battle.game.forces[1].broken[2]  # a broken engineer repairs nothing
             battle.record(ev.Support(
                 side=1,
-                repair=ev.SkillCheck(person=2, skill="jury_rig", typed=2),
+                repair=ev.SkillCheck(person=2, skill="jury_rig", typed=2) if angus_fit else None,
                 rally=ev.SkillCheck(person=battle.game.forces[1].leader, skill="command", typed=1) if confused else None,
             ))
         else:

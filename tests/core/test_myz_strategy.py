@@ -269,7 +269,7 @@ def test_only_a_gm_faction_gets_granted_dice():
         battle.record(ev.Action(side=0, action="grant", grant=1))
     battle.record(ev.Action(side=0, action="none"))
     battle.record(ev.Action(side=1, action="grant", grant=2))
-    assert skill_from(battle.game.wave.pools[1], "remarkable_action") == 2
+    assert skill_from(battle.game.wave.pools[1], "gm_grant") == 2
 
 
 def test_commando_removes_dice_and_a_pair_destroys_a_support_die():
@@ -321,3 +321,24 @@ def test_special_circumstances_from_minus_3_to_3_until_the_roll():
     battle.record(ev.SetCircumstances(side=1, value=-3))  # the pools are rebuilt
     assert skill_from(battle.game.wave.pools[1], "negative_strategy") == 3
     assert skill_from(battle.game.wave.pools[0], "negative_strategy_gift") == 3
+
+
+def test_a_broken_pc_can_neither_act_nor_help():
+    from dataclasses import replace as _replace
+
+    from tui.core.systems.myz.play import apply
+    from tui.core.systems.myz.forces import with_force
+
+    people = (leader(), Person(name="Dora", position="assailant", skills={"sneak": "4b3s"}), Person(name="Hook", position="assailant"))
+    battle = start(army(people=people), army())
+    risks(battle)
+    choose(battle, "attack", "attack")
+    game = battle.game
+    hurt = _replace(game.forces[0], broken=(False, True, False))
+    game = _replace(game, forces=with_force(game.forces, 0, hurt))
+    acting = ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=1, skill="sneak", typed=1))
+    helping = ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=2, skill="sneak", helpers=(1,), typed=1))
+    for event in (acting, helping):
+        with pytest.raises(RuleViolation, match="Dora"):
+            apply(game, event)
+    assert apply(game, ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=2, skill="sneak", typed=1))).wave.actions[0] is not None

@@ -177,7 +177,12 @@ class ArmyScreen(Screen):
         )
 
     def _hint(self) -> None:
-        hint = af.row_hint(self.battle.game, self.selected, self.form.current)
+        if getattr(self.app, "read_only", False):
+            hint = t("army.hint.file_locked")
+        elif self.battle.game.stage != "muster":
+            hint = t("army.hint.locked")
+        else:
+            hint = af.row_hint(self.battle.game, self.selected, self.form.current)
         self.query_one("#army-hint", Static).update(Content(hint))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:

@@ -67,7 +67,7 @@ class ChoiceDialog(ModalScreen):
     BINDINGS = [Binding("escape", "cancel", "key.cancel", id="army.dialog.cancel")]
 
     DEFAULT_CSS = "ChoiceDialog {" + DIALOG_CSS + """
-        & OptionList { height: auto; max-height: 16; border: none; padding: 0; background: $surface; }
+        & OptionList { height: auto; max-height: 16; background: $surface; }
         &:ansi OptionList { background: ansi_default; }
     }"""
 
@@ -78,7 +78,7 @@ class ChoiceDialog(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = self._title
-            yield OptionList(*(Option(Content(label)) for label in self._labels), markup=False)
+            yield OptionList(*(Option(Content(label)) for label in self._labels), markup=False, compact=True)
             yield Static(Content(t("army.dialog.choose_help")), classes="dialog-help")
 
     def on_mount(self) -> None:

@@ -38,7 +38,7 @@ def _support(state: MyzState, event: ev.Support) -> MyzState:
     ):
         if check is None:
             continue
-        validate_check(people, check, skills, rules, mutations=True)  # every roll here is a Support-phase roll
+        validate_check(people, check, skills, rules, mutations=True, broken=force.broken)  # every roll here is a Support-phase roll
         risk = wave.risk(event.side, check.person) if check.person is not None else 0
         results[slot] = evaluate(check, check_pool(people, check, risk, rules), yz_rules(state), rules)
         counter += 1 if check.faces else 0

@@ -45,10 +45,13 @@ def check_pool(people: tuple[Person, ...], check: SkillCheck, risk: int, rules: 
     return SkillPool(base.base, base.skill + risk + helpers + check.modifier + extra, base.gear)
 
 
-def validate_check(people: tuple[Person, ...], check: SkillCheck, allowed_skills: tuple[str, ...], rules: MyzRuleset, *, mutations: bool) -> None:
-    """Refuse a check naming nobody, a skill the step doesn't use, or a helper twice."""
+def validate_check(people: tuple[Person, ...], check: SkillCheck, allowed_skills: tuple[str, ...], rules: MyzRuleset, *, mutations: bool, broken: tuple[bool, ...] = ()) -> None:
+    """Refuse a check naming nobody (or someone broken), a skill the step doesn't use, or a helper twice."""
     if check.person is not None and check.person >= len(people):
         raise RuleViolation(t("myz.error.no_person", number=check.person + 1))
+    for index in (check.person, *check.helpers):
+        if index is not None and index < len(broken) and broken[index]:
+            raise RuleViolation(t("myz.error.broken", name=people[index].name))
     if check.skill is not None and allowed_skills and check.skill not in allowed_skills:
         names = ", ".join(rules.skill(k).name(language()) for k in allowed_skills)
         raise RuleViolation(t("myz.error.wrong_skill", skill=check.skill, allowed=names))

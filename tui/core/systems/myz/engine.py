@@ -289,7 +289,7 @@ def _action(state: MyzState, event: ev.Action) -> MyzState:
     if event.action in ("remarkable", "commando"):
         if event.check is None:
             raise RuleViolation(t("myz.error.check_missing"))
-        validate_check(people, event.check, rules.remarkable_action.skills, rules, mutations=True)
+        validate_check(people, event.check, rules.remarkable_action.skills, rules, mutations=True, broken=force.broken)
         risk = wave.risk(event.side, event.check.person) if event.check.person is not None else 0
         result = evaluate(event.check, check_pool(people, event.check, risk, rules), yz_rules(state), rules)
         counter += 1 if event.check.faces else 0
@@ -305,7 +305,7 @@ def _action(state: MyzState, event: ev.Action) -> MyzState:
     elif event.action == "grant":
         if force.army.played_by != "gm":
             raise RuleViolation(t("myz.error.grant_players", name=state.names[event.side]))
-        effect = ActionEffect(strategy_dice=event.grant)
+        effect = ActionEffect(strategy_dice=event.grant, granted=True)
     record = ActionRecord(event.side, event.action, result, effect, event.grant)
     actions = list(wave.actions)
     actions[event.side] = record

@@ -57,6 +57,8 @@ class ActionEffect:
     destroys_support: int = 0
     """Commando: opposing Support dice set aside damaged until the Support phase."""
     commando: bool = False
+    granted: bool = False
+    """The Strategy dice are the GM's grant to an NPC faction, not a roll."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +145,7 @@ def raw_lines(forces: tuple[Force, Force], side: int, field_: Battlefield, rules
         lines.append(PoolLine("offensive_win", skill=force.offensive_bonus))
     action = setting.actions[side]
     if action.strategy_dice:
-        lines.append(PoolLine("remarkable_action", skill=action.strategy_dice))
+        lines.append(PoolLine("gm_grant" if action.granted else "remarkable_action", skill=action.strategy_dice))
     return lines
 
 
