@@ -19,6 +19,7 @@ from .core.errors import MassCombatError
 from .core.i18n import set_language, t
 from .core.storage import Session
 from .glyphs import ASCII, GLYPH_SETS, Glyphs
+from .screens.army import ArmyScreen
 from .screens.help import HelpScreen, binding_rows
 from .screens.roller import RollerScreen
 from .screens.summary import SummaryScreen
@@ -34,7 +35,7 @@ class MassCombatApp(App):
 
     TITLE = "masscombat"
     CSS_PATH = "app.tcss"
-    MODES = {"wave": WaveScreen, "roller": RollerScreen, "summary": SummaryScreen}
+    MODES = {"wave": WaveScreen, "army": ArmyScreen, "roller": RollerScreen, "summary": SummaryScreen}
     DEFAULT_MODE = "wave"
     ENABLE_COMMAND_PALETTE = True
 
@@ -42,6 +43,7 @@ class MassCombatApp(App):
         Binding("f1,question_mark", "help", "key.help", id="app.help"),
         Binding("f2,o", "settings", "key.settings", show=False, id="app.settings"),
         Binding("f3", "mode('wave')", "key.to_wave", show=False, id="app.wave"),
+        Binding("f4", "mode('army')", "key.to_army", show=False, id="app.army"),
         Binding("f5", "mode('roller')", "key.to_roller", show=False, id="app.roller"),
         Binding("f6", "mode('summary')", "key.to_summary", show=False, id="app.summary"),
         Binding("q", "quit", "key.quit", id="app.quit"),

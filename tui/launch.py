@@ -12,6 +12,7 @@ from .core.dice import YearZeroRules
 from .core.errors import MassCombatError
 from .core.i18n import set_language, t
 from .core.rulesets import myz
+from .core.systems.myz.army import Army, Person
 from .core.storage import Session, create_session, default_saves_dir, open_example, open_session
 from .core.tomlfile import read_toml
 from .settings import load_settings, settings_path
@@ -20,7 +21,9 @@ from .settings import load_settings, settings_path
 def new_battle(seed: int | None = None) -> Battle:
     rules = YearZeroRules.from_ruleset(myz())
     names = (t("app.default_attacker"), t("app.default_defender"))
-    return Battle.new(t("app.default_title"), names, seed=seed, rules=rules)
+    # Each faction starts with a leader so the army builder has someone to edit.
+    army = Army(people=(Person(name=t("app.default_leader"), position="leader", pc=False),))
+    return Battle.new(t("app.default_title"), names, seed=seed, rules=rules, armies=(army, army))
 
 
 def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None) -> Session:

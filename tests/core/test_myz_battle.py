@@ -362,3 +362,10 @@ def test_load_refuses_a_file_whose_log_disagrees(tmp_path):
     (tmp_path / "bad.toml").write_text(bad, encoding="utf-8")
     with pytest.raises(SaveFileError):
         load_battle(tmp_path / "bad.toml")
+
+
+def test_a_faction_without_battle_dice_cannot_start_the_battle():
+    battle = new_battle(army(0), army(2))
+    with pytest.raises(RuleViolation, match="Red"):
+        battle.record(ev.Reconnaissance(skip=True))
+    assert battle.game.stage == "muster"

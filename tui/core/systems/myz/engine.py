@@ -113,6 +113,9 @@ def start_forces(state: MyzState) -> tuple[Force, Force]:
         if army.leader is None:
             raise RuleViolation(t("myz.error.no_leader", name=state.names[side]))
     forces = tuple(muster_force(army, name, state.rules) for army, name in zip(state.armies, state.names))
+    for side, force in enumerate(forces):
+        if force.battle_level <= 0:
+            raise RuleViolation(t("myz.error.no_battle_level", name=state.names[side]))
     siege = state.battlefield.siege
     if siege is not None:
         key = fortification_key(forces[siege], state.rules)
