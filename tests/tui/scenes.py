@@ -40,7 +40,15 @@ def two_waves() -> Battle:
     return ghoul_strike_waves(2)
 
 
-BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "two-waves": two_waves}
+def muster() -> Battle:
+    """The demo undone to its muster: both armies as the text sets them up."""
+    battle = demo_battle()
+    while battle.can_undo:
+        battle.undo()
+    return battle
+
+
+BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "two-waves": two_waves, "muster": muster}
 
 
 def make_app(folder: Path, battle: Battle | None = None, **settings) -> MassCombatApp:
@@ -68,6 +76,8 @@ SCENES = (
     Scene("roller-ascii", ("r", "p"), {"glyphs": "ascii", "theme": "ansi-dark"}, caption="ASCII dice in 16 colours"),
     Scene("roller-german", ("r", "p"), {"language": "de"}, caption="Auf Deutsch"),
     Scene("help", ("question_mark",), caption="Help: every key, its binding id, the dice"),
+    Scene("army-builder", ("a",), battle="muster", caption="The army builder: the Ark's muster and where each die comes from"),
+    Scene("army-builder-german", ("a",), {"language": "de"}, battle="muster", caption="Der Armee-Editor auf Deutsch"),
     Scene("battle-phase", (), battle="demo", caption="Ghoul Strike, wave 1: both Battle Pools, every die's source"),
     Scene("battle-phase-german", (), {"language": "de"}, battle="demo", caption="Ghoul Strike auf Deutsch: die Quellen jedes Würfels"),
     Scene("battle-roll-mid-push", ("r", "r", "p"), battle="demo", caption="The Battle roll: Marlotte pushed first"),

@@ -205,7 +205,8 @@ class ArmyScreen(Screen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in _EDIT_ACTIONS and not self.editable:
             return None
-        game, side, row = self.battle.game, self.selected, self.form.current
+        forms = self.query(ArmyForm)
+        game, side, row = self.battle.game, self.selected, (forms.first().current if forms else None)
         if action == "edit":
             return True if af.kind(row) else None
         if action == "step":
@@ -319,9 +320,17 @@ class ArmyScreen(Screen):
             current = self.battle.game.armies[side]
             people = af.with_person(current, index, candidate)
             self._apply(af.Change("army", {"people": people}), focus=f"person:{len(people) - 1 if index is None else index}")
+            self._say_new_leader(current, index)
 
         default = "leader" if army.leader is None else "assailant"
         self.app.push_screen(PersonDialog(person, default, game.rules, check), done)
+
+    def _say_new_leader(self, before, index: int | None) -> None:
+        """A new leader took over: say who stepped down (to an assailant)."""
+        old = before.leader_index()
+        after = self.battle.game.armies[self.selected]
+        if old is not None and old != index and old < len(after.people) and after.people[old].position != "leader":
+            self.notify(t("army.leader_changed", name=after.people[old].name), markup=False)
 
     def action_add_person(self) -> None:
         self._edit_person(None)
@@ -332,6 +341,7 @@ class ArmyScreen(Screen):
         if index is not None and index < len(army.people):
             person = army.people[index].model_copy(update={"position": "leader"})
             self._apply(af.Change("army", {"people": af.with_person(army, index, person)}))
+            self._say_new_leader(army, index)
 
     def action_remove_person(self) -> None:
         index = af.person_index(self.form.current)

@@ -102,7 +102,7 @@ class PersonDialog(ModalScreen):
 
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="army.dialog.cancel"),
-        Binding("ctrl+s", "save", "key.save", id="army.dialog.save"),
+        Binding("ctrl+s,enter", "save", "key.save", id="army.dialog.save"),
         Binding("down", "app.focus_next", "army.key.next_field", show=False, id="army.dialog.next"),
         Binding("up", "app.focus_previous", "army.key.previous_field", show=False, id="army.dialog.previous"),
         Binding("ctrl+o", "all_skills", "army.key.all_skills", id="army.dialog.all_skills"),
