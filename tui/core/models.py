@@ -7,19 +7,17 @@ exactly without re-rolling anything.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .dice import Pool, parse_pool
 from .systems.myz import events as myz_events
-from .systems.myz.army import Army, Battlefield
+from .systems.myz.army import MAX_NAME, Army, Battlefield, check_name  # noqa: F401 (MAX_NAME: the dialogs import it from here)
 from .errors import MassCombatError
 from .i18n import t
 
 SCHEMA_VERSION = 2
-MAX_NAME = 60
 
 SideIndex = Annotated[int, Field(ge=0, le=1)]
 Face = Annotated[int, Field(ge=1, le=100)]
@@ -38,14 +36,7 @@ def _pool(value: object) -> str:
         raise ValueError(str(exc)) from None
 
 
-def _name(value: str) -> str:
-    if not value.strip():
-        raise ValueError(t("error.name_empty"))
-    if len(value) > MAX_NAME:
-        raise ValueError(t("error.name_long", most=MAX_NAME))
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
-        raise ValueError(t("error.name_line"))
-    return value
+_name = check_name
 
 
 class SideSetup(Record):

@@ -24,11 +24,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.reactive import reactive
-from textual.screen import Screen
+from .battle_screen import BattleScreen
 from textual.widgets import Header, OptionList, Static
 
-from ..core.battle import Battle
 from ..core.errors import MassCombatError
 from ..core.i18n import language, t
 from ..core.models import Rename
@@ -48,7 +46,7 @@ _EDIT_ACTIONS = {"edit", "step", "add_person", "make_leader", "remove_person", "
 _ROW_ACTIONS = (("edit", ()), ("step", (1,)), ("step", (-1,)), ("make_leader", ()), ("remove_person", ()))
 
 
-class ArmyScreen(Screen):
+class ArmyScreen(BattleScreen):
     """The army builder (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -82,7 +80,6 @@ class ArmyScreen(Screen):
     }
     """
 
-    selected: reactive[int] = reactive(0, init=False)
     """The faction being edited."""
 
     _binding_state: tuple = ()
@@ -100,16 +97,9 @@ class ArmyScreen(Screen):
         yield KeyFooter()
 
     def on_mount(self) -> None:
-        self.watch(self.app, "revision", self._redraw, init=False)
-        self._redraw()
+        super().on_mount()
         self.query_one(ArmyForm).focus()
 
-    def watch_selected(self) -> None:
-        self._redraw()
-
-    @property
-    def battle(self) -> Battle:
-        return self.app.session.battle  # type: ignore[attr-defined]
 
     @property
     def editable(self) -> bool:
@@ -370,11 +360,3 @@ class ArmyScreen(Screen):
 
         self.app.push_screen(NameDialog(current), done)
 
-    def action_switch_side(self) -> None:
-        self.selected = 1 - self.selected
-
-    def action_undo(self) -> None:
-        self.app.act(lambda b: b.undo())  # type: ignore[attr-defined]
-
-    def action_redo(self) -> None:
-        self.app.act(lambda b: b.redo())  # type: ignore[attr-defined]

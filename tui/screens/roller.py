@@ -22,8 +22,7 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from textual.reactive import reactive
-from textual.screen import Screen
+from .battle_screen import BattleScreen
 from textual.widgets import Header
 
 from ..core.battle import Battle
@@ -40,7 +39,7 @@ _BATTLE_ACTIONS = {"roll", "push", "settle", "new_roll", "undo", "redo"}
 _EDIT_ACTIONS = {"add", "remove", "type_pool", "swap_first"}
 
 
-class RollerScreen(Screen):
+class RollerScreen(BattleScreen):
     """The Battle Pool roller (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -70,8 +69,6 @@ class RollerScreen(Screen):
     }
     """
 
-    selected: reactive[int] = reactive(0, init=False)
-    """The side the dice keys and renaming act on."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -81,16 +78,6 @@ class RollerScreen(Screen):
         yield ResultBar()
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.watch(self.app, "revision", self._redraw, init=False)
-        self._redraw()
-
-    def watch_selected(self) -> None:
-        self._redraw()
-
-    @property
-    def battle(self) -> Battle:
-        return self.app.session.battle  # type: ignore[attr-defined]
 
     # -- drawing -------------------------------------------------------------
 
@@ -157,12 +144,6 @@ class RollerScreen(Screen):
     def action_new_roll(self) -> None:
         self._act(lambda b: b.new_roll())
 
-    def action_undo(self) -> None:
-        self._act(lambda b: b.undo())
-
-    def action_redo(self) -> None:
-        self._act(lambda b: b.redo())
-
     def action_add(self, kind: str) -> None:
         self._change_count(DieKind(kind), +1)
 
@@ -176,9 +157,6 @@ class RollerScreen(Screen):
         if new_count < 0:
             return
         self._act(lambda b: b.set_pool(side, pool.with_count(kind, new_count)))
-
-    def action_switch_side(self) -> None:
-        self.selected = 1 - self.selected
 
     def action_swap_first(self) -> None:
         self._act(lambda b: b.set_first(1 - b.state.first))

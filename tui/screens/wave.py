@@ -19,11 +19,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.reactive import reactive
-from textual.screen import Screen
+from .battle_screen import BattleScreen
 from textual.widgets import Header, Static
 
-from ..core.battle import Battle
 from ..core.i18n import language, t
 from ..core.systems.myz.state import PHASES
 from ..core.systems.myz.steps import next_step
@@ -33,7 +31,7 @@ from . import wave_flows
 from .choices import NumberDialog
 
 
-class WaveScreen(Screen):
+class WaveScreen(BattleScreen):
     """Leads the GM through the battle (see the module docstring for keys)."""
 
     BINDINGS = [
@@ -58,7 +56,6 @@ class WaveScreen(Screen):
     }
     """
 
-    selected: reactive[int] = reactive(0, init=False)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -70,16 +67,6 @@ class WaveScreen(Screen):
             yield Static(id="step")
         yield KeyFooter()
 
-    def on_mount(self) -> None:
-        self.watch(self.app, "revision", self._redraw, init=False)
-        self._redraw()
-
-    def watch_selected(self) -> None:
-        self._redraw()
-
-    @property
-    def battle(self) -> Battle:
-        return self.app.session.battle  # type: ignore[attr-defined]
 
     # -- drawing -------------------------------------------------------------
 
@@ -169,14 +156,6 @@ class WaveScreen(Screen):
     def action_roller(self) -> None:
         self.app.action_mode("roller")  # type: ignore[attr-defined]
 
-    def action_switch_side(self) -> None:
-        self.selected = 1 - self.selected
-
-    def action_undo(self) -> None:
-        self.app.act(lambda b: b.undo())  # type: ignore[attr-defined]
-
-    def action_redo(self) -> None:
-        self.app.act(lambda b: b.redo())  # type: ignore[attr-defined]
 
     def action_circumstances(self) -> None:
         from ..core.systems.myz.events import SetCircumstances

@@ -376,7 +376,6 @@ _FLOWS = {
 
 def pool_lines(game: MyzState, side: int, g: Glyphs) -> Text:
     """A side's Battle Pool, one line per source: where each die comes from."""
-    from ..core.systems.myz.pool import PoolLine
     from ..widgets.force_card import pool_glyphs
 
     breakdown = game.wave.pools[side]  # type: ignore[union-attr]

@@ -7,6 +7,7 @@ in ``forces.Force``; the muster is what the battle started from.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -26,8 +27,6 @@ class Record(BaseModel):
 
 def check_name(value: str) -> str:
     """Names are shown as plain text; they must be one short line."""
-    import unicodedata
-
     if not value.strip():
         raise ValueError(t("error.name_empty"))
     if len(value) > MAX_NAME:

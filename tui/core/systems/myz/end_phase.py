@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
 from .army import Battlefield
-from .forces import Force, has_shelter, unit_counts, with_person
+from .forces import Force, has_shelter, unit_counts
 from .rules import MyzRuleset
 
 if TYPE_CHECKING:

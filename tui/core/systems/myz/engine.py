@@ -15,19 +15,15 @@ from ...battle_pool import BattlePoolState, PoolSide
 from ...battle_pool import apply as pool_apply
 from ...dice import YearZeroRules
 from ...errors import RuleViolation
-from ...faces import FaceReplay
 from ...i18n import language, t
 from . import events as ev
 from .checks import CheckResult, check_pool, evaluate, validate_check
-from .end_phase import EndReport, casualties, lose_support, outcome, retaliate
 from .forces import (
     Force,
-    besieged,
     check_army,
     check_battlefield,
     fortification_key,
     has_scout,
-    has_shelter,
     muster_force,
     with_force,
 )

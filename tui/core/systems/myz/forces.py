@@ -8,7 +8,7 @@ battlefield, so they are always recomputed, never stored stale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ...errors import RuleViolation

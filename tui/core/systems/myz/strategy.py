@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...i18n import t
 from .army import Battlefield
 from .forces import Force, besieged, has_shelter
 from .pool import has_defensive_advantage
