@@ -21,6 +21,7 @@ from ..core.skill_roll import SkillDie, SkillPool
 from ..core.systems.myz import events as ev
 from ..core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
 from ..core.systems.myz.engine import strategy_closed
+from ..core.systems.myz.pool import source_label
 from ..core.systems.myz.state import MyzState
 from ..core.systems.myz.steps import next_step, recon_pool
 from ..glyphs import Glyphs
@@ -388,28 +389,8 @@ def pool_lines(game: MyzState, side: int, g: Glyphs) -> Text:
             for kind, count in ((DieKind.BASE, line.base), (DieKind.SKILL, line.skill), (DieKind.GEAR, line.gear))
         )
         text.append(f"{dice or '±0':<6} ", style="bold")
-        text.append(source_name(line, game) + "\n")
+        text.append(source_label(line, game.rules, language()) + "\n")
     return text
-
-
-def source_name(line, game: MyzState) -> str:
-    rules = game.rules
-    lang = language()
-    detail = line.detail
-    try:
-        if line.source in ("special_class", "superiority"):
-            detail = rules.special_class(detail).name(lang)
-        elif line.source == "strategy_superiority":
-            detail = ", ".join(rules.special_class(k).name(lang) for k in detail.split(",") if k)
-        elif line.source in ("strategy", "strategy_repeated"):
-            detail = rules.strategy(detail).name(lang)
-        elif line.source == "ark_project":
-            detail = rules.ark_project(detail).name(lang)
-        elif line.source == "defensive_advantage":
-            detail = rules.terrain_advantage(detail).name(lang)
-    except KeyError:
-        pass
-    return t(f"myz.source.{line.source}", detail=detail)
 
 
 def result_text(game: MyzState) -> Text:

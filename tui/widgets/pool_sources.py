@@ -22,6 +22,7 @@ from textual.widgets import Static
 from ..core.dice import DieKind, Pool
 from ..core.i18n import t
 from ..core.systems.myz.pool import PoolLine
+from ..core.systems.myz.pool import source_label as core_source_label
 from ..core.systems.myz.rules import MyzRuleset
 from ..glyphs import UNICODE, Glyphs
 
@@ -41,30 +42,8 @@ def dice_glyphs(line: PoolLine, glyphs: Glyphs) -> str:
     return "".join(parts)
 
 
-def detail_name(line: PoolLine, rules: MyzRuleset, language: str) -> str:
-    """The ruleset's name for what a line is about (a class, project, strategy...)."""
-    lookup = {
-        "special_class": rules.special_class,
-        "superiority": rules.special_class,
-        "strategy_superiority": rules.special_class,
-        "ark_project": rules.ark_project,
-        "strategy": rules.strategy,
-        "strategy_repeated": rules.strategy,
-        "defensive_advantage": rules.terrain_advantage,
-    }.get(line.source)
-    if lookup is None or not line.detail:
-        return line.detail
-    names = []
-    for key in line.detail.split(","):
-        try:
-            names.append(lookup(key).name(language))
-        except KeyError:
-            names.append(key)
-    return ", ".join(names)
-
-
 def source_label(line: PoolLine, rules: MyzRuleset, language: str) -> str:
-    label = t(f"myz.source.{line.source}", detail=detail_name(line, rules, language))
+    label = core_source_label(line, rules, language)
     if line.source == "battle_level":
         label += f" {line.base}"
     return label

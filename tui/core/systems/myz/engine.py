@@ -103,20 +103,29 @@ def recon_modifier(factors: tuple[str, ...], state: MyzState) -> int:
     return sum(f.modifier for f in state.rules.reconnaissance.factors if f.key in factors)
 
 
+def muster_forces(state: MyzState) -> tuple[Force, Force]:
+    """Both forces as mustered, with a siege's Fortification Bonus; unlike
+    the battle's start this needs no leader yet. Raises ``RuleViolation`` for
+    keys the ruleset does not know."""
+    rules = state.rules
+    forces = (muster_force(state.armies[0], state.names[0], rules), muster_force(state.armies[1], state.names[1], rules))
+    siege = state.battlefield.siege
+    if siege is not None:
+        dice = rules.fortification(fortification_key(forces[siege], rules)).support_dice
+        forces = with_force(forces, siege, replace(forces[siege], fortification_dice=dice))
+    return forces
+
+
 def start_forces(state: MyzState) -> tuple[Force, Force]:
-    """The forces as mustered, with a siege's Fortification Bonus."""
+    """The forces the battle starts with: the muster, once each side has a leader and Battle dice."""
     for side, army in enumerate(state.armies):
         if army.leader is None:
             raise RuleViolation(t("myz.error.no_leader", name=state.names[side]))
-    forces = tuple(muster_force(army, name, state.rules) for army, name in zip(state.armies, state.names))
+    forces = muster_forces(state)
     for side, force in enumerate(forces):
         if force.battle_level <= 0:
             raise RuleViolation(t("myz.error.no_battle_level", name=state.names[side]))
-    siege = state.battlefield.siege
-    if siege is not None:
-        key = fortification_key(forces[siege], state.rules)
-        forces = with_force(forces, siege, replace(forces[siege], fortification_dice=state.rules.fortification(key).support_dice))  # type: ignore[arg-type]
-    return forces  # type: ignore[return-value]
+    return forces
 
 
 def _reconnaissance(state: MyzState, event: ev.Reconnaissance) -> MyzState:

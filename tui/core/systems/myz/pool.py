@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...dice import Pool
+from ...i18n import tr
 from .army import Battlefield
 from .forces import (
     Force,
@@ -177,6 +178,32 @@ def battle_pools(forces: tuple[Force, Force], field_: Battlefield, rules: MyzRul
     return result[0], result[1]
 
 
+_DETAIL_TABLES = {
+    "special_class": "special_class",
+    "superiority": "special_class",
+    "strategy_superiority": "special_class",
+    "ark_project": "ark_project",
+    "strategy": "strategy",
+    "strategy_repeated": "strategy",
+    "defensive_advantage": "terrain_advantage",
+}
+
+
+def source_label(line: PoolLine, rules: MyzRuleset, language: str) -> str:
+    """What a line's dice are for, in words: "superiority: Artillery"."""
+    detail = line.detail
+    table = _DETAIL_TABLES.get(line.source)
+    if table is not None and detail:
+        names = []
+        for key in detail.split(","):
+            try:
+                names.append(getattr(rules, table)(key).name(language))
+            except KeyError:  # a house rule without that row: show the key
+                names.append(key)
+        detail = ", ".join(names)
+    return tr(language, f"myz.source.{line.source}", detail=detail)
+
+
 def commando_damaged(breakdown: PoolBreakdown) -> int:
     """Support dice the enemy's Commando set aside (damaged until repaired)."""
     return -sum(line.gear for line in breakdown.lines if line.source == "commando_support")
@@ -192,4 +219,5 @@ __all__ = [
     "defensive_advantage",
     "has_defensive_advantage",
     "raw_lines",
+    "source_label",
 ]

@@ -9,10 +9,10 @@ a besieged defender, who may not attack) and nobody has won a surprise yet.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from .engine import environment_rating, recon_factors, recon_modifier
-from .forces import Force, besieged, fortification_key, muster_force, unit_counts, with_force
+from .engine import environment_rating, muster_forces, recon_factors, recon_modifier
+from .forces import Force, besieged, unit_counts
 from .pool import PoolBreakdown, PoolLine, WaveSetting, battle_pools, defensive_advantage
 from .rules import MyzRuleset
 from .state import MyzState
@@ -51,19 +51,6 @@ def preview_strategy(rules: MyzRuleset, besieged_side: bool) -> str:
     return (offensive or list(strategies))[0].key
 
 
-def muster_forces(state: MyzState) -> tuple[Force, Force]:
-    """Both forces as mustered, with a siege's Fortification Bonus; unlike
-    the battle's start this needs no leader yet. Raises ``RuleViolation`` for
-    keys the ruleset does not know."""
-    rules = state.rules
-    forces = (muster_force(state.armies[0], state.names[0], rules), muster_force(state.armies[1], state.names[1], rules))
-    siege = state.battlefield.siege
-    if siege is not None:
-        dice = rules.fortification(fortification_key(forces[siege], rules)).support_dice
-        forces = with_force(forces, siege, replace(forces[siege], fortification_dice=dice))
-    return forces
-
-
 def muster_preview(state: MyzState) -> MusterPreview:
     rules, field_ = state.rules, state.battlefield
     forces = muster_forces(state)
@@ -90,4 +77,4 @@ def muster_preview(state: MyzState) -> MusterPreview:
     )
 
 
-__all__ = ["MusterPreview", "muster_forces", "muster_preview", "preview_strategy"]
+__all__ = ["MusterPreview", "muster_preview", "preview_strategy"]

@@ -31,7 +31,7 @@ from .end_phase import CasualtyReport, EndReport, RetaliationReport
 from .engine import environment_rating
 from .events import Adjust, Initiative, NextWave
 from .forces import Force, base_battle_level
-from .pool import PoolBreakdown, PoolLine, commando_damaged
+from .pool import PoolBreakdown, PoolLine, commando_damaged, source_label
 from .state import MyzState, WaveState
 
 if TYPE_CHECKING:
@@ -499,18 +499,7 @@ def _actions(trace: WaveTrace, w: _Writer) -> None:
 
 
 def source_name(line: PoolLine, w: _Writer) -> str:
-    detail = line.detail
-    if line.source in ("special_class", "superiority"):
-        detail = w.named("class", detail)
-    elif line.source == "strategy_superiority":
-        detail = ", ".join(w.named("class", key) for key in detail.split(",") if key)
-    elif line.source in ("strategy", "strategy_repeated"):
-        detail = w.named("strategy", detail)
-    elif line.source == "ark_project":
-        detail = w.named("project", detail)
-    elif line.source == "defensive_advantage":
-        detail = w.named("terrain", detail)
-    return w.t(f"myz.source.{line.source}", detail=detail)
+    return source_label(line, w.rules, w.lang)
 
 
 _ZERO_COLUMN = {"battle_level": 0, "combat_ready": 0, "ambush": 2, "special_class": 2, "ark_project": 2, "fortification": 2, "commando_support": 2}
