@@ -142,14 +142,14 @@ def support_none(battle: Battle) -> None:
             battle.record(ev.Support(side=side))
 
 
-def end_wave(battle: Battle, *faces: int, default: int = 3):
+def end_wave(battle: Battle, *faces: int, default: int = 3, damaged: dict | None = None):
     """The End phase with scripted dice (each unscripted die shows ``default``),
     recorded as the ``EndWave`` event a real roll would make. Returns the report."""
     from tui.core.systems.myz.after_battle import end_wave as end
 
     dice = Dice(*faces, default=default)
-    state, report = end(battle.game, dice)
-    battle.record(ev.EndWave(counter=battle.game.counter, faces=tuple(dice.given)))
+    state, report = end(battle.game, dice, damaged)
+    battle.record(ev.EndWave(counter=battle.game.counter, faces=tuple(dice.given), damaged=damaged))
     assert battle.game == state
     return report
 

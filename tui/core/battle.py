@@ -198,14 +198,16 @@ class Battle:
     def new_roll(self) -> m.Event:
         return self.record(m.NewRoll())
 
-    def end_wave(self) -> m.Event:
-        """Roll the End phase: casualties, Retaliation, the Ark project die."""
+    def end_wave(self, damaged: dict[int, tuple[str, ...]] | None = None) -> m.Event:
+        """Roll the End phase: casualties, Retaliation, the Ark project die;
+        ``damaged``: the opponent's pick of lost Support dice per side."""
         from .systems.myz.events import EndWave
 
         counter = self.game.counter
         recorder = FaceRecorder(rng_for(self.seed, counter))
-        end_wave(self.game, recorder)  # raises why, changing nothing
-        return self.record(EndWave(counter=counter, faces=tuple(recorder.faces)))
+        damaged = {side: tuple(picks) for side, picks in (damaged or {}).items() if picks} or None
+        end_wave(self.game, recorder, damaged)  # raises why, changing nothing
+        return self.record(EndWave(counter=counter, faces=tuple(recorder.faces), damaged=damaged))
 
     def roll_initiative(self) -> m.Event:
         """Both leaders roll a die, again on a tie; the higher acts first."""

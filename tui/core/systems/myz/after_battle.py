@@ -14,7 +14,7 @@ from ...faces import FaceReplay
 from ...i18n import t
 from . import events as ev
 from .checks import check_pool, evaluate, validate_check
-from .end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate
+from .end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate, support_choice
 from .engine import _check_turn, _roller_for_wave, _wave, yz_rules
 from .forces import Force, become_combat_ready, besieged, has_shelter, with_force
 from .pool import commando_damaged
@@ -72,8 +72,9 @@ def remaining_damage(wave: WaveState, side: int) -> tuple[int, int]:
     return max(0, banes), max(0, gear)
 
 
-def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
-    """Everything the End phase rolls and decides, drawing from ``dice``."""
+def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | None = None) -> tuple[MyzState, EndReport]:
+    """Everything the End phase rolls and decides, drawing from ``dice``;
+    ``damaged`` holds the opponent's choice of lost Support dice per side."""
     wave = _wave(state, "end")
     rules = state.rules
     forces = state.forces
@@ -102,7 +103,13 @@ def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
             conditions[side].append("escaped")
     # "The opposing faction has at least one Artillery unit left": left after
     # this wave's unrepaired damage, not as it stood before the Battle roll.
-    left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules) for side in (0, 1)]
+    picks = [tuple((damaged or {}).get(side, ())) for side in (0, 1)]
+    for side in (0, 1):
+        count, candidates = damaged_support_choice(state, side)
+        wrong = [p for p in picks[side] if p not in candidates]
+        if wrong or len(picks[side]) > count or len(set(picks[side])) < len(picks[side]):
+            raise RuleViolation(t("myz.refuse.support_pick", key=(wrong or picks[side])[0] if picks[side] else "", name=state.names[side]))
+    left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules, picks[side]) for side in (0, 1)]
     retaliation = []
     new_forces = list(forces)
     for side in (0, 1):
@@ -125,10 +132,7 @@ def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
     for side in (0, 1):
         force = new_forces[side]
         banes, gear = damage[side]
-        lines = wave.pools[side].lines
-        sources = [line.source for line in lines]
-        classes = [line.detail for line in lines if line.source == "special_class"]
-        force, lost = lose_support(force, gear, sources, classes, rules)
+        force, lost = lose_support(force, gear, *_support_sources(wave.pools[side].lines), rules, picks[side])
         changes[side] += lost
         fighters = max(0, force.fighters - losses[side].total)
         if losses[side].total and force.fighters:
@@ -203,13 +207,25 @@ def end_wave(state: MyzState, dice: Dice) -> tuple[MyzState, EndReport]:
     return state, report
 
 
-def _left_after_wave(force: Force, damage: tuple[int, int], lines, rules) -> Force:
-    """``force`` with the ☠ and gear banes still showing taken out (no dice:
-    the damaged-support rule of thumb decides which Support die goes)."""
+def _left_after_wave(force: Force, damage: tuple[int, int], lines, rules, picks: tuple[str, ...]) -> Force:
+    """``force`` with the ☠ and gear banes still showing taken out."""
     banes, gear = damage
-    classes = [line.detail for line in lines if line.source == "special_class"]
-    force, _ = lose_support(force, gear, [line.source for line in lines], classes, rules)
+    force, _ = lose_support(force, gear, *_support_sources(lines), rules, picks)
     return replace(force, battle_level=max(0, force.battle_level - banes))
+
+
+def _support_sources(lines) -> tuple[list[str], list[str]]:
+    """The pool's sources and its special classes, in pool order."""
+    return [line.source for line in lines], [line.detail for line in lines if line.source == "special_class"]
+
+
+def damaged_support_choice(state: MyzState, side: int) -> tuple[int, tuple[str, ...]]:
+    """How many of ``side``'s damaged Support dice the opponent picks in this
+    End phase, and from which Ark projects and special classes."""
+    wave = _wave(state, "end")
+    assert state.forces is not None and wave.pools is not None
+    _, gear = remaining_damage(wave, side)
+    return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules)
 
 
 def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:
@@ -225,7 +241,7 @@ def _end_wave(state: MyzState, event: ev.EndWave) -> MyzState:
     if event.counter != state.counter:
         raise RollRecordError(t("error.record_counter", counter=event.counter, expected=state.counter))
     replay = FaceReplay(event.faces)
-    state, _ = end_wave(state, replay)
+    state, _ = end_wave(state, replay, event.damaged)
     replay.check_all_used()
     return state
 
@@ -257,6 +273,20 @@ def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
     wave = replace(wave, successors=(successors[0], successors[1]))
     forces = with_force(state.forces, event.side, force)  # type: ignore[arg-type]
     return replace(state, wave=wave, forces=forces, counter=state.counter + (1 if check.faces else 0))
+
+
+def suggested_battle_levels(state: MyzState) -> tuple[int, int]:
+    """Each side's Battle Level for the next wave if the fighters killed this
+    wave count too: one level per ``fighters_per_level`` lost, rounded down
+    (the ☠ dice are already discarded). The GM has the final say."""
+    assert state.forces is not None
+    levels = [force.battle_level for force in state.forces]
+    wave = state.wave
+    if wave is not None and wave.end is not None:
+        ratio = state.rules.battle_level.fighters_per_level
+        for side in (0, 1):
+            levels[side] = max(0, levels[side] - wave.end.casualties[side].total // ratio)
+    return levels[0], levels[1]
 
 
 def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
@@ -315,4 +345,4 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     return replace(state, forces=forces)
 
 
-__all__ = ["end_wave", "over_reasons", "remaining_damage", "successor_needed"]
+__all__ = ["damaged_support_choice", "end_wave", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels"]

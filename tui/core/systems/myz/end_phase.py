@@ -254,12 +254,19 @@ def _participation(side: int, wave: "WaveState") -> tuple[set[int], dict[int, in
     return acted, helped_by, frozenset(commando)
 
 
-def lose_support(force: Force, lost: int, sources: list[str], unit_classes: list[str], rules: MyzRuleset) -> tuple[Force, list[tuple[str, str]]]:
+def lose_support(
+    force: Force, lost: int, sources: list[str], unit_classes: list[str], rules: MyzRuleset, picks: tuple[str, ...] = ()
+) -> tuple[Force, list[tuple[str, str]]]:
     """Take damaged Support dice out, by the rule of thumb: "first fortifications
-    and the ambush bonus, then Special Units" (the GM may adjust after)."""
+    and the ambush bonus, then Special Units". "When it comes to identify which
+    specific fortification or Special Unit is damaged, the choice is left to
+    the opponent": ``picks`` are the opponent's choices (Ark project or
+    special class keys, checked against ``support_choice`` by the caller),
+    taken in order; without them the first in the pool goes."""
     changes: list[tuple[str, str]] = []
     units = dict(force.units)
     projects = list(force.ark_projects)
+    picks_left = list(picks)
     for _ in range(lost):
         for kind in rules.support.damaged_support_order:
             if kind == "fortification" and "fortification" in sources and force.fortification_dice > 0:
@@ -270,6 +277,18 @@ def lose_support(force: Force, lost: int, sources: list[str], unit_classes: list
                 force = replace(force, ambush_die=False)
                 changes.append(("myz.change.ambush", ""))
                 break
+            if kind in ("ark_project", "special_unit") and picks_left:
+                pick = picks_left.pop(0)
+                if pick in projects:
+                    projects.remove(pick)
+                    force = replace(force, ark_projects=tuple(projects))
+                    changes.append(("myz.change.project", pick))
+                    break
+                if units.get(pick, 0) > 0:
+                    units[pick] -= 1
+                    force = replace(force, units=dict(units))
+                    changes.append(("myz.change.unit", pick))
+                    break
             if kind == "ark_project" and "ark_project" in sources:
                 gone = next((p for p in projects if rules.ark_project(p).support_dice), None)
                 if gone is not None:
@@ -289,4 +308,17 @@ def lose_support(force: Force, lost: int, sources: list[str], unit_classes: list
     return force, changes
 
 
-__all__ = ["CasualtyReport", "CasualtyStep", "Dice", "EndReport", "Outcome", "RetaliationReport", "casualties", "lose_support", "outcome", "retaliate"]
+def support_choice(force: Force, lost: int, sources: list[str], unit_classes: list[str], rules: MyzRuleset) -> tuple[int, tuple[str, ...]]:
+    """How many of ``lost`` damaged Support dice fall on Ark projects or
+    Special Units (the opponent's choice), and which could be chosen."""
+    taken = 0
+    fortification = force.fortification_dice if "fortification" in sources else 0
+    ambush = 1 if "ambush" in sources and force.ambush_die else 0
+    taken = min(lost, fortification + ambush)
+    projects = tuple(p for p in force.ark_projects if "ark_project" in sources and rules.ark_project(p).support_dice)
+    classes = tuple(c for c in dict.fromkeys(unit_classes) if force.units.get(c, 0) > 0)
+    candidates = projects + classes
+    return min(lost - taken, len(candidates)), candidates
+
+
+__all__ = ["CasualtyReport", "CasualtyStep", "Dice", "EndReport", "Outcome", "RetaliationReport", "casualties", "lose_support", "outcome", "retaliate", "support_choice"]

@@ -146,6 +146,9 @@ class EndWave(Record):
     kind: Literal["end_wave"] = "end_wave"
     counter: Annotated[int, Field(ge=0)]
     faces: tuple[Face, ...]
+    damaged: dict[SideIndex, tuple[str, ...]] | None = None
+    """Side → the Ark projects or special classes whose Support dice the
+    opponent chose to lose, one per die (None: the first in the pool)."""
 
 
 class NextInCommand(Record):
