@@ -262,7 +262,7 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, preview: MusterPrevi
         rows.append(_row("combat_ready", _box(army.combat_ready), t("army.note.combat_ready", bonus=bonus)))
     rows.append(_heading("people"))
     for index, person in enumerate(army.people):
-        position = next((p.name(lang) for p in rules.positions if p.key == person.position), person.position)
+        position = rules.position(person.position).name(lang)
         rows.append(_row(f"person:{index}", person_value(person, rules), label=position))
     rows.append(_row("add_person", Text(t("army.value.add_person")), label=""))
     if army.defends_ark:

@@ -25,7 +25,7 @@ DIALOG_CSS = """
         background: $surface;
         padding: 0 1;
     }
-    & .dialog-help { color: $text-muted; }
+    & .dialog-help { color: $text-muted; width: 100%; height: auto; }
     & .dialog-error { color: $error; height: auto; }
     &:ansi > Vertical { border: round ansi_cyan; background: ansi_default; }
 """

@@ -89,9 +89,10 @@ class RollerScreen(BattleScreen):
         for index in (0, 1):
             side = state.sides[index]
             decision = None
+            other = state.sides[1 - index].roll
+            against = other.successes if other else 0
             if state.turn == index and side.roll is not None:
-                other = state.sides[1 - index].roll
-                decision = push_now(side.roll, other.successes if other else 0)
+                decision = push_now(side.roll, against)
             view = SideView(
                 side=side,
                 index=index,
@@ -101,6 +102,7 @@ class RollerScreen(BattleScreen):
                 settled=state.is_settled(index),
                 can_push=side.roll.can_push if side.roll else side.pool.skill >= rules.strategy_dice_per_push,
                 decision=decision,
+                against=against,
                 chance_one=p_at_least_one(side.pool, 0, rules) if side.pool.total else None,
                 glyphs=glyphs,
                 language=language(),
@@ -109,7 +111,7 @@ class RollerScreen(BattleScreen):
         odds = None
         if not state.rolled and any(s.pool.total for s in state.sides):
             odds = opposed(state.sides[0].pool, state.sides[1].pool, 0, 0, rules)
-        self.query_one(ResultBar).view = ResultView(state=state, opposed=odds, glyphs=glyphs, language=language())
+        self.query_one(ResultBar).view = ResultView(state=state, opposed=odds, glyphs=glyphs, language=language(), in_wave=not self.battle.game.free_rolls)
         self.refresh_bindings()
 
     # -- what applies now ----------------------------------------------------

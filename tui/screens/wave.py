@@ -7,6 +7,7 @@ takes that step (each opens the dialogs it needs, see ``wave_flows``).
 | enter | take the next step |
 | r | go to the Battle Pool roller (Battle phase) |
 | c | special circumstances for the selected side (±3 Strategy dice) |
+| g | the GM's final say: the selected side's Battle Level, fighters, units, CONFUSED |
 | tab, ←, → | select the other side |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
@@ -27,7 +28,7 @@ from ..core.systems.myz.state import PHASES
 from ..core.systems.myz.steps import next_step
 from ..widgets.force_card import ForceCard, ForceView
 from ..widgets.key_footer import KeyFooter
-from . import wave_flows
+from . import wave_flows, wave_gm, wave_text
 from .choices import NumberDialog
 
 
@@ -40,6 +41,7 @@ class WaveScreen(BattleScreen):
         Binding("s", "app.mode('summary')", "key.to_summary", id="wave.summary"),
         Binding("a", "app.mode('army')", "key.to_army", id="wave.army"),
         Binding("c", "circumstances", "key.circumstances", show=False, id="wave.circumstances"),
+        Binding("g", "gm_adjust", "key.gm_adjust", show=False, id="wave.gm_adjust"),
         Binding("tab,left,right", "switch_side", "key.switch_side", show=False, id="wave.switch_side"),
         Binding("u,ctrl+z", "undo", "key.undo", id="wave.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="wave.redo"),
@@ -111,19 +113,23 @@ class WaveScreen(BattleScreen):
         hint = t(f"wave.hint.{step.kind}", name=name)
         text.append(hint + "\n", style="dim")
         if step.kind in ("next_wave", "successor", "over") and game.reports:
-            text.append(wave_flows.result_text(game))
+            text.append(wave_text.result_text(game))
         if step.kind == "over":
             for reason in game.ended:
                 text.append("• " + t(f"myz.over.{reason}") + "\n")
         if step.kind == "strategy" and game.wave is not None and any(c is not None for c in game.wave.chosen):
             text.append(t("wave.secret_note") + "\n", style="italic")
-        if game.wave is not None and game.wave.pools is not None and step.kind in ("battle", "support", "end"):
+        if game.wave is not None and game.wave.battle is not None and step.kind in ("support", "end"):
+            text.append("\n")
+            text.append(wave_text.battle_roll_text(game, self.app.glyphs))  # type: ignore[attr-defined]
+            return text
+        if game.wave is not None and game.wave.pools is not None and step.kind == "battle":
             # Both pools side by side, one line per source: where each die comes from.
             table = Table.grid(expand=True, padding=(0, 2))
             table.add_column(ratio=1)
             table.add_column(ratio=1)
             glyphs = self.app.glyphs  # type: ignore[attr-defined]
-            table.add_row(*(wave_flows.pool_lines(game, side, glyphs) for side in game.order))
+            table.add_row(*(wave_text.pool_lines(game, side, glyphs) for side in game.order))
             return Group(text, table)
         return text
 
@@ -142,6 +148,8 @@ class WaveScreen(BattleScreen):
             return True if parameters and parameters[0] in self.app.MODES else None
         if action == "roller":
             return True if game.in_battle_phase or game.free_rolls else None
+        if action == "gm_adjust":
+            return None if read_only or game.forces is None or game.stage == "muster" else True
         if action == "circumstances":
             if read_only or game.stage != "wave" or game.wave is None:
                 return None
@@ -156,6 +164,16 @@ class WaveScreen(BattleScreen):
     def action_roller(self) -> None:
         self.app.action_mode("roller")  # type: ignore[attr-defined]
 
+
+    def action_gm_adjust(self) -> None:
+        side = self.selected
+
+        async def flow() -> None:
+            event = await wave_gm.adjust(self, side)
+            if event is not None:
+                self.app.act(lambda b: b.record(event))  # type: ignore[attr-defined]
+
+        self.run_worker(flow(), exclusive=True, group="wave-step")
 
     def action_circumstances(self) -> None:
         from ..core.systems.myz.events import SetCircumstances

@@ -21,10 +21,9 @@ from ..core.skill_roll import SkillDie, SkillPool
 from ..core.systems.myz import events as ev
 from ..core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
 from ..core.systems.myz.engine import strategy_closed
-from ..core.systems.myz.pool import source_label
-from ..core.systems.myz.state import MyzState
 from ..core.systems.myz.steps import next_step, recon_pool
 from ..glyphs import Glyphs
+from . import wave_gm
 from .choices import Choice, ChoiceDialog, NumberDialog, RollDialog
 
 if TYPE_CHECKING:
@@ -41,7 +40,7 @@ async def take_step(screen: "WaveScreen") -> None:
     if event is None:
         return
     if step.kind == "end":
-        if screen.app.act(lambda b: b.end_wave()):  # type: ignore[attr-defined]
+        if screen.app.act(lambda b: b.end_wave(event)):  # type: ignore[attr-defined]
             screen.app.action_mode("summary")  # type: ignore[attr-defined]
         return
     if step.kind == "battle":
@@ -63,7 +62,8 @@ def roll_lines(battle: Battle, pool: SkillPool, check: ev.SkillCheck, g: Glyphs)
     roll = result.roll
     if roll is not None:
         for stage_number, stage in enumerate(roll.stages):
-            line = Text(t("wave.roll.stage", number=stage_number) + " " if roll.pushed else "")
+            label = t("wave.roll.stage", number=stage_number) if stage_number else t("wave.roll.first")
+            line = Text(label + " " if roll.pushed else "")
             for kind, letter in ((SkillDie.BASE, DieKind.BASE), (SkillDie.SKILL, DieKind.SKILL), (SkillDie.GEAR, DieKind.GEAR), (SkillDie.NEGATIVE, DieKind.SKILL)):
                 faces = stage.of(kind)
                 if not faces:
@@ -101,13 +101,17 @@ async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: e
         rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset, push=True)
 
 
+def _position(battle: Battle, person) -> str:
+    return battle.ruleset.position(person.position).name(language())
+
+
 async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
     game = battle.game
     force = game.forces[side]  # type: ignore[index]
     people = force.army.people
     order = sorted(range(len(people)), key=lambda i: (people[i].position != prefer, i))
     choices = [
-        Choice(i, people[i].name, t(f"wave.position.{people[i].position}") + ("" if people[i].pc else " · NPC"), t("wave.card.broken") if force.broken[i] else None)
+        Choice(i, people[i].name, _position(battle, people[i]) + ("" if people[i].pc else " · " + t("army.value.npc")), t("wave.card.broken") if force.broken[i] else None)
         for i in order
     ]
     if allow_none:
@@ -127,7 +131,7 @@ async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person
     helpers: list[int] = []
     most = battle.ruleset.skill_rolls.max_helpers
     while len(helpers) < most:
-        others = [Choice(i, p.name, t(f"wave.position.{p.position}")) for i, p in enumerate(people) if i != person and i not in helpers]
+        others = [Choice(i, p.name, _position(battle, p)) for i, p in enumerate(people) if i != person and i not in helpers]
         if not others:
             break
         answer = await _ask(screen, ChoiceDialog(t("wave.check.helpers", count=len(helpers)), [Choice("done", t("wave.check.no_more_helpers")), *others]))
@@ -321,7 +325,7 @@ async def _battle(screen, battle: Battle, side):
 
 
 async def _end(screen, battle: Battle, side):
-    return "end"
+    return await wave_gm.damaged_support_picks(screen, battle)
 
 
 async def _successor(screen, battle: Battle, side):
@@ -345,7 +349,7 @@ async def _successor(screen, battle: Battle, side):
 
 
 async def _next_wave(screen, battle: Battle, side):
-    return ev.NextWave()
+    return await wave_gm.next_wave_levels(screen, battle)
 
 
 async def _truce(screen, battle: Battle, side):
@@ -373,43 +377,3 @@ _FLOWS = {
     "next_wave": _next_wave,
     "truce": _truce,
 }
-
-
-def pool_lines(game: MyzState, side: int, g: Glyphs) -> Text:
-    """A side's Battle Pool, one line per source: where each die comes from."""
-    from ..widgets.force_card import pool_glyphs
-
-    breakdown = game.wave.pools[side]  # type: ignore[union-attr]
-    text = Text()
-    text.append(f"{game.names[side]}: ", style="bold")
-    text.append(pool_glyphs(breakdown.pool, g) + "\n")
-    for line in breakdown.lines:
-        dice = "".join(
-            (g.kind[kind] * abs(count)) if count > 0 else ("−" + g.kind[kind] * abs(count) if count < 0 else "")
-            for kind, count in ((DieKind.BASE, line.base), (DieKind.SKILL, line.skill), (DieKind.GEAR, line.gear))
-        )
-        text.append(f"{dice or '±0':<6} ", style="bold")
-        text.append(source_label(line, game.rules, language()) + "\n")
-    return text
-
-
-def result_text(game: MyzState) -> Text:
-    """The last wave in three lines: who won, what it cost, what changed."""
-    report = game.reports[-1]
-    rules = game.rules
-    lang = language()
-    outcome = report.outcome
-    row = rules.margin_row(outcome.margin)
-    text = Text()
-    if outcome.winner is not None:
-        text.append(t("wave.result.win", wave=report.wave, name=game.names[outcome.winner], margin=outcome.margin, result=row.name(lang)) + "\n", style="bold")
-    else:
-        text.append(t("wave.result.no_winner", wave=report.wave, result=row.name(lang)) + "\n", style="bold")
-    lost = ", ".join(f"{game.names[c.side]} {c.total}" for c in report.casualties)
-    text.append(t("wave.result.lost", lost=lost) + "\n")
-    for side in (0, 1):
-        gained = [t(f"myz.condition.{c}") for c in report.conditions[side]]
-        if gained:
-            text.append(f"{game.names[side]}: " + ", ".join(gained) + "\n", style="bold red")
-    text.append(t("wave.result.more") + "\n", style="dim")
-    return text

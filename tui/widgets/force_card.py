@@ -92,7 +92,10 @@ def force_text(view: ForceView) -> Text:
             if record.skipped:
                 text.append(t(record.skipped) + "\n", style="dim")
             else:
-                text.append(t("wave.card.support", repaired=record.repaired, mended=record.mended) + "\n")
+                text.append(t("wave.card.support", repaired=record.repaired, mended=record.mended))
+                if record.rallied is not None:
+                    text.append(" · " + t("wave.card.rallied" if record.rallied else "wave.card.rally_failed"))
+                text.append("\n")
     return text
 
 

@@ -34,6 +34,9 @@ class SideView:
     can_push: bool = False
     decision: PushDecision | None = None
     """'Settle' against 'push now' odds, for the side to act."""
+    against: int = 0
+    """The other side's ☢ as they stand: the odds compare with these, not
+    with what the other leader's own pushes may still bring."""
     chance_one: object | None = None
     """P(at least one ☢) before the roll."""
     glyphs: Glyphs = UNICODE
@@ -145,9 +148,10 @@ class PoolPanel(VerticalScroll):
         rows = [(t("roller.if_settle"), decision.settle)]
         if decision.push is not None:
             rows.append((t("roller.if_push"), decision.push))
-        width = max(len(label) for label, _ in rows) + 1
+        width = max(len(label) for label, _ in rows)  # each column brings its own leading space
         headers = [t(k) for k in ("roller.win", "roller.tie_word", "roller.lose")]
         columns = [max(len(h), 4) + 1 for h in headers]  # "100%" and a space at least
+        text.append(t("roller.versus_now", count=view.against, success=view.glyphs.success) + "\n", "dim")
         text.append(" " * width + "".join(h.rjust(c) for h, c in zip(headers, columns)), "dim")
         for label, chances in rows:
             text.append("\n" + label.ljust(width) + "".join(percent(p).rjust(c) for p, c in zip(chances, columns)))

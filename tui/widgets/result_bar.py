@@ -22,6 +22,8 @@ class ResultView:
     glyphs: Glyphs = UNICODE
     language: str = "en"
     """Part of the view so that a language switch redraws the bar."""
+    in_wave: bool = False
+    """A wave's Battle roll: one per wave, so the next step is back in the battle."""
 
 
 class ResultBar(Widget):
@@ -67,7 +69,7 @@ class ResultBar(Widget):
                 text.append(t("roller.wins", name=names[result.winner], margin=result.margin, success=g.success), headline)
             a, b = result.successes
             text.append("\n" + t("roller.final", a=names[0], b=names[1], sa=a, sb=b, success=g.success))
-            text.append("\n" + t("roller.next"), "dim")
+            text.append("\n" + t("roller.back_to_wave" if view.in_wave else "roller.next"), "dim")
             return text
         if state.in_progress:
             turn = state.turn

@@ -155,7 +155,7 @@ class _Writer:
             "environment": self.rules.environment_type,
             "skill": self.rules.skill,
             "margin": lambda k: next(row for row in self.rules.margins if row.key == k),
-            "position": lambda k: next(row for row in self.rules.positions if row.key == k),
+            "position": self.rules.position,
             "recon": lambda k: next(row for row in self.rules.reconnaissance.factors if row.key == k),
             "retaliation": lambda k: next(row for row in self.rules.retaliation.factors if row.key == k),
         }[table]

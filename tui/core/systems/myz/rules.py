@@ -267,6 +267,9 @@ class MyzRuleset(Record):
     def strategy(self, key: str) -> Strategy:
         return _by_key(self.strategies, key)
 
+    def position(self, key: str) -> Position:
+        return _by_key(self.positions, key)
+
     def special_class(self, key: str) -> SpecialClass:
         return _by_key(self.special_classes.classes, key)
 
