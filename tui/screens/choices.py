@@ -29,6 +29,8 @@ class Choice:
     label: str
     note: str = ""
     closed: str | None = None
+    detail: str = ""
+    """Shown under the list while this option is highlighted (what it does)."""
 
 
 class ChoiceDialog(ModalScreen):
@@ -42,15 +44,17 @@ class ChoiceDialog(ModalScreen):
         & > Vertical { width: 76; }
         & OptionList, & OptionList:focus { height: auto; max-height: 16; border: none; padding: 0; }
         & .choice-closed { color: $text-disabled; }
+        & .choice-detail { height: auto; width: 100%; color: $text; text-style: italic; }
     }"""
     )
 
-    def __init__(self, title: str, choices: list[Choice], help_text: str = "", *, secret: bool = False) -> None:
+    def __init__(self, title: str, choices: list[Choice], help_text: str = "", *, secret: bool = False, highlight: object = None) -> None:
         super().__init__()
         self._title = title
         self._choices = choices
         self._help = help_text
         self._secret = secret
+        self._highlight = highlight
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -64,14 +68,21 @@ class ChoiceDialog(ModalScreen):
                     text.append("  — " + choice.closed, style="italic")
                 options.append(Option(text, id=str(index), disabled=choice.closed is not None))
             yield OptionList(*options)
+            if any(choice.detail for choice in self._choices):
+                yield Static("", classes="choice-detail", markup=False)
             if self._help:
                 yield Label(Content(self._help), classes="dialog-help")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
-        first_open = next((i for i, c in enumerate(self._choices) if c.closed is None), None)
-        if first_open is not None:
-            options.highlighted = first_open
+        open_ = [i for i, c in enumerate(self._choices) if c.closed is None]
+        wanted = [i for i in open_ if self._choices[i].value == self._highlight]
+        if wanted or open_:
+            options.highlighted = (wanted or open_)[0]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        for detail in self.query(".choice-detail").results(Static):
+            detail.update(Text(self._choices[int(event.option.id or 0)].detail))
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(self._choices[int(event.option.id or 0)].value)

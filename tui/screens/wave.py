@@ -112,6 +112,9 @@ class WaveScreen(BattleScreen):
         text.append("\n")
         hint = t(f"wave.hint.{step.kind}", name=name)
         text.append(hint + "\n", style="dim")
+        if step.kind in ("ambush", "initiative") or (game.wave is not None and game.wave.number == 1 and step.kind == "risk"):
+            text.append("\n")
+            text.append(wave_text.before_battle_text(game, self.app.glyphs))  # type: ignore[attr-defined]
         if step.kind in ("next_wave", "successor", "over") and game.reports:
             text.append(wave_text.result_text(game))
         if step.kind == "over":

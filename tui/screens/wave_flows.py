@@ -123,7 +123,8 @@ async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: 
     people = battle.game.forces[side].army.people  # type: ignore[index]
     rules = battle.ruleset
     choices = [Choice(k, rules.skill(k).name(language()), people[person].skills.get(k, "—")) for k in skills]
-    return await _ask(screen, ChoiceDialog(title, choices))
+    known = next((k for k in skills if k in people[person].skills), None)  # the skill this person actually has
+    return await _ask(screen, ChoiceDialog(title, choices, highlight=known))
 
 
 async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
@@ -171,7 +172,7 @@ async def _reconnaissance(screen, battle: Battle, side):
     how = await _ask(screen, ChoiceDialog(t("wave.step.reconnaissance"), [
         Choice("roll", t("wave.recon.roll")),
         Choice("skip", t("wave.recon.skip")),
-    ], t("wave.recon.help")))
+    ], t("wave.recon.help", dice=battle.ruleset.reconnaissance.surprise_strategy_dice)))
     if how is None:
         return None
     if how == "skip":
@@ -240,7 +241,7 @@ async def _strategy(screen, battle: Battle, side):
     for strategy in game.rules.strategies:
         closed = strategy_closed(game, side, strategy.key)
         reason = t(closed, strategy=strategy.name(language())).split(": ", 1)[-1] if closed else None
-        choices.append(Choice(strategy.key, strategy.name(language()), t(f"wave.category.{strategy.category}"), reason))
+        choices.append(Choice(strategy.key, strategy.name(language()), t(f"wave.category.{strategy.category}"), reason, strategy.summary(language())))
     answer = await _ask(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True))
     return None if answer is None else ev.ChooseStrategy(side=side, strategy=answer)
 

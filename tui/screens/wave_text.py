@@ -77,4 +77,34 @@ def battle_roll_text(game: MyzState, g: Glyphs) -> Text:
     return text
 
 
-__all__ = ["battle_roll_text", "pool_lines", "result_text"]
+def before_battle_text(game: MyzState, g: Glyphs) -> Text:
+    """The Reconnaissance and the initiative as they came out, for the steps
+    that follow them (until the first strategies are chosen)."""
+    text = Text()
+    recon = game.recon
+    if recon is not None:
+        if recon.skipped:
+            text.append(t("wave.before.recon_skipped") + "\n")
+        elif recon.checks is not None:
+            rolled = t("wave.before.recon", a=game.names[0], b=game.names[1], sa=recon.checks[0].successes, sb=recon.checks[1].successes, success=g.success)
+            text.append(rolled + "\n")
+            if recon.winner is None:
+                text.append(t("wave.before.recon_tie") + "\n", style="dim")
+            else:
+                text.append(t("wave.before.surprise", name=game.names[recon.winner], margin=recon.margin, dice=game.rules.reconnaissance.surprise_strategy_dice) + "\n", style="bold")
+                if recon.ambush_offered:
+                    chosen = {None: "wave.before.ambush_open", True: "wave.before.ambush_taken", False: "wave.before.ambush_declined"}[recon.ambush]
+                    text.append(t(chosen, name=game.names[recon.winner], rating=recon.rating) + "\n")
+                else:
+                    text.append(t("wave.before.no_ambush", rating=recon.rating) + "\n", style="dim")
+    if game.stage == "wave":
+        faces = game.initiative_faces
+        if faces:
+            rolls = ", ".join(f"{a}–{b}" for a, b in zip(faces[::2], faces[1::2]))
+            text.append(t("wave.before.initiative", a=game.names[0], b=game.names[1], rolls=rolls, name=game.names[game.first]) + "\n")
+        else:
+            text.append(t("wave.before.initiative_set", name=game.names[game.first]) + "\n")
+    return text
+
+
+__all__ = ["battle_roll_text", "before_battle_text", "pool_lines", "result_text"]

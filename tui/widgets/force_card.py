@@ -115,8 +115,9 @@ def action_text(action, army: Army, state: MyzState, g: Glyphs) -> str:
         who = army.people[action.result.check.person].name + ": "
     successes = action.result.successes if action.result is not None else 0
     if action.action == "remarkable":
-        return who + t("wave.action.remarkable_done", successes=successes, dice=effect.strategy_dice)
-    return who + t("wave.action.commando_done", successes=successes, strategy=effect.removes_strategy, support=effect.destroys_support)
+        return who + t("wave.action.remarkable_done", successes=successes, dice=effect.strategy_dice, success=g.success)
+    effects = [t(key, count=count) for key, count in (("wave.action.commando_strategy", effect.removes_strategy), ("wave.action.commando_support", effect.destroys_support)) if count]
+    return who + t("wave.action.commando_done", successes=successes, success=g.success, effects=", ".join(effects) or t("wave.action.commando_nothing"))
 
 
 class ForceCard(Static):

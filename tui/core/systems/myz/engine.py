@@ -180,7 +180,7 @@ def _initiative(state: MyzState, event: ev.Initiative) -> MyzState:
         a, b = pairs[-1]
         if (0 if a > b else 1) != event.first:
             raise RuleViolation(t("myz.error.initiative_faces"))
-    state = replace(state, first=event.first, stage="wave", wave=WaveState(number=1), counter=state.counter + (1 if faces else 0))
+    state = replace(state, first=event.first, initiative_faces=tuple(faces), stage="wave", wave=WaveState(number=1), counter=state.counter + (1 if faces else 0))
     return replace(state, roller=_roller_for_wave(state))
 
 

@@ -94,6 +94,8 @@ class MyzState:
     stage: Stage = "muster"
     recon: ReconResult | None = None
     first: int = 0
+    initiative_faces: tuple[int, ...] = ()
+    """Both leaders' initiative dice, a pair per roll (empty: the GM set the order)."""
     forces: tuple[Force, Force] | None = None
     wave: WaveState | None = None
     reports: tuple[EndReport, ...] = ()

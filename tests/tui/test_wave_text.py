@@ -1,0 +1,74 @@
+"""What the wave screen tells the GM between steps: the Reconnaissance and
+initiative as they came out, an action's effect in words, and what a
+strategy does while it is highlighted."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.steps import next_step
+from tui.glyphs import UNICODE
+from tui.screens.choices import ChoiceDialog
+from tui.screens.wave_text import before_battle_text
+from tui.widgets.force_card import action_text
+
+from .scenes import make_app
+from .waves import ghoul_strike_waves
+
+
+def _to_strategies():
+    """The Ghoul Strike in wave 1, Risk set, before the strategies."""
+    battle = ghoul_strike_waves(0)
+    battle.record(ev.SetRisk(side=1, risks=(0, 1, 0, -1)))
+    battle.record(ev.SetRisk(side=0, risks=(0,)))
+    return battle
+
+
+def test_the_reconnaissance_and_a_typed_initiative_are_told():
+    game = _to_strategies().game
+    text = before_battle_text(game, UNICODE).plain
+    assert "Reconnaissance: Zone-Ghouls 3 ☢ against The Ark 1 ☢" in text
+    assert "Zone-Ghouls wins by 2: a surprise attack, +2 Strategy dice in wave 1." in text
+    assert "Zone-Ghouls set an ambush" in text
+    assert "Initiative set by the GM: The Ark acts first." in text
+
+
+def test_rolled_initiative_shows_every_pair_of_dice():
+    battle = ghoul_strike_waves(0)
+    while battle.game.stage != "initiative":
+        battle.undo()
+    battle.roll_initiative()
+    faces = battle.game.initiative_faces
+    assert len(faces) >= 2 and len(faces) % 2 == 0
+    text = before_battle_text(battle.game, UNICODE).plain
+    assert f"{faces[-2]}–{faces[-1]}" in text
+    assert f"{battle.game.names[battle.game.first]} acts first" in text
+
+
+def test_a_commando_names_only_what_it_did():
+    battle = _to_strategies()
+    battle.record(ev.ChooseStrategy(side=1, strategy="rally"))
+    battle.record(ev.ChooseStrategy(side=0, strategy="attack"))
+    battle.record(ev.Action(side=1, action="commando", check=ev.SkillCheck(person=1, skill="sneak", typed=2), support_pairs=1))
+    game = battle.game
+    text = action_text(game.wave.actions[1], game.forces[1].army, game, UNICODE)
+    assert text == "Dora: 2 ☢ → 1 enemy Support dice set aside"
+    assert "−0" not in text and "-0" not in text
+
+
+async def test_the_highlighted_strategy_says_what_it_does(tmp_path):
+    app = make_app(tmp_path, _to_strategies())
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert next_step(app.battle.game).kind == "strategy"
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        detail = dialog.query_one(".choice-detail", Static)
+        # the CONFUSED Ark can only rally or retreat: Rally is highlighted first
+        assert "ends the CONFUSION" in str(detail.render())
+        await pilot.press("down")
+        await pilot.pause()
+        # the next open one is Full Retreat (Parley and Fighting Retreat are closed)
+        assert str(detail.render()).startswith("+4 Strategy dice (+2 if CONFUSED)")
