@@ -40,6 +40,12 @@ def two_waves() -> Battle:
     return ghoul_strike_waves(2)
 
 
+def one_wave() -> Battle:
+    from .waves import ghoul_strike_waves
+
+    return ghoul_strike_waves(1)
+
+
 def muster() -> Battle:
     """The demo undone to its muster: both armies as the text sets them up."""
     battle = demo_battle()
@@ -48,7 +54,7 @@ def muster() -> Battle:
     return battle
 
 
-BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "two-waves": two_waves, "muster": muster}
+BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "two-waves": two_waves, "muster": muster}
 
 
 def make_app(folder: Path, battle: Battle | None = None, **settings) -> MassCombatApp:
@@ -82,6 +88,8 @@ SCENES = (
     Scene("battle-phase-german", (), {"language": "de"}, battle="demo", caption="Ghoul Strike auf Deutsch: die Quellen jedes Würfels"),
     Scene("battle-roll-mid-push", ("r", "r", "p"), battle="demo", caption="The Battle roll: Marlotte pushed first"),
     Scene("battle-roll-german", ("r", "r", "p"), {"language": "de"}, battle="demo", caption="Der Kampfwurf, strapaziert"),
+    Scene("support-phase", ("r", "r", "enter", "enter", "w"), battle="demo", caption="After the Battle roll: who won, and the damage the engineer and medic can restore"),
+    Scene("next-wave", ("enter",), battle="one-wave", caption="Between waves: the GM sets each Battle Level, a suggestion from fighters killed"),
     Scene("summary", ("s",), battle="two-waves", caption="After the End phase: casualties and Retaliation die by die"),
     Scene("summary-german", ("s",), {"language": "de"}, battle="two-waves", caption="Verluste und Vergeltung, Würfel für Würfel"),
 )
