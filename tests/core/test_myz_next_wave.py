@@ -106,3 +106,20 @@ def test_the_gm_sets_the_next_waves_battle_levels():
     assert battle.game.wave.number == 2
     battle.undo()
     assert battle.game.forces[0].battle_level == 3 and battle.game.wave.phase == "next"
+
+
+def test_no_battle_level_is_suggested_once_every_mustered_fighter_is_dead():
+    battle = start(army(3, people=(leader("Marlotte"),)), army(3, fighters=10))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {"successes": 2}, {"banes": 1})
+    support_none(battle)
+    end_wave(battle)  # 2D6 and the margin row's dice, each a 3: more than 10
+    assert battle.game.forces[1].fighters == 0 and battle.game.forces[1].battle_level == 2
+    assert suggested_battle_levels(battle.game)[1] == 0
+    # an army mustered without a fighter count keeps its level
+    battle = start(army(3, people=(leader("Marlotte"),)), army(3))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {"successes": 2}, {"banes": 1})
+    support_none(battle)
+    end_wave(battle)  # fewer than 35 killed
+    assert suggested_battle_levels(battle.game)[1] == 2

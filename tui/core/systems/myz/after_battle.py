@@ -278,7 +278,8 @@ def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
 def suggested_battle_levels(state: MyzState) -> tuple[int, int]:
     """Each side's Battle Level for the next wave if the fighters killed this
     wave count too: one level per ``fighters_per_level`` lost, rounded down
-    (the ☠ dice are already discarded). The GM has the final say."""
+    (the ☠ dice are already discarded), and none once every fighter the
+    army mustered is dead. The GM has the final say."""
     assert state.forces is not None
     levels = [force.battle_level for force in state.forces]
     wave = state.wave
@@ -286,6 +287,9 @@ def suggested_battle_levels(state: MyzState) -> tuple[int, int]:
         ratio = state.rules.battle_level.fighters_per_level
         for side in (0, 1):
             levels[side] = max(0, levels[side] - wave.end.casualties[side].total // ratio)
+    for side, force in enumerate(state.forces):
+        if force.army.fighters and not force.fighters:
+            levels[side] = 0  # every fighter it mustered is dead: no Battle dice left
     return levels[0], levels[1]
 
 
