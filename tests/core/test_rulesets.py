@@ -214,7 +214,7 @@ def test_a_ladder_with_a_repeated_rating_is_refused(tmp_path):
 
 
 def test_a_ladder_name_missing_a_language_is_refused(tmp_path):
-    text = replace_once(bundled_text("fate"), 'name = { en = "Good", de = "Gut" }', 'name = { en = "Good" }')
+    text = replace_once(bundled_text("fate"), 'rating = 3\nname = { en = "Good", de = "Gut" }', 'rating = 3\nname = { en = "Good" }')
     with pytest.raises(SaveFileError) as info:
         rs.load_ruleset_file(write(tmp_path, text))
     assert "de" in str(info.value)
@@ -278,3 +278,72 @@ def test_a_mangled_ruleset_never_crashes(scratch, system, where, char, cut):
         assert isinstance(exc, SaveFileError)
         assert str(exc).startswith(str(path))
         assert "\n" not in str(exc)
+
+
+# -- Fate: This Means War, every number of the text -----------------------------------
+
+
+def test_fate_unit_qualities_costs_and_consequences():
+    r = rs.fate()
+    assert [(q.key, q.cost, q.skills, q.aspects, q.consequences) for q in r.qualities] == [
+        ("average", 1, (1,), 1, ()),
+        ("fair", 2, (2, 1, 1), 2, ("mild",)),
+        ("good", 3, (3, 2, 2, 1, 1, 1), 3, ("mild", "moderate")),
+    ]
+    assert [(q.name("en"), q.name("de"), q.troops("de")) for q in r.qualities] == [
+        ("Average", "Durchschnittlich", "Rekruten"),
+        ("Fair", "Ordentlich", "Frontsoldaten"),
+        ("Good", "Gut", "Elitesoldaten"),
+    ]
+    assert [(c.key, c.shifts, c.recovery_difficulty) for c in r.consequences] == [("mild", 2, 2), ("moderate", 4, 4), ("severe", 6, 6)]
+    assert (r.consequence("mild").name("de"), r.consequence("moderate").name("de")) == ("leichte", "mittlere")
+    assert r.battle_chest.fate_point_cost == 3
+    assert [(p.points, p.most) for p in r.battle_chest.presets] == [(5, 5), (10, 12), (20, 20)]
+
+
+def test_fate_skills_in_both_languages():
+    r = rs.fate()
+    assert [(s.name("en"), s.name("de")) for s in r.skills] == [
+        ("Athletics", "Athletik"), ("Drive/Pilot", "Fahren/Pilot"), ("Fight", "Kämpfen"), ("Notice", "Wahrnehmung"),
+        ("Provoke", "Provozieren"), ("Shoot", "Schießen"), ("Stealth", "Heimlichkeit"), ("Will", "Wille"),
+    ]
+
+
+def test_fate_numbers_of_the_battle():
+    r = rs.fate()
+    assert (r.zones.more_than_players, r.zones.hidden_aspect_fate_points) == (1, 1)
+    assert (r.actions.free_move_zones, r.actions.second_action_fate_points, r.actions.attack_ends_turn) == (1, 1, True)
+    assert (r.create_advantage.scouting_difficulty, r.create_advantage.scouting_per_aspect, r.create_advantage.surrounded_attack_bonus) == (2, 2, 1)
+    assert {u.key: u.skill for u in r.create_advantage.uses} == {
+        "ambush": "stealth", "intimidate": "provoke", "pinned_down": "shoot", "scouting": "notice", "surrounded": None,
+    }
+    assert (r.overcome.difficulty_per_hindering_aspect, r.overcome.ally_defender_bonus, r.overcome.extra_move_zones) == (2, 1, 2)
+    assert (r.attack.same_zone_skill, r.attack.adjacent_skill, r.attack.far_defence_bonus) == ("fight", "shoot", 2)
+    assert r.attack.advantage_only_skills == ("provoke",) and not r.attack.shoot_only and r.attack.shoot_defence_skill is None
+    assert (r.invokes.bonus, r.leaders.skill_bonus, r.leaders.bonus_skill, r.initiative.skill) == (2, 1, "will", "will")
+    assert r.leaders.boost_difficulty_per_consequence == 2
+
+
+def test_the_end_of_a_fate_battle_follows_the_language_of_the_text():
+    r = rs.fate()
+    assert r.winning.ends_when == {"en": "units", "de": "units_and_leaders"}
+    assert (r.winning.winning_side_fate_points, r.winning.fate_points_per_leader_defeated) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    "old, new, where",
+    [
+        ('consequences = ["mild"]', 'consequences = ["mlid"]', "mlid"),
+        ("skills = [2, 1, 1]", "skills = [2, 1, 11]", "ladder"),
+        ("skills = [2, 1, 1]", "skills = [1, 2, 1]", "highest first"),
+        ('adjacent_skill = "shoot"', 'adjacent_skill = "shot"', "attack.adjacent_skill"),
+        ('skill = "stealth"', 'skill = "steath"', "ambush"),
+        ('ends_when = { en = "units", de = "units_and_leaders" }', 'ends_when = { en = "unit" }', "ends_when"),
+    ],
+)
+def test_a_typo_in_the_fate_battle_rules_is_refused(tmp_path, old, new, where):
+    path = write(tmp_path, replace_once(bundled_text("fate"), old, new))
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    assert str(info.value).startswith(str(path) + ":")
+    assert where in str(info.value)

@@ -61,3 +61,24 @@ class PushRule(Record):
     strategy_dice_per_push: Annotated[int, Field(ge=0, le=10)]
     max_pushes: Annotated[int, Field(ge=0)] | None = None
     """None: push as long as Strategy dice pay for it."""
+
+
+class Named(Record):
+    """A row a ruleset refers to by key, with its name in every language."""
+
+    key: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
+    name: Localised
+
+
+def by_key(rows, key: str):
+    for row in rows:
+        if row.key == key:
+            return row
+    raise KeyError(key)
+
+
+def unique_keys(rows, table: str) -> None:
+    keys = [row.key for row in rows]
+    doubled = sorted({k for k in keys if keys.count(k) > 1})
+    if doubled:
+        raise ValueError(f"[{table}] names {', '.join(doubled)} more than once")

@@ -15,44 +15,9 @@ from pydantic import BaseModel, Field, model_validator
 
 from .errors import RulesetError, SaveFileError
 from .ruleset_base import LANGUAGES, Language, Localised, PushRule, Record, RulesetInfo, YearZeroDice
+from .systems.fate.rules import FateRuleset
 from .systems.myz.rules import MyzRuleset
 from .tomlfile import read_toml, validate
-
-
-class FateDice(Record):
-    count: Annotated[int, Field(ge=1, le=20)]
-
-
-class FateOutcomes(Record):
-    success_with_style_shifts: Annotated[int, Field(ge=1)]
-
-
-class LadderStep(Record):
-    rating: int
-    name: Localised
-
-
-class FateRuleset(Record):
-    ruleset: RulesetInfo
-    dice: FateDice
-    outcomes: FateOutcomes
-    ladder: tuple[LadderStep, ...]
-
-    @model_validator(mode="after")
-    def _ladder_unbroken(self) -> "FateRuleset":
-        ratings = sorted(step.rating for step in self.ladder)
-        if not ratings or ratings != list(range(ratings[0], ratings[-1] + 1)):
-            raise ValueError("the ladder must name every rating from its lowest to its highest once")
-        return self
-
-    def ladder_name(self, rating: int, language: str) -> str:
-        """The ladder's word for a rating; beyond the ends, the end's word and the number."""
-        by_rating = {step.rating: step.name(language) for step in self.ladder}
-        if rating in by_rating:
-            return by_rating[rating]
-        top, bottom = max(by_rating), min(by_rating)
-        edge = top if rating > top else bottom
-        return f"{by_rating[edge]}{rating - edge:+d}"
 
 
 class D20Attack(Record):

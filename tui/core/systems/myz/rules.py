@@ -12,17 +12,14 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...ruleset_base import Localised, PushRule, Record, RulesetInfo, YearZeroDice
+from ...ruleset_base import Localised, Named, PushRule, Record, RulesetInfo, YearZeroDice
+from ...ruleset_base import by_key as _by_key
+from ...ruleset_base import unique_keys as _unique
 
 Count = Annotated[int, Field(ge=0, le=99)]
 Modifier = Annotated[int, Field(ge=-99, le=99)]
 Category = Literal["offensive", "defensive", "retreat", "harass"]
 Relevance = Literal["always", "not_siege", "siege", "waterway"]
-
-
-class Named(Record):
-    key: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$")]
-    name: Localised
 
 
 class SkillRolls(Record):
@@ -345,17 +342,3 @@ class MyzRuleset(Record):
         if self.ark.project_loss_face > self.dice.sides:
             raise ValueError("ark.project_loss_face must be a face of the Support die")
         return self
-
-
-def _by_key(rows, key: str):
-    for row in rows:
-        if row.key == key:
-            return row
-    raise KeyError(key)
-
-
-def _unique(rows, table: str) -> None:
-    keys = [row.key for row in rows]
-    doubled = sorted({k for k in keys if keys.count(k) > 1})
-    if doubled:
-        raise ValueError(f"[{table}] names {', '.join(doubled)} more than once")
