@@ -108,7 +108,7 @@ def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | 
         count, candidates = damaged_support_choice(state, side)
         wrong = [p for p in picks[side] if p not in candidates]
         if wrong or len(picks[side]) > count or len(set(picks[side])) < len(picks[side]):
-            raise RuleViolation(t("myz.refuse.support_pick", key=(wrong or picks[side])[0] if picks[side] else "", name=state.names[side]))
+            raise RuleViolation(t("myz.refuse.support_pick", key=(wrong or picks[side])[0], name=state.names[side]))
     left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules, picks[side]) for side in (0, 1)]
     retaliation = []
     new_forces = list(forces)

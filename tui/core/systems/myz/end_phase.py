@@ -277,28 +277,19 @@ def lose_support(
                 force = replace(force, ambush_die=False)
                 changes.append(("myz.change.ambush", ""))
                 break
-            if kind in ("ark_project", "special_unit") and picks_left:
-                pick = picks_left.pop(0)
-                if pick in projects:
-                    projects.remove(pick)
-                    force = replace(force, ark_projects=tuple(projects))
-                    changes.append(("myz.change.project", pick))
-                    break
-                if units.get(pick, 0) > 0:
-                    units[pick] -= 1
-                    force = replace(force, units=dict(units))
-                    changes.append(("myz.change.unit", pick))
-                    break
-            if kind == "ark_project" and "ark_project" in sources:
-                gone = next((p for p in projects if rules.ark_project(p).support_dice), None)
-                if gone is not None:
+            if kind in ("ark_project", "special_unit"):
+                if picks_left:
+                    gone = picks_left.pop(0)
+                elif kind == "ark_project":
+                    gone = next((p for p in projects if "ark_project" in sources and rules.ark_project(p).support_dice), None)
+                else:
+                    gone = next((c for c in unit_classes if units.get(c, 0) > 0), None)
+                if gone in projects:
                     projects.remove(gone)
                     force = replace(force, ark_projects=tuple(projects))
                     changes.append(("myz.change.project", gone))
                     break
-            if kind == "special_unit":
-                gone = next((c for c in unit_classes if units.get(c, 0) > 0), None)
-                if gone is not None:
+                if gone is not None and units.get(gone, 0) > 0:
                     units[gone] -= 1
                     force = replace(force, units=dict(units))
                     changes.append(("myz.change.unit", gone))
@@ -311,7 +302,6 @@ def lose_support(
 def support_choice(force: Force, lost: int, sources: list[str], unit_classes: list[str], rules: MyzRuleset) -> tuple[int, tuple[str, ...]]:
     """How many of ``lost`` damaged Support dice fall on Ark projects or
     Special Units (the opponent's choice), and which could be chosen."""
-    taken = 0
     fortification = force.fortification_dice if "fortification" in sources else 0
     ambush = 1 if "ambush" in sources and force.ambush_die else 0
     taken = min(lost, fortification + ambush)
