@@ -63,3 +63,11 @@ class BattleLocked(MassCombatError):
 
 class NothingToUndo(MassCombatError):
     """Undo with an empty past, or redo with an empty future."""
+
+
+class BoardError(RuleViolation):
+    """A zone card placed where the battlefield does not allow it."""
+
+
+class ForcesError(RuleViolation):
+    """An army the ruleset does not allow: a budget overspent, a skill off its quality."""
