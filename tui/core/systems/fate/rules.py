@@ -89,6 +89,10 @@ class CreateAdvantage(Record):
     scouting_difficulty: Rating
     scouting_per_aspect: Count
     surrounded_attack_bonus: Count
+    difficulty: Rating
+    """The passive opposition offered when the text names none (the GM may change it)."""
+    free_invokes: Count
+    free_invokes_with_style: Count
 
 
 class Overcome(Record):
@@ -96,6 +100,7 @@ class Overcome(Record):
     ally_defender_bonus: Count
     defend_skills: tuple[str, ...]
     extra_move_zones: Count
+    move_difficulty: Rating
 
 
 class Attack(Record):
@@ -121,6 +126,8 @@ class Leaders(Record):
     bonus_skill: str
     skill_bonus: Count
     boost_difficulty_per_consequence: Count
+    consequences: tuple[str, ...]
+    """A leader's consequence slots (Fate Core: mild, moderate, severe)."""
 
 
 class Initiative(Record):
@@ -199,6 +206,9 @@ class FateRuleset(Record):
         for where, key in needed:
             if key is not None and key not in skills:
                 raise ValueError(f"{where}: {key!r} is not in [[skills]]")
+        for key in self.leaders.consequences:
+            if key not in consequences:
+                raise ValueError(f"leaders.consequences: {key!r} is not in [[consequences]]")
         for quality in self.qualities:
             for key in quality.consequences:
                 if key not in consequences:

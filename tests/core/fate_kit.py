@@ -1,0 +1,86 @@
+"""A small This Means War battle for the core tests, built event by event.
+
+The board is a row of three zones (Hill – Meadow – Woods) with a fourth,
+Ford, below the Meadow. Side 0 (Ana) has Fair Pikes led by Sir Ana (Will
+Great) and Average Scouts; side 1 (the GM) has Good Orcs led by Grak (Will
+Fair) and Average Goblins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from tui.core.board import Zone
+from tui.core.rulesets import fate
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.battle import FateBattle
+from tui.core.systems.fate.forces import Leader, Player, Unit
+from tui.core.systems.fate.play import apply
+from tui.core.systems.fate.state import FateState
+
+RULES = fate()
+
+PIKES = Unit(key="u1", name="Pikes of Brannock", quality="fair", skills={"fight": 2, "athletics": 1, "notice": 1}, aspects=("Hold the Line",))
+SCOUTS = Unit(key="u2", name="Hill Scouts", quality="average", skills={"stealth": 1})
+ORCS = Unit(key="u3", name="Black Orcs", quality="good", skills={"fight": 3, "shoot": 2, "athletics": 2, "provoke": 1, "will": 1, "notice": 1}, aspects=("Bloodthirsty", "Iron Discipline"))
+GOBLINS = Unit(key="u4", name="Goblin Archers", quality="average", skills={"shoot": 1})
+SIR_ANA = Leader(key="l1", name="Sir Ana", pc=True, skills={"will": 4, "fight": 3, "athletics": 2}, aspects=("Knight of the Vale",))
+GRAK = Leader(key="l2", name="Grak", pc=False, skills={"will": 2, "fight": 3, "athletics": 1}, aspects=("Warboss",))
+
+ANA = Player(name="Ana", side=0, chest=10, fate_points=1, units=(PIKES, SCOUTS), leaders=(SIR_ANA,))
+GM = Player(name="GM", side=1, chest=10, fate_points=1, units=(ORCS, GOBLINS), leaders=(GRAK,))
+
+ZONES = (
+    Zone(key="hill", name="Hill", col=0, row=0),
+    Zone(key="meadow", name="Meadow", col=1, row=0),
+    Zone(key="woods", name="Woods", col=2, row=0),
+    Zone(key="ford", name="Ford", col=1, row=1),
+)
+
+
+def mustered(players=(ANA, GM), text="en") -> FateBattle:
+    return FateBattle.new("Test", tuple(players), seed=7, text=text)
+
+
+def laid_out(battle: FateBattle | None = None) -> FateBattle:
+    """The four zone cards placed in turn; the GM writes Dense Forest on the Woods."""
+    battle = battle or mustered()
+    battle.record(ev.StartBattlefield())
+    for zone in ZONES:
+        battle.record(ev.PlaceZone(player=battle.game.placer, zone=zone))
+    battle.record(ev.ZoneAspect(zone="woods", text="Dense Forest", hinders=True))
+    battle.record(ev.FinishBattlefield())
+    return battle
+
+
+def deployed(battle: FateBattle | None = None, places=None) -> FateBattle:
+    battle = battle or laid_out()
+    places = places or {"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"}
+    for card, zone in places.items():
+        battle.record(ev.Deploy(card=card, zone=zone))
+    battle.record(ev.Attach(leader="l1", unit="u1"))
+    battle.record(ev.Attach(leader="l2", unit="u3"))
+    return battle
+
+
+def in_battle(first: int = 0, **kwargs) -> FateBattle:
+    """Initiative rolled with chosen faces: ``first`` (player index) goes first."""
+    battle = deployed(**kwargs)
+    high, low = (1, 1, 1, 1), (-1, -1, -1, -1)
+    faces = (high, low) if first == 0 else (low, high)
+    battle.record(ev.StartBattle(counter=battle.game.counter, leaders=("l1", "l2"), faces=faces))
+    return battle
+
+
+def roll(battle: FateBattle, action: str, by: str, skill: str, faces=(0, 0, 0, 0), defence=(0, 0, 0, 0), **fields):
+    """Record a roll with chosen faces (a defender's only when one is named)."""
+    if fields.get("defender") is None:
+        defence = ()
+    return battle.record(ev.Roll(counter=battle.game.counter, action=action, by=by, skill=skill, faces=faces, defence_faces=defence, **fields))
+
+
+def state_with(state: FateState, **changes) -> FateState:
+    return replace(state, **changes)
+
+
+__all__ = ["ANA", "GM", "RULES", "ZONES", "apply", "deployed", "ev", "in_battle", "laid_out", "mustered", "roll"]

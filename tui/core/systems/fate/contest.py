@@ -1,0 +1,279 @@
+"""Actions that roll: overcome, attack, create an advantage, and a leader's
+own actions. A roll goes on the table (``Contest``), both sides may invoke
+aspects (+2 or a reroll), and ``resolve`` applies the outcome.
+
+Which skill, which opposition and which bonuses an action gets is decided
+here from the board and the ruleset, so the GM cannot roll the wrong thing
+by accident; the GM still chooses difficulties the text leaves open.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...fate_dice import FateOutcome, fate_outcome
+from ...errors import RuleViolation
+from ...i18n import t
+from . import events as ev
+from .state import Aspect, Contest, FateState, RollSide
+from .turns import acting, obstacle, pinned, reveal, spend_fate_points, use_action
+
+
+def _faces(state: FateState, faces: tuple[int, ...]) -> None:
+    if len(faces) != state.rules.dice.count:
+        raise RuleViolation(t("fate.rule.dice_count", count=state.rules.dice.count))
+
+
+def outcome(state: FateState, contest: Contest) -> FateOutcome:
+    return fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+
+
+def _enemy(state: FateState, key: str, side: int, kind: str = "unit") -> None:
+    card = state.unit(key) if kind == "unit" else state.leader(key)
+    if card is None or state.place(key).out:
+        raise RuleViolation(t(f"fate.rule.no_{kind}_target", key=key))
+    if state.side_of(key) == side:
+        raise RuleViolation(t("fate.rule.not_an_enemy", target=card.name))
+
+
+def attack_skill(state: FateState, distance: int) -> str | None:
+    """The skill an attack at this many zones uses (None: out of range)."""
+    rules = state.rules.attack
+    if distance > rules.farthest_zones:
+        return None
+    if distance == 0 and not rules.shoot_only:
+        return rules.same_zone_skill
+    return rules.adjacent_skill
+
+
+def _distance(state: FateState, a: str, b: str) -> int:
+    za, zb = state.zone_of(a), state.zone_of(b)
+    if za is None or zb is None:
+        raise RuleViolation(t("fate.rule.off_board"))
+    distance = state.board.distance(za, zb)
+    return 99 if distance is None else distance
+
+
+def _defence(state: FateState, event: ev.Roll, bonuses: tuple[tuple[str, int], ...] = ()) -> RollSide:
+    if event.defender is None or event.defence_skill is None:
+        raise RuleViolation(t("fate.rule.defender_needed"))
+    _faces(state, event.defence_faces)
+    rating, leader_bonus = state.rating(event.defender, event.defence_skill)
+    return RollSide(who=event.defender, player=state.owner(event.defender), skill=event.defence_skill, rating=rating, faces=event.defence_faces, bonuses=leader_bonus + bonuses)
+
+
+def _opposition(state: FateState, event: ev.Roll, default: int) -> tuple[RollSide | None, int]:
+    """Active opposition when a defender rolls, else a difficulty."""
+    if event.defender is not None:
+        return _defence(state, event), 0
+    return None, default if event.difficulty is None else event.difficulty
+
+
+def roll(state: FateState, event: ev.Roll) -> FateState:
+    act = acting(state)
+    if state.contest is not None:
+        raise RuleViolation(t("fate.rule.roll_open"))
+    _faces(state, event.faces)
+    if event.skill in state.rules.attack.advantage_only_skills and event.action in ("attack", "leader_attack"):
+        raise RuleViolation(t("fate.rule.advantage_only", skill=state.rules.skill(event.skill).name(state.text)))
+    new_act = use_action(state, event.action, event.by)
+    side = state.side_of(event.by)
+    here = state.zone_of(event.by)
+    target, path = event.target, tuple(event.path)
+    defence: RollSide | None = None
+    difficulty = 0
+    bonuses: tuple[tuple[str, int], ...] = ()
+    skill = event.skill
+    action = event.action
+    if action in ("enter", "dash", "break_pin"):
+        if state.unit(event.by) is None and state.leader(event.by) is None:
+            raise RuleViolation(t("fate.rule.no_card", key=event.by))
+        previous = here
+        for zone in path:
+            if previous is None or not state.board.adjacent(previous, state.board.zone(zone).key):
+                raise RuleViolation(t("fate.rule.not_adjacent", zone=state.board.zone(zone).name))
+            previous = zone
+        if action == "enter":
+            if len(path) != 1:
+                raise RuleViolation(t("fate.rule.one_zone"))
+            if pinned(state, event.by):
+                raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
+            enemies = state.enemies_in(path[0], side)
+            if enemies:
+                if event.defender not in enemies:
+                    raise RuleViolation(t("fate.rule.defender_in_zone", zone=state.board.zone(path[0]).name))
+                allies = len(state.allies_in(path[0], state.side_of(event.defender))) - 1
+                defence = _defence(state, event, (("allies", allies * state.rules.overcome.ally_defender_bonus),) if allies else ())
+            else:
+                count = state.hindering(path[0])
+                if not count:
+                    raise RuleViolation(t("fate.rule.no_obstacle", zone=state.board.zone(path[0]).name))
+                difficulty = count * state.rules.overcome.difficulty_per_hindering_aspect
+        elif action == "dash":
+            if not 1 <= len(path) <= state.rules.overcome.extra_move_zones:
+                raise RuleViolation(t("fate.rule.dash_zones", most=state.rules.overcome.extra_move_zones))
+            if pinned(state, event.by):
+                raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
+            for zone in path:
+                why = obstacle(state, zone, side)
+                if why:
+                    raise RuleViolation(why)
+            difficulty = state.rules.overcome.move_difficulty if event.difficulty is None else event.difficulty
+        else:  # break a pin: opposed by the pinning unit's Shoot
+            pins = [a for a in state.aspects_on(event.by) if a.kind == "pinned_down"]
+            if not pins:
+                raise RuleViolation(t("fate.rule.not_pinned", actor=state.name(event.by)))
+            if len(path) != 1:
+                raise RuleViolation(t("fate.rule.one_zone"))
+            why = obstacle(state, path[0], side)
+            if why:
+                raise RuleViolation(why)
+            target = pins[0].id
+            shooter = pins[0].by
+            event = event.model_copy(update={"defender": shooter, "defence_skill": _use_skill(state, "pinned_down")})
+            defence = _defence(state, event)
+    elif action in ("attack", "leader_attack"):
+        kind = "unit" if action == "attack" else "leader"
+        _enemy(state, target, side, kind)
+        if action == "leader_attack" and state.leader(event.by) is None:
+            raise RuleViolation(t("fate.rule.leaders_only"))
+        if action == "attack" and state.unit(event.by) is None:
+            raise RuleViolation(t("fate.rule.leaders_only_leaders"))
+        distance = _distance(state, event.by, target)
+        wanted = attack_skill(state, distance)
+        if wanted is None:
+            raise RuleViolation(t("fate.rule.out_of_range", target=state.name(target), most=state.rules.attack.farthest_zones))
+        if skill != wanted:
+            raise RuleViolation(t("fate.rule.attack_skill", skill=state.rules.skill(wanted).name(state.text), zones=distance))
+        variant = state.rules.attack.shoot_defence_skill
+        if variant is not None and skill == state.rules.attack.adjacent_skill and event.defence_skill != variant:
+            raise RuleViolation(t("fate.rule.defence_variant", skill=state.rules.skill(variant).name(state.text)))
+        far = (("range", state.rules.attack.far_defence_bonus),) if distance >= state.rules.attack.farthest_zones and distance > 1 else ()
+        defence = _defence(state, event.model_copy(update={"defender": target}), far)
+        if action == "attack" and any(a.kind == "surrounded" and a.holder == side for a in state.aspects_on(here or "")):
+            bonuses += (("surrounded", state.rules.create_advantage.surrounded_attack_bonus),)
+    elif action == "advantage":
+        use = event.use
+        if use:
+            wanted = _use_skill(state, use)
+            if wanted is None:
+                raise RuleViolation(t("fate.rule.no_roll_needed"))
+            if skill != wanted:
+                raise RuleViolation(t("fate.rule.use_skill", skill=state.rules.skill(wanted).name(state.text)))
+        if use == "ambush":
+            if state.enemies_in(here or "", side):
+                raise RuleViolation(t("fate.rule.ambush_enemy"))
+            target = here or ""
+            defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
+        elif use in ("intimidate", "pinned_down"):
+            _enemy(state, target, side)
+            if use == "pinned_down":
+                distance = _distance(state, event.by, target)
+                if distance > state.rules.attack.farthest_zones:
+                    raise RuleViolation(t("fate.rule.out_of_range", target=state.name(target), most=state.rules.attack.farthest_zones))
+            defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
+        elif use == "scouting":
+            zone = state.board.zone(target).key
+            if here is None or not state.board.adjacent(here, zone):
+                raise RuleViolation(t("fate.rule.not_adjacent", zone=state.board.zone(zone).name))
+            if state.units_in(zone):
+                raise RuleViolation(t("fate.rule.scout_occupied", zone=state.board.zone(zone).name))
+            ca = state.rules.create_advantage
+            difficulty = ca.scouting_difficulty + ca.scouting_per_aspect * sum(1 for a in state.aspects_on(zone, hidden=None) if a.kind != "surrounded")
+            state = reveal(state, zone)
+        else:
+            defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
+        if not event.aspect:
+            raise RuleViolation(t("fate.rule.aspect_needed"))
+    elif action in ("recover", "rally"):
+        unit = state.place(event.by).attached
+        if state.leader(event.by) is None or unit is None:
+            raise RuleViolation(t("fate.rule.attached_only"))
+        if skill != state.rules.leaders.bonus_skill:
+            raise RuleViolation(t("fate.rule.use_skill", skill=state.rules.skill(state.rules.leaders.bonus_skill).name(state.text)))
+        consequences = state.consequences_of(unit)
+        if action == "recover":
+            found = [a for a in consequences if a.id == target]
+            if not found:
+                raise RuleViolation(t("fate.rule.no_consequence", unit=state.name(unit)))
+            difficulty = state.rules.consequence(found[0].slot).recovery_difficulty
+        else:
+            if not consequences:
+                raise RuleViolation(t("fate.rule.rally_free"))
+            difficulty = state.rules.leaders.boost_difficulty_per_consequence * len(consequences)
+            target = unit
+            if not event.aspect:
+                raise RuleViolation(t("fate.rule.aspect_needed"))
+    rating, leader_bonus = state.rating(event.by, skill)
+    active = RollSide(who=event.by, player=state.owner(event.by), skill=skill, rating=rating, faces=event.faces, bonuses=leader_bonus + bonuses)
+    contest = Contest(action=action, by=event.by, player=state.owner(event.by), target=target, use=event.use, aspect=event.aspect, path=path, active=active, defence=defence, difficulty=difficulty)
+    if action in ("attack", "leader_attack") and state.rules.actions.attack_ends_turn:
+        new_act = replace(new_act, over=True)
+    new = replace(state, contest=contest, activation=new_act, counter=max(state.counter, event.counter) + 1)
+    return new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total)
+
+
+def _use_skill(state: FateState, use: str) -> str | None:
+    for row in state.rules.create_advantage.uses:
+        if row.key == use:
+            return row.skill
+    raise RuleViolation(t("fate.rule.no_use", use=use))
+
+
+# -- invokes --------------------------------------------------------------------
+
+
+def may_invoke(state: FateState, contest: Contest, which: str, aspect: Aspect) -> str | None:
+    """Why this roll cannot invoke this aspect (None: it can)."""
+    roll_side = contest.active if which == "action" else contest.defence
+    if roll_side is None:
+        return t("fate.rule.no_defence_roll")
+    if aspect.hidden:
+        return t("fate.rule.aspect_hidden")
+    if aspect.id in roll_side.invoked:
+        return t("fate.rule.invoked_once", aspect=aspect.text)
+    side = state.players[roll_side.player].side
+    if aspect.kind == "boost" and aspect.holder != side:
+        return t("fate.rule.not_your_boost", aspect=aspect.text)
+    leader = state.leader(aspect.on) if aspect.kind == "card" else None
+    if leader is not None:
+        other = contest.defence if which == "action" else contest.active
+        friends = (aspect.on, state.place(aspect.on).attached)
+        if roll_side.who not in friends and (other is None or other.who not in friends):
+            return t("fate.rule.leader_aspect", leader=leader.name)
+    return None
+
+
+def invoke(state: FateState, event: ev.Invoke) -> FateState:
+    contest = state.contest
+    if contest is None:
+        raise RuleViolation(t("fate.rule.no_roll"))
+    aspect = state.aspect(event.aspect)
+    if aspect is None:
+        raise RuleViolation(t("fate.rule.no_aspect", aspect=event.aspect))
+    why = may_invoke(state, contest, event.roll, aspect)
+    if why:
+        raise RuleViolation(why)
+    roll_side = contest.active if event.roll == "action" else contest.defence
+    assert roll_side is not None
+    side = state.players[roll_side.player].side
+    aspects = state.aspects
+    if aspect.kind == "boost":
+        if not event.free:
+            raise RuleViolation(t("fate.rule.boost_free"))
+        aspects = tuple(a for a in aspects if a.id != aspect.id)
+    elif event.free:
+        if aspect.free[side] < 1:
+            raise RuleViolation(t("fate.rule.no_free_invoke", aspect=aspect.text))
+        free = tuple(n - 1 if i == side else n for i, n in enumerate(aspect.free))
+        aspects = tuple(replace(a, free=free) if a.id == aspect.id else a for a in aspects)  # type: ignore[arg-type]
+    else:
+        state = spend_fate_points(state, roll_side.player, state.rules.invokes.fate_point_cost)
+    if event.reroll:
+        _faces(state, event.faces)
+        changed = replace(roll_side, faces=event.faces, invoked=roll_side.invoked + (aspect.id,))
+    else:
+        changed = replace(roll_side, bonuses=roll_side.bonuses + ((f"invoke:{aspect.id}", state.rules.invokes.bonus),), invoked=roll_side.invoked + (aspect.id,))
+    contest = replace(contest, active=changed) if event.roll == "action" else replace(contest, defence=changed)
+    new = replace(state, contest=contest, aspects=aspects, counter=max(state.counter, event.counter) + 1)
+    return new.with_note("fate.note.invoked", actor=state.name(roll_side.who), aspect=aspect.text, how="reroll" if event.reroll else "bonus")
