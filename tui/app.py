@@ -201,6 +201,10 @@ class MassCombatApp(App):
 def start_mode(battle: Battle) -> str:
     """Where a battle opens: a roller session (no armies, schema 1) on the
     roller, a battle on the wave screen."""
+    if getattr(battle, "system", "myz") == "fate":
+        from .fate_app import fate_start_mode
+
+        return fate_start_mode(battle)
     game = battle.game
     if game.stage == "muster" and not any(army.people for army in game.armies):
         return "roller"

@@ -11,7 +11,7 @@ from .core.battle import Battle
 from .core.dice import YearZeroRules
 from .core.errors import MassCombatError
 from .core.i18n import set_language, t
-from .core.rulesets import myz
+from .core.rulesets import fate, myz
 from .core.systems.myz.army import Army, Person
 from .core.storage import Session, create_session, default_saves_dir, open_example, open_session
 from .core.tomlfile import read_toml
@@ -26,14 +26,26 @@ def new_battle(seed: int | None = None) -> Battle:
     return Battle.new(t("app.default_title"), names, seed=seed, rules=rules, armies=(army, army))
 
 
-def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None) -> Session:
+def new_fate_battle(seed: int | None = None):
+    """Two players, the GM against the players' side, with the middle-ground chest."""
+    from .core.systems.fate.battle import FateBattle
+    from .core.systems.fate.forces import Player
+    from .core.i18n import language
+
+    chest = fate().battle_chest.presets[1].points if len(fate().battle_chest.presets) > 1 else 10
+    players = (Player(name=t("fate_ui.default_players"), side=0, chest=chest), Player(name=t("fate_ui.default_gm"), side=1, chest=chest))
+    return FateBattle.new(t("app.default_title"), players, seed=seed, text=language())  # type: ignore[arg-type]
+
+
+def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = "myz") -> Session:
     """Open the named battle, a working copy of an example, or a new battle."""
+    make = (lambda: new_fate_battle(seed)) if system == "fate" else (lambda: new_battle(seed))
     if battle_file is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        return create_session(saves / f"battle-{stamp}.toml", new_battle(seed))
+        return create_session(saves / f"battle-{stamp}.toml", make())
     path = Path(battle_file)
     if not path.exists():
-        return create_session(path, new_battle(seed))
+        return create_session(path, make())
     _, data = read_toml(path)
     if data.get("template") is True:
         path = open_example(path, saves)
@@ -48,14 +60,19 @@ def launch(args) -> int:
     set_language(settings.language)
     saves = Path(args.saves) if getattr(args, "saves", None) else default_saves_dir()
     try:
-        session = resolve_session(getattr(args, "battle", None), saves, getattr(args, "seed", None))
+        session = resolve_session(getattr(args, "battle", None), saves, getattr(args, "seed", None), getattr(args, "system", None) or "myz")
     except MassCombatError as exc:
         print(f"masscombat: {exc}", file=sys.stderr)
         return 1
 
     from .app import MassCombatApp  # textual is imported only when the app runs
 
-    app = MassCombatApp(
+    app_class = MassCombatApp
+    if getattr(session.battle, "system", "myz") == "fate":
+        from .fate_app import FateApp
+
+        app_class = FateApp
+    app = app_class(
         session,
         settings,
         settings_file,

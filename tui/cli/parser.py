@@ -17,7 +17,7 @@ from ..core.i18n import LANGUAGES, t
 from .output import count, modifier, seed
 
 COMMANDS = ("roll", "odds", "check", "report")
-VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed")
+VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system")
 """Top-level options that take a value (skipped when looking for the command)."""
 
 
@@ -77,6 +77,7 @@ def app_parser() -> OneLineParser:
     parser.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
+    parser.add_argument("--system", choices=("myz", "fate"), default=None, help=t("cli.help.system"))
     return parser
 
 

@@ -68,7 +68,7 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
 # -- loading ----------------------------------------------------------------
 
 
-def load_battle(path: Path) -> Battle:
+def load_battle(path: Path) -> Battle:  # or a FateBattle (``system = "fate"``)
     """Read, migrate, validate and replay a battle; only ``SaveFileError`` escapes."""
     name = str(path)
     try:
@@ -91,6 +91,8 @@ def _load(path: Path, name: str) -> Battle:
     # Migrations keep key paths (a renamed key is simply not found in the old
     # text, so no place is given), so the old text still locates errors.
     where = text
+    if data.get("system") == "fate":
+        return _load_fate(data, where, name)
     meta: m.BattleFile = validate(m.BattleFile, data, where, name)
     if meta.cursor > len(meta.log):
         raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(where, ["cursor"]), "cursor")
@@ -103,6 +105,33 @@ def _load(path: Path, name: str) -> Battle:
         except Exception:
             place = None
         raise SaveFileError(name, str(exc), place) from None
+
+
+def _load_fate(data: dict[str, Any], text: str, name: str):
+    """A This Means War battle: the same file rules, its own setup and events."""
+    from .systems.fate.battle import FateBattle, FateBattleFile
+    from .systems.fate.play import apply
+
+    meta = validate(FateBattleFile, data, text, name)
+    if meta.cursor > len(meta.log):
+        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
+    try:
+        ruleset = _fate_ruleset()
+    except MassCombatError as exc:
+        raise SaveFileError(name, t("storage.ruleset", system="fate", error=exc)) from None
+    try:
+        return FateBattle.from_file(meta, ruleset)
+    except MassCombatError as exc:
+        from .systems.fate.battle import initial
+
+        place = _failing_event(initial(meta.setup, ruleset), meta.log, apply, text)
+        raise SaveFileError(name, str(exc), place) from None
+
+
+def _fate_ruleset():
+    from . import rulesets
+
+    return rulesets.fate()
 
 
 def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any], bool]:
@@ -158,13 +187,16 @@ def _replay_place(meta: m.BattleFile, rules: YearZeroRules, text: str) -> tuple[
     from .battle import _bundled_ruleset, start_state
     from .systems.myz.play import apply
 
-    state = start_state(meta.setup, rules, _bundled_ruleset())
-    for number, event in enumerate(meta.log):
+    return _failing_event(start_state(meta.setup, rules, _bundled_ruleset()), meta.log, apply, text)
+
+
+def _failing_event(state, log, apply, text: str) -> tuple[int, int] | None:
+    for number, event in enumerate(log):
         try:
             state = apply(state, event)
         except MassCombatError:
             headers = [i for i, line in enumerate(text.split("\n"), 1) if _LOG_HEADER.match(line)]
-            if len(headers) == len(meta.log):
+            if len(headers) == len(log):
                 return headers[number], 1
             return None
     return locate_key(text, ["state"])
@@ -200,7 +232,7 @@ def battle_text(battle: Battle, name: str = "<battle>") -> str:
     """The save file's text for ``battle``, checked to read back."""
     text = HEADER + dump_toml(battle_data(battle))
     try:
-        validate(m.BattleFile, parse_toml(text, name), text, name)
+        validate(type(battle.meta), parse_toml(text, name), text, name)
     except SaveFileError as exc:  # a bug, not the GM's doing: keep the old file
         raise _one_line(SaveFileError(name, t("storage.self_check", error=exc))) from None
     return text

@@ -1,0 +1,378 @@
+"""The dialogs behind the actions that roll: overcome, attack, create an
+advantage, a leader's own action; then invokes and resolving the roll.
+
+The core picks the skill where the text fixes it (Fight in the zone, Shoot
+beyond; Notice to scout) and the bonuses; the flows ask only what a player
+chooses: the target, the aspect's words, a difficulty the text leaves
+open, the consequences a defender takes. The dice come from the battle's
+seed, so escaping a dialog and trying again shows the same faces.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ..core.i18n import language, t
+from ..core.systems.fate import events as ev
+from ..core.systems.fate.contest import attack_skill, may_invoke
+from ..core.systems.fate.outcomes import cheapest_absorb
+from ..core.systems.fate.state import FateState
+from ..core.systems.fate.turns import pinned
+from .choices import Choice, ChoiceDialog, NumberDialog
+from .fate_dialogs import TextDialog
+from . import fate_text as ft
+
+if TYPE_CHECKING:
+    from .fate_field import FateFieldScreen
+
+
+async def _ask(screen, dialog):
+    return await screen.app.push_screen_wait(dialog)
+
+
+def _act(screen, change) -> bool:
+    return screen.app.act(change)  # type: ignore[attr-defined]
+
+
+def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
+    return _act(screen, lambda b: b.roll(action, by, skill, **fields))
+
+
+def _best(state: FateState, key: str, skills) -> str:
+    """The defender's best skill among ``skills`` (what they would choose)."""
+    return max(skills, key=lambda s: sum(v for v in (state.rating(key, s)[0], *(b for _, b in state.rating(key, s)[1]))))
+
+
+def _defence_skill(state: FateState, defender: str, attack_with: str) -> str:
+    variant = state.rules.attack.shoot_defence_skill
+    if variant and attack_with == state.rules.attack.adjacent_skill:
+        return variant
+    skills = list(state.rules.overcome.defend_skills)
+    if attack_with == state.rules.attack.same_zone_skill:
+        skills.append(attack_with)  # Fate Core: Fight defends against Fight
+    return _best(state, defender, skills)
+
+
+def _boost_text() -> str:
+    return t("fate_ui.default_boost")
+
+
+def _distance(state: FateState, a: str, b: str) -> int | None:
+    za, zb = state.zone_of(a), state.zone_of(b)
+    if za is None or zb is None:
+        return None
+    return state.board.distance(za, zb)
+
+
+# -- overcome --------------------------------------------------------------------
+
+
+async def overcome(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    act = state.activation
+    zone = screen.cursor_zone()
+    if act is None or zone is None:
+        return
+    by = act.actor
+    here = state.zone_of(by)
+    side = state.side_of(by)
+    options: list[Choice] = []
+    if pinned(state, by):
+        options.append(Choice(("break_pin", (zone,)), t("fate_ui.overcome.break_pin", zone=state.board.zone(zone).name), closed=None if here and state.board.adjacent(here, zone) else t("fate.rule.not_adjacent", zone=state.board.zone(zone).name)))
+    else:
+        adjacent = bool(here and state.board.adjacent(here, zone))
+        obstacle = bool(state.enemies_in(zone, side) or state.hindering(zone))
+        options.append(Choice(("enter", (zone,)), t("fate_ui.overcome.enter", zone=state.board.zone(zone).name), closed=None if adjacent and obstacle else t("fate_ui.overcome.no_obstacle")))
+        path = state.board.path(here, zone) if here else None
+        if path and 1 <= len(path) - 1 <= state.rules.overcome.extra_move_zones:
+            options.append(Choice(("dash", tuple(path[1:])), t("fate_ui.overcome.dash", zone=state.board.zone(zone).name, zones=len(path) - 1)))
+    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help")))
+    if picked is None:
+        return
+    action, path = picked
+    skills = _own_skills(state, by)
+    skill = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills], highlight=_best(state, by, skills)))
+    if skill is None:
+        return
+    fields: dict = {"path": path, "aspect": _boost_text()}
+    if action == "enter" and state.enemies_in(path[0], side):
+        enemies = state.enemies_in(path[0], side)
+        defender = enemies[0] if len(enemies) == 1 else await _ask(screen, ChoiceDialog(t("fate_ui.dialog.defender"), [Choice(k, state.name(k)) for k in enemies]))
+        if defender is None:
+            return
+        fields.update(defender=defender, defence_skill=_best(state, defender, state.rules.overcome.defend_skills))
+    elif action == "dash":
+        difficulty = await _ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        if difficulty is None:
+            return
+        fields["difficulty"] = difficulty
+    _roll(screen, action, by, skill, **fields)
+
+
+def _own_skills(state: FateState, key: str) -> list[str]:
+    unit = state.unit(key)
+    skills = unit.skills if unit else state.leader(key).skills  # type: ignore[union-attr]
+    return list(skills) or [s.key for s in state.rules.skills]
+
+
+# -- attack ----------------------------------------------------------------------
+
+
+async def attack(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    act = state.activation
+    if act is None:
+        return
+    by = act.actor
+    if state.unit(by) is None:
+        await leader_attack(screen, by)
+        return
+    side = state.side_of(by)
+    options = []
+    for player in state.players:
+        for unit in player.units:
+            if player.side == side or state.place(unit.key).out or state.place(unit.key).zone is None:
+                continue
+            distance = _distance(state, by, unit.key)
+            skill = attack_skill(state, distance if distance is not None else 99)
+            note = f"{ft.skill_name(state, skill)} · {distance}" if skill else ""
+            options.append(Choice((unit.key, skill), unit.name, note, None if skill else t("fate.rule.out_of_range", target=unit.name, most=state.rules.attack.farthest_zones)))
+    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    if picked is None:
+        return
+    target, skill = picked
+    _roll(screen, "attack", by, skill, target=target, defender=target, defence_skill=_defence_skill(state, target, skill), aspect=_boost_text())
+
+
+async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
+    state = screen.state
+    side = state.side_of(by)
+    options = []
+    for index, player in enumerate(state.players):
+        if player.side == side:
+            continue
+        for key in state.standing_leaders(index):
+            distance = _distance(state, by, key)
+            skill = attack_skill(state, distance if distance is not None else 99)
+            options.append(Choice((key, skill), state.name(key), f"{ft.skill_name(state, skill)} · {distance}" if skill else "", None if skill else t("fate.rule.out_of_range", target=state.name(key), most=state.rules.attack.farthest_zones)))
+    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    if picked is None:
+        return
+    target, skill = picked
+    _roll(screen, "leader_attack", by, skill, target=target, defender=target, defence_skill=_defence_skill(state, target, skill), aspect=_boost_text())
+
+
+# -- create an advantage -----------------------------------------------------------
+
+
+async def advantage(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    act = state.activation
+    if act is None:
+        return
+    by = act.actor
+    lang = language()
+    options = [Choice(use.key, use.name(lang), ft.skill_name(state, use.skill) if use.skill else t("fate_ui.no_roll")) for use in state.rules.create_advantage.uses]
+    options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note")))
+    for pin in (a for a in state.aspects if a.kind == "pinned_down" and a.by == by):
+        options.append(Choice(("maintain", pin.id), t("fate_ui.advantage.maintain", target=state.name(pin.on))))
+    use = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.advantage", actor=state.name(by)), options, t("fate_ui.dialog.advantage_help")))
+    if use is None:
+        return
+    if isinstance(use, tuple):
+        _act(screen, lambda b: b.record(ev.Advantage(action="maintain", by=by, target=use[1])))
+        return
+    if use == "surrounded":
+        _act(screen, lambda b: b.record(ev.Advantage(action="surround", by=by)))
+        return
+    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
+    skill = row.skill if row else None
+    fields: dict = {"use": use}
+    if use in ("intimidate", "pinned_down"):
+        side = state.side_of(by)
+        enemies = [u.key for p in state.players if p.side != side for u in p.units if not state.place(u.key).out and state.place(u.key).zone]
+        target = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), [Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name) for k in enemies]))
+        if target is None:
+            return
+        # The target resists: Will against Provoke, its best defence against Shoot.
+        resist = "will" if use == "intimidate" else _best(state, target, state.rules.overcome.defend_skills)
+        fields.update(target=target, defender=target, defence_skill=resist)
+    elif use == "scouting":
+        fields["target"] = screen.cursor_zone() or ""
+    elif use == "":
+        skills = _own_skills(state, by)
+        skill = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills], highlight=_best(state, by, skills)))
+        if skill is None:
+            return
+        fields["target"] = screen.cursor_zone() or ""
+    if use in ("ambush", ""):
+        difficulty = await _ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        if difficulty is None:
+            return
+        fields["difficulty"] = difficulty
+    default = row.aspect(lang) if row and row.aspect else ""
+    aspect = await _ask(screen, TextDialog(t("fate_ui.dialog.aspect_new"), default, t("fate_ui.dialog.aspect_help")))
+    if not aspect:
+        return
+    _roll(screen, "advantage", by, skill or "", aspect=aspect, **fields)
+
+
+# -- the leader's own action ---------------------------------------------------------
+
+
+async def leader(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    act = state.activation
+    if act is None:
+        return
+    by = act.actor
+    options: list[Choice] = []
+    if state.unit(by):
+        key = state.leader_of(by)
+        if key:
+            options.append(Choice(("give", key), t("fate_ui.leader.give", leader=state.name(key)), closed=screen.battle.refusal(ev.SecondAction(source="leader"))))
+            for c in state.consequences_of(by):
+                options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty)))
+            options.append(Choice(("rally", key), t("fate_ui.leader.rally", unit=state.name(by))))
+            options.append(Choice(("leader_attack", key), t("fate_ui.leader.attack", leader=state.name(key))))
+            options.append(Choice(("detach", key), t("fate_ui.leader.detach", leader=state.name(key)), closed=screen.battle.refusal(ev.Detach(leader=key))))
+        here = state.zone_of(by)
+        for other in state.leaders_in(here or ""):
+            if state.place(other).attached is None and state.owner(other) == state.owner(by):
+                options.append(Choice(("attach", other, by), t("fate_ui.leader.attach", leader=state.name(other), unit=state.name(by)), closed=screen.battle.refusal(ev.Attach(leader=other, unit=by))))
+    else:
+        options.append(Choice(("leader_attack", by), t("fate_ui.leader.attack", leader=state.name(by))))
+        for unit in state.units_in(state.zone_of(by) or ""):
+            if state.owner(unit) == state.owner(by):
+                options.append(Choice(("attach", by, unit), t("fate_ui.leader.attach", leader=state.name(by), unit=state.name(unit)), closed=screen.battle.refusal(ev.Attach(leader=by, unit=unit))))
+    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.leader"), options, t("fate_ui.dialog.leader_help")))
+    if picked is None:
+        return
+    kind = picked[0]
+    will = state.rules.leaders.bonus_skill
+    if kind == "give":
+        _act(screen, lambda b: b.record(ev.SecondAction(source="leader")))
+    elif kind == "recover":
+        _roll(screen, "recover", picked[1], will, target=picked[2])
+    elif kind == "rally":
+        text = await _ask(screen, TextDialog(t("fate_ui.dialog.boost"), t("fate_ui.default_rally"), t("fate_ui.dialog.boost_help")))
+        if not text:
+            return
+        if state.consequences_of(by):
+            _roll(screen, "rally", picked[1], will, aspect=text)
+        else:
+            _act(screen, lambda b: b.record(ev.Advantage(action="rally", by=picked[1], aspect=text)))
+    elif kind == "leader_attack":
+        await leader_attack(screen, picked[1])
+    elif kind == "detach":
+        _act(screen, lambda b: b.record(ev.Detach(leader=picked[1])))
+    elif kind == "attach":
+        _act(screen, lambda b: b.record(ev.Attach(leader=picked[1], unit=picked[2])))
+
+
+async def second_action(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    options = [
+        Choice("leader", t("fate_ui.second.leader"), closed=screen.battle.refusal(ev.SecondAction(source="leader"))),
+        Choice("fate_point", t("fate_ui.second.fate_point", cost=state.rules.actions.second_action_fate_points), closed=screen.battle.refusal(ev.SecondAction(source="fate_point"))),
+    ]
+    source = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.second"), options))
+    if source is not None:
+        _act(screen, lambda b: b.record(ev.SecondAction(source=source)))
+
+
+# -- invokes and the outcome -----------------------------------------------------------
+
+
+async def invoke(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    contest = state.contest
+    if contest is None:
+        return
+    rolls = [Choice("action", state.name(contest.active.who), ft.ladder(state, contest.active.total))]
+    if contest.defence is not None:
+        rolls.append(Choice("defence", state.name(contest.defence.who), ft.ladder(state, contest.defence.total)))
+    which = rolls[0].value if len(rolls) == 1 else await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_for"), rolls))
+    if which is None:
+        return
+    roller = contest.active if which == "action" else contest.defence
+    side = state.players[roller.player].side  # type: ignore[union-attr]
+    options = []
+    for aspect in state.aspects:
+        if aspect.hidden:
+            continue
+        why = may_invoke(state, contest, which, aspect)  # type: ignore[arg-type]
+        where = state.name(aspect.on)
+        free = aspect.free[side]
+        note = where + (" · " + t("fate_ui.card.free", count=free) if free else "") + (" · " + t("fate_ui.boost") if aspect.kind == "boost" else "")
+        options.append(Choice(aspect.id, aspect.text, note, why))
+    options.sort(key=lambda c: c.closed is not None)
+    aspect_id = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke", actor=state.name(roller.who)), options, t("fate_ui.dialog.invoke_help")))  # type: ignore[union-attr]
+    if aspect_id is None:
+        return
+    aspect = state.aspect(aspect_id)
+    free_ok = aspect.kind == "boost" or aspect.free[side] > 0  # type: ignore[union-attr]
+    paid_ok = aspect.kind != "boost" and state.fate_points[roller.player] >= state.rules.invokes.fate_point_cost  # type: ignore[union-attr]
+    bonus = state.rules.invokes.bonus
+    ways = [
+        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),  # type: ignore[union-attr]
+        Choice((False, False), t("fate_ui.invoke.bonus_paid", bonus=bonus), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
+        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),  # type: ignore[union-attr]
+        Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
+    ]
+    how = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))  # type: ignore[union-attr]
+    if how is None:
+        return
+    reroll, free = how
+    _act(screen, lambda b: b.invoke(which, aspect_id, reroll=reroll, free=free))
+
+
+async def resolve(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    contest = state.contest
+    if contest is None:
+        return
+    if contest.action in ("attack", "leader_attack") and contest.shifts >= 1:
+        await _take_hit(screen, contest.target, contest.shifts)
+        return
+    if contest.action == "dash" and len(contest.path) > 1 and contest.shifts >= state.rules.outcomes.success_with_style_shifts:
+        far = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.dash_style"), [Choice(2, t("fate_ui.dash.two")), Choice(1, t("fate_ui.dash.boost"))]))
+        if far is None:
+            return
+        _act(screen, lambda b: b.record(ev.Resolve(distance=far)))
+        return
+    _act(screen, lambda b: b.record(ev.Resolve()))
+
+
+async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int) -> None:
+    """The defender chooses: the cheapest consequences first, any other
+    combination that soaks the hit, or being taken out."""
+    state = screen.state
+    slots = state.free_slots(target)
+    proposed = cheapest_absorb(state, target, shifts)
+    combos = []
+    for size in range(1, len(slots) + 1):
+        for combo in sorted(set(combinations(slots, size))):
+            soaked = sum(state.rules.consequence(s).shifts for s in combo)
+            if soaked >= shifts:
+                combos.append((combo, soaked))
+    combos.sort(key=lambda c: (c[0] != proposed, c[1], len(c[0])))
+    options = [
+        Choice(combo, " + ".join(t(f"fate.slot.{s}") for s in combo), t("fate_ui.hit.soaks", soaked=soaked) + (" · " + t("fate_ui.hit.proposed") if combo == proposed else ""))
+        for combo, soaked in combos
+    ]
+    options.append(Choice("out", t("fate_ui.hit.taken_out")))
+    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help")))
+    if picked is None:
+        return
+    if picked == "out":
+        _act(screen, lambda b: b.record(ev.Resolve(taken_out=True)))
+        return
+    names = []
+    for slot in picked:
+        name = await _ask(screen, TextDialog(t("fate_ui.dialog.consequence", slot=t(f"fate.slot.{slot}"), actor=state.name(target)), t(f"fate_ui.default_consequence.{slot}"), t("fate_ui.dialog.consequence_help")))
+        if not name:
+            return
+        names.append(name)
+    _act(screen, lambda b: b.record(ev.Resolve(absorb=tuple(picked), names=tuple(names))))
