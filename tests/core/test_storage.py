@@ -755,7 +755,7 @@ VALID = valid_data()
         (lambda d: d["log"][0]["sides"][0].update(base=[0]), "log.0.roll.sides.0.base.0"),
         (lambda d: d.update(colour="red"), "colour"),
         (lambda d: d["setup"].update(colour="red"), "setup.colour"),
-        (lambda d: d.update(system="fate"), "system"),
+        (lambda d: d.update(system="kingmaker"), "system"),
         (lambda d: d.update(schema_version="1"), "schema_version"),
         (lambda d: d.update(schema_version=True), "schema_version"),
         (lambda d: d.pop("schema_version"), "schema_version"),

@@ -73,7 +73,7 @@ def card_text(state: FateState, zone: str) -> Text:
             text.append(" " + t("fate_ui.card.free", count=sum(aspect.free)))
     hidden = len(state.aspects_on(zone, hidden=True))
     if hidden:
-        text.append("\n  " + t("board.hidden_aspects", count=hidden))
+        text.append("\n  " + t("board.hidden_one" if hidden == 1 else "board.hidden_many", count=hidden))
     for key in state.units_in(zone) + tuple(k for k in state.leaders_in(zone) if state.place(k).attached is None):
         text.append("\n" + card_line(state, key))
     return text
@@ -97,7 +97,7 @@ def card_line(state: FateState, key: str) -> str:
     line = head + ": " + ", ".join(parts)
     consequences = state.consequences_of(key)
     if consequences:
-        line += " · " + "; ".join(f"{t('fate.slot.' + c.slot)}: {c.text}" for c in consequences)
+        line += " · " + "; ".join(f"{t(f'fate.slot.{c.slot}')}: {c.text}" for c in consequences)
     free = state.free_slots(key)
     if unit and not free and not consequences:
         line += " · " + t("fate_ui.card.no_consequences")

@@ -149,7 +149,9 @@ class FateBattle:
     def roll(self, action: str, by: str, skill: str, **fields):
         """Roll an action; a defender (``defender=``, ``defence_skill=``) rolls too."""
         own, defence = self.dice(2)
-        if fields.get("defender") is None:
+        # Breaking a pin is always opposed (by the pinning unit, found from
+        # the pin), so its defence rolls with no defender named.
+        if fields.get("defender") is None and action != "break_pin":
             defence = ()
         return self.record(ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, **fields))  # type: ignore[arg-type]
 

@@ -77,6 +77,10 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
     if event.skill in state.rules.attack.advantage_only_skills and event.action in ("attack", "leader_attack"):
         raise RuleViolation(t("fate.rule.advantage_only", skill=state.rules.skill(event.skill).name(state.text)))
     new_act = use_action(state, event.action, event.by)
+    # A skill the ruleset lacks would roll at Mediocre unnoticed (a typo in a saved log).
+    for key in (event.skill, event.defence_skill):
+        if key is not None and key not in {s.key for s in state.rules.skills}:
+            raise RuleViolation(t("fate.forces.no_skill", unit=state.name(event.by), skill=key))
     side = state.side_of(event.by)
     here = state.zone_of(event.by)
     target, path = event.target, tuple(event.path)
@@ -166,6 +170,9 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
             target = here or ""
             defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
         elif use in ("intimidate", "pinned_down"):
+            # "If you choose an independent leader, they can't affect units."
+            if state.unit(event.by) is None:
+                raise RuleViolation(t("fate.rule.leader_no_units", leader=state.name(event.by)))
             _enemy(state, target, side)
             if use == "pinned_down":
                 distance = _distance(state, event.by, target)

@@ -156,6 +156,8 @@ def no_roll(state: FateState, event: ev.Advantage) -> FateState:
     side = state.side_of(event.by)
     if event.action == "surround":
         new_act = use_action(state, "advantage", event.by)
+        if state.unit(event.by) is None:  # an independent leader can't affect units
+            raise RuleViolation(t("fate.rule.leader_no_units", leader=state.name(event.by)))
         zone = state.zone_of(event.by) or ""
         if len(state.allies_in(zone, side)) <= len(state.enemies_in(zone, side)):
             raise RuleViolation(t("fate.rule.not_outnumbering", zone=state.board.zone(zone).name))

@@ -99,7 +99,11 @@ def activate(state: FateState, event: ev.Activate) -> FateState:
         raise RuleViolation(t("fate.rule.not_an_actor", actor=state.name(event.actor) if (state.unit(event.actor) or state.leader(event.actor)) else event.actor, player=state.players[player or 0].name))
     if event.actor in state.acted:
         raise RuleViolation(t("fate.rule.acted", actor=state.name(event.actor)))
-    return replace(state, activation=Activation(actor=event.actor, player=player)).with_note("fate.note.activate", actor=state.name(event.actor))  # type: ignore[arg-type]
+    # A leader who already acted this round (alone, then joined this unit)
+    # has no action left to take or give.
+    leader = state.leader_of(event.actor) if state.unit(event.actor) else None
+    activation = Activation(actor=event.actor, player=player, leader_acted=leader is not None and leader in state.acted)  # type: ignore[arg-type]
+    return replace(state, activation=activation).with_note("fate.note.activate", actor=state.name(event.actor))
 
 
 def end_activation(state: FateState) -> FateState:
@@ -111,6 +115,8 @@ def end_activation(state: FateState) -> FateState:
     if leader is not None:
         acted.add(leader)
     acted.update(act.attached)
+    # A leader who came along with the unit and left it has had their turn too.
+    acted.update(act.detached)
     # A pin lapses when the unit that made it does not spend an action to keep it.
     aspects = tuple(a for a in state.aspects if not (a.kind == "pinned_down" and a.by == act.actor and a.id not in act.kept))
     new = replace(state, activation=None, acted=state.acted | acted, aspects=aspects)
@@ -261,6 +267,8 @@ def attach(state: FateState, event: ev.Attach) -> FateState:
     places = dict(state.places)
     places[event.leader] = Place(attached=event.unit)
     new_act = replace(act, attached=act.attached + (event.leader,))
+    if event.unit == act.actor and event.leader in state.acted:
+        new_act = replace(new_act, leader_acted=True)  # joining gives no second action this round
     return replace(state, places=places, activation=new_act).with_note("fate.note.attached", leader=leader.name, unit=unit.name)
 
 
