@@ -54,12 +54,34 @@ def muster() -> Battle:
     return battle
 
 
-BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "two-waves": two_waves, "muster": muster}
+
+
+def fate_demo():
+    """The bundled Fate demo, the Ford of Brannock: round 1, the Horde to act."""
+    from tui.core.systems.fate.demo import ford_of_brannock
+
+    return ford_of_brannock()
+
+
+def fate_muster():
+    """The Fate demo undone to its muster: the army builder's view."""
+    battle = fate_demo()
+    while battle.can_undo:
+        battle.undo()
+    return battle
+
+
+BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "two-waves": two_waves, "muster": muster, "fate": fate_demo, "fate-muster": fate_muster}
 
 
 def make_app(folder: Path, battle: Battle | None = None, **settings) -> MassCombatApp:
     session = create_session(folder / "battle.toml", battle or ghoul_strike())
-    return MassCombatApp(session, Settings(**settings), None)
+    app_class = MassCombatApp
+    if getattr(session.battle, "system", "myz") == "fate":
+        from tui.fate_app import FateApp
+
+        app_class = FateApp
+    return app_class(session, Settings(**settings), None)
 
 
 @dataclass(frozen=True)
@@ -74,6 +96,9 @@ class Scene:
     def app(self, folder: Path) -> MassCombatApp:
         return make_app(folder, BATTLES[self.battle](), **self.settings)
 
+
+FATE_ATTACK = ("v", "enter", "a", "enter", "i", "enter", "enter", "enter")
+"""Activate the Black Orcs, shoot at the first unit in range, invoke the first aspect offered for +2."""
 
 SCENES = (
     Scene("roller-ready", (), caption="Two Battle Pools built, exact odds before the roll"),
@@ -92,6 +117,12 @@ SCENES = (
     Scene("next-wave", ("enter",), battle="one-wave", caption="Between waves: the GM sets each Battle Level, a suggestion from fighters killed"),
     Scene("summary", ("s",), battle="two-waves", caption="After the End phase: casualties and Retaliation die by die"),
     Scene("summary-german", ("s",), {"language": "de"}, battle="two-waves", caption="Verluste und Vergeltung, Würfel für Würfel"),
+    Scene("fate-board", (), battle="fate", caption="Fate: This Means War: the zone board, hidden aspect face down, round 1"),
+    Scene("fate-board-german", (), {"language": "de"}, battle="fate", caption="Das bedeutet Krieg: das Zonenbrett"),
+    Scene("fate-attack", FATE_ATTACK, battle="fate", caption="The Black Orcs shoot at the Pikes two zones off, invoking their own aspect for +2"),
+    Scene("fate-attack-german", FATE_ATTACK, {"language": "de"}, battle="fate", caption="Angriff mit eingesetztem Aspekt"),
+    Scene("fate-army", (), battle="fate-muster", caption="Fate army builder: battle chests, unit qualities, leaders"),
+    Scene("fate-army-german", (), {"language": "de"}, battle="fate-muster", caption="Kriegskasse, Einheiten und Anführer"),
 )
 
 

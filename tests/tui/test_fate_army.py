@@ -12,7 +12,8 @@ from tui.core.systems.fate.events import StartBattlefield
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.screens.choices import ChoiceDialog, NumberDialog
 from tui.screens.fate_army import CardList, FateArmyScreen
-from tui.screens.fate_army_dialogs import LeaderDialog, TextDialog, UnitDialog
+from tui.screens.fate_army_dialogs import LeaderDialog, UnitDialog
+from tui.screens.fate_dialogs import TextDialog
 
 
 class Harness(App):

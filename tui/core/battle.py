@@ -20,7 +20,7 @@ from .battle_pool import summary as roller_summary
 from .dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
 from .errors import MassCombatError, RollRecordError, RuleViolation
 from .faces import FaceRecorder
-from .history import History
+from .history import History, LoggedBattle
 from .i18n import t
 from .systems.myz import engine
 from .systems.myz.after_battle import end_wave
@@ -42,12 +42,13 @@ def _bundled_ruleset() -> MyzRuleset:
 
 
 @dataclass
-class Battle:
+class Battle(LoggedBattle):
     """A mutable handle on an immutable log (the app and CLI hold one)."""
 
     meta: m.BattleFile
     rules: YearZeroRules
     history: History[MyzState, m.Event]
+    _apply = staticmethod(apply)
 
     # -- making and loading --------------------------------------------------
 
@@ -97,18 +98,6 @@ class Battle:
     def ruleset(self) -> MyzRuleset:
         return self.game.rules
 
-    @property
-    def seed(self) -> int:
-        return self.meta.seed
-
-    @property
-    def can_undo(self) -> bool:
-        return self.history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self.history.can_redo
-
     def refusal(self, action: str, side: int | None = None) -> str | None:
         """Why a roller action cannot be taken now (None if it can): keys grey out on it."""
         state = self.state
@@ -152,10 +141,6 @@ class Battle:
         return None
 
     # -- acting: each returns the event it recorded --------------------------
-
-    def record(self, event: m.Event) -> m.Event:
-        self.history = self.history.do(event, apply)
-        return event
 
     def roll(self) -> m.Event:
         state = self.state
@@ -222,11 +207,6 @@ class Battle:
             if a != b:
                 return self.record(Initiative(first=0 if a > b else 1, faces=tuple(faces)))
 
-    def undo(self) -> None:
-        self.history = self.history.undo()
-
-    def redo(self) -> None:
-        self.history = self.history.redo(apply)
 
 
 def start_state(setup: m.Setup, rules: YearZeroRules, ruleset: MyzRuleset) -> MyzState:

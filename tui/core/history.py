@@ -8,7 +8,7 @@ undo and redo are O(1) and a new event after an undo drops the redo future.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Generic, Sequence, TypeVar
+from typing import Any, Callable, Generic, Sequence, TypeVar
 
 from .errors import NothingToUndo, RollRecordError
 from .i18n import t
@@ -78,3 +78,35 @@ class History(Generic[S, E]):
             raise NothingToUndo(t("error.nothing_to_redo"))
         event = self.events[self.cursor]
         return History(self.events, self.cursor + 1, self.states + (apply(self.state, event),))
+
+
+class LoggedBattle:
+    """What every battle handle shares: the saved file's metadata, the log,
+    and undo/redo over it. A system's handle sets ``_apply`` (its rules)."""
+
+    meta: Any
+    history: History
+    _apply: Callable
+
+    @property
+    def seed(self) -> int:
+        return self.meta.seed
+
+    @property
+    def can_undo(self) -> bool:
+        return self.history.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        return self.history.can_redo
+
+    def record(self, event):
+        """Apply one event; raises (and changes nothing) if the rules refuse it."""
+        self.history = self.history.do(event, type(self)._apply)
+        return event
+
+    def undo(self) -> None:
+        self.history = self.history.undo()
+
+    def redo(self) -> None:
+        self.history = self.history.redo(type(self)._apply)

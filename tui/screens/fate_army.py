@@ -40,7 +40,8 @@ from ..core.systems.fate.forces import Leader, Player, Unit, check_player, left,
 from ..core.systems.fate.rules import FateRuleset
 from ..widgets.key_footer import KeyFooter
 from .choices import Choice, ChoiceDialog, NumberDialog
-from .fate_army_dialogs import LeaderDialog, TextDialog, UnitDialog, chest_dialog, leader_card, name_error, player_lines, unit_card
+from .fate_dialogs import TextDialog
+from .fate_army_dialogs import LeaderDialog, UnitDialog, chest_dialog, leader_card, name_error, player_lines, unit_card
 
 # Actions that change the muster: greyed out once it is over or the file is read-only.
 _EDIT_ACTIONS = {
@@ -365,7 +366,7 @@ class FateArmyScreen(Screen):
             if name is not None:
                 self._set_player(name=name)
 
-        self.app.push_screen(TextDialog(t("fate_army.dialog.player_name"), self.player.name, name_error), done)
+        self.app.push_screen(TextDialog(t("fate_army.dialog.player_name"), self.player.name, t("fate_army.dialog.player_help"), name_error), done)
 
     def action_side(self) -> None:
         self._set_player(side=1 - self.player.side)
@@ -388,7 +389,7 @@ class FateArmyScreen(Screen):
 
             self.app.push_screen(ChoiceDialog(t("fate_army.dialog.side_title", player=name), sides, highlight=fewer), sided)
 
-        self.app.push_screen(TextDialog(t("fate_army.dialog.new_player"), "", name_error), named)
+        self.app.push_screen(TextDialog(t("fate_army.dialog.new_player"), "", t("fate_army.dialog.player_help"), name_error), named)
 
     def action_remove_player(self) -> None:
         self._commit(ev.RemovePlayer(index=self.selected))

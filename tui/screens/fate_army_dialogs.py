@@ -17,7 +17,6 @@ battle chest is the screen's business.
 
 from __future__ import annotations
 
-from typing import Callable
 
 from pydantic import ValidationError
 from rich.console import Group
@@ -38,7 +37,7 @@ from ..core.systems.myz.army import MAX_NAME, check_name
 from ..widgets.choice import Choice, ChoiceItem
 from .army_fields import validation_message
 from .choices import Choice as PickOption, ChoiceDialog
-from .dialogs import DIALOG_CSS, _AskDialog
+from .dialogs import DIALOG_CSS
 
 LEADER_ASPECTS = 4
 """Aspect lines a leader's form offers (a Fate Core character has five, the name being one)."""
@@ -140,21 +139,6 @@ def chest_dialog(title: str, rules: FateRuleset, chest: int) -> ChoiceDialog:
 
 
 # -- the dialogs ---------------------------------------------------------------
-
-
-class TextDialog(_AskDialog):
-    """One line of text (a player's name); ``check`` says what is wrong with it."""
-
-    def __init__(self, title: str, value: str, check: Callable[[str], str | None]) -> None:
-        super().__init__(Content(title), value, t("fate_army.dialog.player_help"), MAX_NAME)
-        self._check = check
-
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        error = self._check(event.value)
-        if error:
-            self.show_error(error)
-            return
-        self.dismiss(event.value)
 
 
 class _CardDialog(ModalScreen):
@@ -389,4 +373,4 @@ class LeaderDialog(_CardDialog):
         self.dismiss(leader)
 
 
-__all__ = ["LeaderDialog", "TextDialog", "UnitDialog", "chest_dialog", "leader_card", "name_error", "player_lines", "rating_bounds", "signed", "unit_card"]
+__all__ = ["LeaderDialog", "UnitDialog", "chest_dialog", "leader_card", "name_error", "player_lines", "rating_bounds", "signed", "unit_card"]

@@ -3,6 +3,8 @@ consequence. What the GM types is kept exactly (never read as markup)."""
 
 from __future__ import annotations
 
+from typing import Callable
+
 from textual.content import Content
 from textual.widgets import Input
 
@@ -11,13 +13,21 @@ from ..core.models import MAX_NAME
 from .dialogs import _AskDialog
 
 
+def _not_blank(value: str) -> str | None:
+    return t("error.name_empty") if not value.strip() else None
+
+
 class TextDialog(_AskDialog):
-    def __init__(self, title: str, value: str = "", help_text: str = "") -> None:
+    """``check`` says what is wrong with the text (None: nothing)."""
+
+    def __init__(self, title: str, value: str = "", help_text: str = "", check: Callable[[str], str | None] = _not_blank) -> None:
         super().__init__(Content(title), value, help_text, MAX_NAME)
+        self._check = check
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        if not event.value.strip():
-            self.show_error(t("error.name_empty"))
+        error = self._check(event.value)
+        if error:
+            self.show_error(error)
             return
         self.dismiss(event.value)
 

@@ -27,7 +27,7 @@ from rich.console import Group
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, Vertical, VerticalScroll
+from textual.containers import Container, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
@@ -106,8 +106,9 @@ class FateFieldScreen(Screen):
         with Container(id="field"):
             yield ZoneBoard(id="board")
             with VerticalScroll(id="panel"):
-                yield Static("", id="turn", markup=False)
+                # The roll on the table comes first: at 80×24 the panel is short.
                 yield Static("", id="roll", markup=False)
+                yield Static("", id="turn", markup=False)
                 yield Static("", id="card", markup=False)
                 yield Static("", id="story", markup=False)
         yield KeyFooter()

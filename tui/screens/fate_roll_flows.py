@@ -65,6 +65,13 @@ def _distance(state: FateState, a: str, b: str) -> int | None:
     return state.board.distance(za, zb)
 
 
+def _range_note(state: FateState, skill: str, distance: int | None) -> str:
+    note = t("fate_ui.range", skill=ft.skill_name(state, skill), zones=distance)
+    if distance is not None and distance >= state.rules.attack.farthest_zones and distance > 1:
+        note += " · " + t("fate_ui.range_far", bonus=state.rules.attack.far_defence_bonus)
+    return note
+
+
 # -- overcome --------------------------------------------------------------------
 
 
@@ -91,8 +98,7 @@ async def overcome(screen: "FateFieldScreen") -> None:
     if picked is None:
         return
     action, path = picked
-    skills = _own_skills(state, by)
-    skill = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills], highlight=_best(state, by, skills)))
+    skill = await _pick_skill(screen, by)
     if skill is None:
         return
     fields: dict = {"path": path, "aspect": _boost_text()}
@@ -108,6 +114,14 @@ async def overcome(screen: "FateFieldScreen") -> None:
             return
         fields["difficulty"] = difficulty
     _roll(screen, action, by, skill, **fields)
+
+
+async def _pick_skill(screen, by: str) -> str | None:
+    """The roller's skill, the best one highlighted."""
+    state = screen.state
+    skills = _own_skills(state, by)
+    options = [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills]
+    return await _ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=_best(state, by, skills)))
 
 
 def _own_skills(state: FateState, key: str) -> list[str]:
@@ -136,7 +150,7 @@ async def attack(screen: "FateFieldScreen") -> None:
                 continue
             distance = _distance(state, by, unit.key)
             skill = attack_skill(state, distance if distance is not None else 99)
-            note = f"{ft.skill_name(state, skill)} · {distance}" if skill else ""
+            note = _range_note(state, skill, distance) if skill else ""
             options.append(Choice((unit.key, skill), unit.name, note, None if skill else t("fate.rule.out_of_range", target=unit.name, most=state.rules.attack.farthest_zones)))
     picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
     if picked is None:
@@ -155,7 +169,7 @@ async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
         for key in state.standing_leaders(index):
             distance = _distance(state, by, key)
             skill = attack_skill(state, distance if distance is not None else 99)
-            options.append(Choice((key, skill), state.name(key), f"{ft.skill_name(state, skill)} · {distance}" if skill else "", None if skill else t("fate.rule.out_of_range", target=state.name(key), most=state.rules.attack.farthest_zones)))
+            options.append(Choice((key, skill), state.name(key), _range_note(state, skill, distance) if skill else "", None if skill else t("fate.rule.out_of_range", target=state.name(key), most=state.rules.attack.farthest_zones)))
     picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
     if picked is None:
         return
@@ -201,8 +215,7 @@ async def advantage(screen: "FateFieldScreen") -> None:
     elif use == "scouting":
         fields["target"] = screen.cursor_zone() or ""
     elif use == "":
-        skills = _own_skills(state, by)
-        skill = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills], highlight=_best(state, by, skills)))
+        skill = await _pick_skill(screen, by)
         if skill is None:
             return
         fields["target"] = screen.cursor_zone() or ""
@@ -298,6 +311,13 @@ async def invoke(screen: "FateFieldScreen") -> None:
         return
     roller = contest.active if which == "action" else contest.defence
     side = state.players[roller.player].side  # type: ignore[union-attr]
+    # Aspects close to the roll first: on the roller, its leader, the other
+    # side's card, their zones, and any with a free invoke for this side.
+    other = contest.defence if which == "action" else contest.active
+    own = {roller.who, state.leader_of(roller.who) if state.unit(roller.who) else None, state.place(roller.who).attached}  # type: ignore[union-attr]
+    near = {state.zone_of(roller.who), contest.target}  # type: ignore[union-attr]
+    if other is not None:
+        near |= {other.who, state.zone_of(other.who)}
     options = []
     for aspect in state.aspects:
         if aspect.hidden:
@@ -305,9 +325,12 @@ async def invoke(screen: "FateFieldScreen") -> None:
         why = may_invoke(state, contest, which, aspect)  # type: ignore[arg-type]
         where = state.name(aspect.on)
         free = aspect.free[side]
-        note = where + (" · " + t("fate_ui.card.free", count=free) if free else "") + (" · " + t("fate_ui.boost") if aspect.kind == "boost" else "")
-        options.append(Choice(aspect.id, aspect.text, note, why))
-    options.sort(key=lambda c: c.closed is not None)
+        notes = [where] if where != aspect.text else []
+        notes += [t("fate_ui.card.free", count=free)] if free else []
+        notes += [t("fate_ui.boost")] if aspect.kind == "boost" else []
+        rank = 0 if free or aspect.kind == "boost" else 1 if aspect.on in own else 2 if aspect.on in near else 3
+        options.append((why is not None, rank, Choice(aspect.id, aspect.text, " · ".join(notes), why)))
+    options = [c for *_, c in sorted(options, key=lambda o: o[:2])]
     aspect_id = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke", actor=state.name(roller.who)), options, t("fate_ui.dialog.invoke_help")))  # type: ignore[union-attr]
     if aspect_id is None:
         return

@@ -142,6 +142,10 @@ def _roll_side(state: FateState, side: RollSide) -> Text:
     text.append("]")
     for label, value in side.bonuses:
         text.append(f"  {_bonus_label(state, label)} {value:+d}")
+    rerolled = [a for a in side.invoked if f"invoke:{a}" not in dict(side.bonuses)]
+    for aspect_id in rerolled:
+        aspect = state.aspect(aspect_id)
+        text.append("  " + t("fate_ui.rerolled", aspect=aspect.text if aspect else t("fate_ui.bonus.invoke")))
     text.append(f"  = {ladder(state, side.total)}", style="bold")
     return text
 

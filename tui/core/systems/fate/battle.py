@@ -13,7 +13,7 @@ from pydantic import Field, field_validator
 from ...battle import rng_for
 from ...board import Board
 from ...errors import RollRecordError
-from ...history import History
+from ...history import History, LoggedBattle
 from ...i18n import t
 from ...ruleset_base import Record
 from ..myz.army import check_name
@@ -65,11 +65,12 @@ def roll_faces(rng: random.Random, count: int) -> tuple[int, ...]:
 
 
 @dataclass
-class FateBattle:
+class FateBattle(LoggedBattle):
     meta: FateBattleFile
     history: History[FateState, ev.FateEvent]
 
     system = "fate"
+    _apply = staticmethod(apply)
 
     @classmethod
     def new(cls, title: str, players: tuple[Player, ...], *, seed: int | None = None, text: Literal["en", "de"] = "en", ruleset: FateRuleset | None = None) -> "FateBattle":
@@ -102,18 +103,6 @@ class FateBattle:
     def ruleset(self) -> FateRuleset:
         return self.game.rules
 
-    @property
-    def seed(self) -> int:
-        return self.meta.seed
-
-    @property
-    def can_undo(self) -> bool:
-        return self.history.can_undo
-
-    @property
-    def can_redo(self) -> bool:
-        return self.history.can_redo
-
     def refusal(self, event) -> str | None:
         """Why the rules refuse ``event`` now (None: they allow it)."""
         try:
@@ -123,16 +112,6 @@ class FateBattle:
         return None
 
     # -- acting ----------------------------------------------------------------
-
-    def record(self, event):
-        self.history = self.history.do(event, apply)
-        return event
-
-    def undo(self) -> None:
-        self.history = self.history.undo()
-
-    def redo(self) -> None:
-        self.history = self.history.redo(apply)
 
     def _rng(self) -> random.Random:
         return rng_for(self.seed, self.game.counter)

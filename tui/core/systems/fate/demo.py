@@ -16,7 +16,7 @@ from .forces import Leader, Player, Unit
 VALE = Player(
     name="The Vale",
     side=0,
-    chest=10,
+    chest=12,
     fate_points=1,
     units=(
         Unit(key="u1", name="Pikes of Brannock", quality="fair", skills={"fight": 2, "athletics": 1, "will": 1}, aspects=("Hold the Line",)),
@@ -28,8 +28,8 @@ VALE = Player(
 HORDE = Player(
     name="The Horde",
     side=1,
-    chest=10,
-    fate_points=1,
+    chest=12,
+    fate_points=2,
     units=(
         Unit(key="u4", name="Black Orcs", quality="good", skills={"fight": 3, "athletics": 2, "will": 2, "provoke": 1, "shoot": 1, "notice": 1}, aspects=("Bloodthirsty", "Iron Discipline")),
         Unit(key="u5", name="Goblin Archers", quality="average", skills={"shoot": 1}),
@@ -69,7 +69,8 @@ HEADER = """# The Ford of Brannock: a small Fate "This Means War" battle, ready 
 # the Old Wood and the Ruined Mill. Five zone cards, laid in turn; the GM's
 # terrain Dense Forest (Old Wood) and Swift River (The Ford) hinder
 # movement; the Horde bought a hidden aspect on the Ruined Mill. Sir Ana
-# leads the Pikes, Grak the Black Orcs; the initiative is rolled.
+# leads the Pikes, Grak the Black Orcs; the initiative is rolled. Each
+# chest held 12 build points; the Vale kept 4 to buy a fate point mid-battle.
 """
 
 

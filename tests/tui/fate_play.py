@@ -1,0 +1,101 @@
+"""Playing a Fate battle from the keyboard in Pilot tests: a simple
+commander who attacks what is in range, else closes in, else waits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tui.core.storage import create_session
+from tui.core.systems.fate.contest import attack_skill
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.demo import ford_of_brannock
+from tui.fate_app import FateApp
+from tui.screens.choices import ChoiceDialog, NumberDialog
+from tui.screens.fate_dialogs import TextDialog
+from tui.settings import Settings
+from tui.widgets.zone_board import ZoneBoard
+
+
+def fate_app(folder: Path, battle=None, **settings) -> FateApp:
+    session = create_session(folder / "fate.toml", battle or ford_of_brannock())
+    return FateApp(session, Settings(**settings), None)
+
+
+async def accept_dialogs(app, pilot, limit: int = 12) -> None:
+    """Enter on every dialog: the first open option, the proposed text or number."""
+    for _ in range(limit):
+        if isinstance(app.screen, (ChoiceDialog, NumberDialog, TextDialog)):
+            await pilot.press("enter")
+            await pilot.pause()
+        else:
+            return
+
+
+async def cursor_to(app, pilot, zone: str) -> None:
+    """Walk the board's cursor to a zone card with the arrow keys."""
+    board = app.screen.query_one(ZoneBoard)
+    target = app.battle.game.board.zone(zone).cell
+    for _ in range(12):
+        here = board.cursor
+        if here == target:
+            return
+        if here[0] != target[0]:
+            await pilot.press("right" if target[0] > here[0] else "left")
+        else:
+            await pilot.press("down" if target[1] > here[1] else "up")
+        await pilot.pause()
+    raise AssertionError(f"the cursor did not reach {zone}")
+
+
+def _target_in_range(state, key: str) -> bool:
+    side = state.side_of(key)
+    for player in state.players:
+        for unit in player.units:
+            if player.side == side or state.place(unit.key).out:
+                continue
+            distance = state.board.distance(state.zone_of(key), state.zone_of(unit.key))
+            if distance is not None and attack_skill(state, distance):
+                return True
+    return False
+
+
+def _step_towards_enemy(state, key: str) -> str | None:
+    here = state.zone_of(key)
+    side = state.side_of(key)
+    best = None
+    for player in state.players:
+        for unit in player.units:
+            if player.side == side or state.place(unit.key).out:
+                continue
+            path = state.board.path(here, state.zone_of(unit.key))
+            if path and (best is None or len(path) < len(best)):
+                best = path
+    # Close in while the nearest enemy is two zones off or more (a far shot gives +2 defence).
+    return best[1] if best and len(best) > 2 else None
+
+
+async def play_activation(app, pilot) -> None:
+    """One activation: the free move towards the nearest enemy while it is two
+    or more zones off, then an attack on what is in range, else end the turn."""
+    state = app.battle.game
+    await pilot.press("v")
+    await pilot.pause()
+    await accept_dialogs(app, pilot, 1)
+    actor = app.battle.game.activation.actor
+    if app.battle.game.unit(actor) is not None:
+        step = _step_towards_enemy(app.battle.game, actor)
+        if step is not None and app.battle.refusal(ev.Move(to=step)) is None:
+            await cursor_to(app, pilot, step)
+            await pilot.press("m")
+            await pilot.pause()
+    state = app.battle.game
+    if state.activation is not None and state.unit(actor) is not None and _target_in_range(state, actor):
+        await pilot.press("a")
+        await pilot.pause()
+        await accept_dialogs(app, pilot, 1)
+        await pilot.press("r")
+        await pilot.pause()
+        await accept_dialogs(app, pilot)
+    if app.battle.game.activation is not None:
+        await pilot.press("e")
+        await pilot.pause()
