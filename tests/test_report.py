@@ -475,3 +475,14 @@ def test_report_subprocess_without_textual(saved):
     assert result.stdout.startswith("# Ghoul Strike")
     result = subprocess.run([sys.executable, "-m", "tui", "report", str(saved) + ".missing"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 1 and result.stdout == "" and result.stderr.count("\n") == 1
+
+
+def test_a_fate_battle_reports_its_story_in_either_language(capsys):
+    from tui.cli import main
+    from tui.core.places import find_example
+
+    assert main(["report", str(find_example("ford-of-brannock")), "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# The Ford of Brannock")
+    assert "The Horde schreibt einen verdeckten Aspekt auf Ruined Mill" in out
+    assert "Initiative: The Horde, The Vale" in out

@@ -20,7 +20,13 @@ def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     from ..core.storage import load_battle
     from ..core.systems.myz.report import markdown_report
 
-    text = markdown_report(load_battle(path), lang)
+    battle = load_battle(path)
+    if getattr(battle, "system", "myz") == "fate":
+        from ..core.systems.fate.story import markdown_report as fate_report
+
+        text = fate_report(battle, lang)
+    else:
+        text = markdown_report(battle, lang)
     return text.translate(ASCII_TABLE) if ascii_only else text
 
 

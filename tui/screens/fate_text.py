@@ -9,16 +9,11 @@ from rich.text import Text
 
 from ..core.fate_dice import fate_outcome
 from ..core.i18n import language, t
-from ..core.systems.fate.state import Contest, FateState, Note, RollSide
-from ..core.systems.fate.turns import awards
+from ..core.systems.fate.state import Contest, FateState, RollSide
+from ..core.systems.fate.story import awards_line, note_text, side_name  # noqa: F401 (the screen reads them from here)
 from ..widgets.zone_board import BoardView, Occupant, ZoneCardView
 
 FACE = {-1: "−", 0: "0", 1: "+"}
-
-
-def side_name(state: FateState, side: int) -> str:
-    names = [p.name for p in state.players if p.side == side]
-    return " & ".join(names) if names else t("fate_ui.side", number=side + 1)
 
 
 def skill_name(state: FateState, skill: str) -> str:
@@ -179,29 +174,6 @@ def _target_name(state: FateState, key: str) -> str:
     if aspect is not None:
         return aspect.text
     return state.name(key)
-
-
-# -- the story -------------------------------------------------------------------
-
-_TRANSLATED = {"action": "fate.action", "slot": "fate.slot", "how": "fate_ui.how"}
-
-
-def note_text(state: FateState, note: Note) -> str:
-    params = dict(note.params)
-    for name, prefix in _TRANSLATED.items():
-        if name in params:
-            params[name] = t(f"{prefix}.{params[name]}")
-    if "side" in params:
-        side = params["side"]
-        params["side"] = side_name(state, side) if isinstance(side, int) and side >= 0 else ""
-    if note.key == "fate.note.ended":  # the core's note names no side; the screen does
-        return t("fate_ui.note_ended", side=params.get("side", ""))
-    return t(note.key, **params)
-
-
-def awards_line(state: FateState) -> str:
-    earned = awards(state)
-    return t("fate_ui.awards", awards=", ".join(f"{p.name} +{n}" for p, n in zip(state.players, earned)))
 
 
 __all__ = ["activation_line", "awards_line", "board_view", "contest_lines", "fate_points_line", "ladder", "note_text", "side_name", "skill_name", "stage_line"]

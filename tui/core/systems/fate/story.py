@@ -1,0 +1,53 @@
+"""The battle's story in words, for the zone board's log and the Markdown
+report: each ``Note`` put into the reader's language."""
+
+from __future__ import annotations
+
+from ...i18n import t, tr
+from .state import FateState, Note
+from .turns import awards
+
+_TRANSLATED = {"action": "fate.action", "slot": "fate.slot", "how": "fate_ui.how"}
+
+
+def side_name(state: FateState, side: int) -> str:
+    names = [p.name for p in state.players if p.side == side]
+    return " & ".join(names) if names else t("fate_ui.side", number=side + 1)
+
+
+def note_text(state: FateState, note: Note) -> str:
+    params = dict(note.params)
+    for name, prefix in _TRANSLATED.items():
+        if name in params:
+            params[name] = t(f"{prefix}.{params[name]}")
+    if "side" in params:
+        side = params["side"]
+        params["side"] = side_name(state, side) if isinstance(side, int) and side >= 0 else ""
+    if note.key == "fate.note.ended":  # the core's note names no side; the story does
+        return t("fate_ui.note_ended", side=params.get("side", ""))
+    return t(note.key, **params)
+
+
+def awards_line(state: FateState) -> str:
+    earned = awards(state)
+    return t("fate_ui.awards", awards=", ".join(f"{p.name} +{n}" for p, n in zip(state.players, earned)))
+
+
+def markdown_report(battle, language: str) -> str:
+    """The whole battle as Markdown: the players, then every note in order."""
+    from ...i18n import language as current, set_language
+
+    before = current()
+    set_language(language)
+    try:
+        state = battle.game
+        lines = [f"# {battle.meta.title}", ""]
+        for player in state.players:
+            lines.append(f"- **{player.name}** ({t('fate_ui.side', number=player.side + 1)}): " + ", ".join(u.name for u in player.units))
+        lines += ["", f"## {tr(language, 'fate_ui.story')}", ""]
+        lines += [f"{n}. {note_text(state, note)}" for n, note in enumerate(state.notes, 1)]
+        if state.stage == "ended":
+            lines += ["", awards_line(state)]
+        return "\n".join(lines) + "\n"
+    finally:
+        set_language(before)
