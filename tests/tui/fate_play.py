@@ -84,7 +84,7 @@ async def play_activation(app, pilot) -> None:
     actor = app.battle.game.activation.actor
     if app.battle.game.unit(actor) is not None:
         step = _step_towards_enemy(app.battle.game, actor)
-        if step is not None and app.battle.refusal(ev.Move(to=step)) is None:
+        if step is not None and app.battle.step_refusal(ev.Move(to=step)) is None:
             await cursor_to(app, pilot, step)
             await pilot.press("m")
             await pilot.pause()

@@ -132,14 +132,6 @@ class Battle(LoggedBattle):
         """Why the battle's stage keeps the roller from taking ``event``."""
         return engine.roller_refusal(self.game, event)
 
-    def step_refusal(self, event) -> str | None:
-        """Why a battle step cannot be taken now (None if it can)."""
-        try:
-            apply(self.game, event)
-        except MassCombatError as exc:
-            return str(exc)
-        return None
-
     # -- acting: each returns the event it recorded --------------------------
 
     def roll(self) -> m.Event:

@@ -110,3 +110,11 @@ class LoggedBattle:
 
     def redo(self) -> None:
         self.history = self.history.redo(type(self)._apply)
+
+    def step_refusal(self, event) -> str | None:
+        """Why the rules refuse ``event`` now (None if they allow it)."""
+        try:
+            type(self)._apply(self.history.state, event)
+        except ValueError as exc:  # the rules' refusals are MassCombatError, a ValueError
+            return str(exc)
+        return None

@@ -94,8 +94,7 @@ def _load(path: Path, name: str) -> Battle:
     if data.get("system") == "fate":
         return _load_fate(data, where, name)
     meta: m.BattleFile = validate(m.BattleFile, data, where, name)
-    if meta.cursor > len(meta.log):
-        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(where, ["cursor"]), "cursor")
+    _check_cursor(meta, where, name)
     rules = _rules(meta, name)
     try:
         return Battle.from_file(meta, rules)
@@ -107,14 +106,18 @@ def _load(path: Path, name: str) -> Battle:
         raise SaveFileError(name, str(exc), place) from None
 
 
+def _check_cursor(meta, text: str, name: str) -> None:
+    if meta.cursor > len(meta.log):
+        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
+
+
 def _load_fate(data: dict[str, Any], text: str, name: str):
     """A This Means War battle: the same file rules, its own setup and events."""
     from .systems.fate.battle import FateBattle, FateBattleFile
     from .systems.fate.play import apply
 
     meta = validate(FateBattleFile, data, text, name)
-    if meta.cursor > len(meta.log):
-        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
+    _check_cursor(meta, text, name)
     try:
         ruleset = _fate_ruleset()
     except MassCombatError as exc:

@@ -38,6 +38,7 @@ from ..core.i18n import language, t
 from ..core.systems.fate import events as ev
 from ..core.systems.fate.forces import Leader, Player, Unit, check_player, left, next_key, spent, unit_cost, zones_rule_of_thumb
 from ..core.systems.fate.rules import FateRuleset
+from ..widgets.army_form import LIST_PANEL_CSS
 from ..widgets.key_footer import KeyFooter
 from .choices import Choice, ChoiceDialog, NumberDialog
 from .fate_dialogs import TextDialog
@@ -58,22 +59,7 @@ class CardList(OptionList):
     """The selected player's cards. Enter is the screen's key (it greys out
     when there is nothing to edit); a mouse click still selects."""
 
-    DEFAULT_CSS = """
-    CardList {
-        height: 1fr;
-        border: round $panel-lighten-2;
-        border-title-color: $text;
-        padding: 0 1;
-        scrollbar-size-vertical: 1;
-        &:focus { border: round $accent; }
-        & > .option-list--option-disabled { color: $text-accent; text-style: bold; }
-        &:ansi {
-            border: round ansi_bright_black;
-            &:focus { border: round ansi_cyan; }
-            & > .option-list--option-disabled { color: ansi_cyan; }
-        }
-    }
-    """
+    DEFAULT_CSS = "CardList { height: 1fr;" + LIST_PANEL_CSS + "}"
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "select":

@@ -341,7 +341,7 @@ class LeaderDialog(_CardDialog):
 
     def _show_ladder(self, key: str) -> None:
         rating = self._rating(key)
-        words = "" if rating is None else f"{self._rules.ladder_name(rating, language())} ({signed(rating)})"
+        words = "" if rating is None else self._rules.rated(rating, language())
         self.query_one(f"#ladder-{key}", Label).update(Content(words))
 
     def action_save(self) -> None:

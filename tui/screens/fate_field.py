@@ -35,6 +35,7 @@ from ..core.i18n import t
 from ..widgets.key_footer import KeyFooter
 from ..widgets.zone_board import ZoneBoard
 from . import fate_flows as flows
+from . import fate_roll_flows as roll_flows
 from . import fate_text as ft
 
 WIDE = 110
@@ -214,25 +215,25 @@ class FateFieldScreen(Screen):
         self._run(flows.free_move(self))
 
     def action_overcome(self) -> None:
-        self._run(flows.overcome(self))
+        self._run(roll_flows.overcome(self))
 
     def action_attack(self) -> None:
-        self._run(flows.attack(self))
+        self._run(roll_flows.attack(self))
 
     def action_advantage(self) -> None:
-        self._run(flows.advantage(self))
+        self._run(roll_flows.advantage(self))
 
     def action_leader(self) -> None:
-        self._run(flows.leader(self))
+        self._run(roll_flows.leader(self))
 
     def action_second_action(self) -> None:
-        self._run(flows.second_action(self))
+        self._run(roll_flows.second_action(self))
 
     def action_invoke(self) -> None:
-        self._run(flows.invoke(self))
+        self._run(roll_flows.invoke(self))
 
     def action_resolve(self) -> None:
-        self._run(flows.resolve(self))
+        self._run(roll_flows.resolve(self))
 
     def action_end_turn(self) -> None:
         flows.end_turn(self)

@@ -21,14 +21,10 @@ from ..core.systems.fate.state import FateState
 from .choices import Choice, ChoiceDialog, NumberDialog
 from .fate_dialogs import TextDialog
 from . import fate_text as ft
-from .fate_roll_flows import advantage, attack, invoke, leader, overcome, resolve, second_action  # noqa: F401 (the screen calls them from here)
+from .fate_roll_flows import ask, overcome, resolve
 
 if TYPE_CHECKING:
     from .fate_field import FateFieldScreen
-
-
-async def ask(screen: "FateFieldScreen", dialog):
-    return await screen.app.push_screen_wait(dialog)
 
 
 def record(screen: "FateFieldScreen", event) -> bool:
@@ -36,7 +32,7 @@ def record(screen: "FateFieldScreen", event) -> bool:
 
 
 def refusal(screen: "FateFieldScreen", event) -> str | None:
-    return screen.battle.refusal(event)
+    return screen.battle.step_refusal(event)
 
 
 def choice(screen: "FateFieldScreen", event, label: str, note: str = "", detail: str = "") -> Choice:

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from .fate_field import FateFieldScreen
 
 
-async def _ask(screen, dialog):
+async def ask(screen, dialog):
+    """Show a dialog and wait for the GM's answer (None: escape)."""
     return await screen.app.push_screen_wait(dialog)
 
 
@@ -94,7 +95,7 @@ async def overcome(screen: "FateFieldScreen") -> None:
         path = state.board.path(here, zone) if here else None
         if path and 1 <= len(path) - 1 <= state.rules.overcome.extra_move_zones:
             options.append(Choice(("dash", tuple(path[1:])), t("fate_ui.overcome.dash", zone=state.board.zone(zone).name, zones=len(path) - 1)))
-    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help")))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help")))
     if picked is None:
         return
     action, path = picked
@@ -104,12 +105,12 @@ async def overcome(screen: "FateFieldScreen") -> None:
     fields: dict = {"path": path, "aspect": _boost_text()}
     if action == "enter" and state.enemies_in(path[0], side):
         enemies = state.enemies_in(path[0], side)
-        defender = enemies[0] if len(enemies) == 1 else await _ask(screen, ChoiceDialog(t("fate_ui.dialog.defender"), [Choice(k, state.name(k)) for k in enemies]))
+        defender = enemies[0] if len(enemies) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.defender"), [Choice(k, state.name(k)) for k in enemies]))
         if defender is None:
             return
         fields.update(defender=defender, defence_skill=_best(state, defender, state.rules.overcome.defend_skills))
     elif action == "dash":
-        difficulty = await _ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
         if difficulty is None:
             return
         fields["difficulty"] = difficulty
@@ -121,7 +122,7 @@ async def _pick_skill(screen, by: str) -> str | None:
     state = screen.state
     skills = _own_skills(state, by)
     options = [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills]
-    return await _ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=_best(state, by, skills)))
+    return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=_best(state, by, skills)))
 
 
 def _own_skills(state: FateState, key: str) -> list[str]:
@@ -152,7 +153,7 @@ async def attack(screen: "FateFieldScreen") -> None:
             skill = attack_skill(state, distance if distance is not None else 99)
             note = _range_note(state, skill, distance) if skill else ""
             options.append(Choice((unit.key, skill), unit.name, note, None if skill else t("fate.rule.out_of_range", target=unit.name, most=state.rules.attack.farthest_zones)))
-    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
     if picked is None:
         return
     target, skill = picked
@@ -170,7 +171,7 @@ async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
             distance = _distance(state, by, key)
             skill = attack_skill(state, distance if distance is not None else 99)
             options.append(Choice((key, skill), state.name(key), _range_note(state, skill, distance) if skill else "", None if skill else t("fate.rule.out_of_range", target=state.name(key), most=state.rules.attack.farthest_zones)))
-    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
     if picked is None:
         return
     target, skill = picked
@@ -191,7 +192,7 @@ async def advantage(screen: "FateFieldScreen") -> None:
     options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note")))
     for pin in (a for a in state.aspects if a.kind == "pinned_down" and a.by == by):
         options.append(Choice(("maintain", pin.id), t("fate_ui.advantage.maintain", target=state.name(pin.on))))
-    use = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.advantage", actor=state.name(by)), options, t("fate_ui.dialog.advantage_help")))
+    use = await ask(screen, ChoiceDialog(t("fate_ui.dialog.advantage", actor=state.name(by)), options, t("fate_ui.dialog.advantage_help")))
     if use is None:
         return
     if isinstance(use, tuple):
@@ -206,7 +207,7 @@ async def advantage(screen: "FateFieldScreen") -> None:
     if use in ("intimidate", "pinned_down"):
         side = state.side_of(by)
         enemies = [u.key for p in state.players if p.side != side for u in p.units if not state.place(u.key).out and state.place(u.key).zone]
-        target = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), [Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name) for k in enemies]))
+        target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), [Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name) for k in enemies]))
         if target is None:
             return
         # The target resists: Will against Provoke, its best defence against Shoot.
@@ -220,12 +221,12 @@ async def advantage(screen: "FateFieldScreen") -> None:
             return
         fields["target"] = screen.cursor_zone() or ""
     if use in ("ambush", ""):
-        difficulty = await _ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
         if difficulty is None:
             return
         fields["difficulty"] = difficulty
     default = row.aspect(lang) if row and row.aspect else ""
-    aspect = await _ask(screen, TextDialog(t("fate_ui.dialog.aspect_new"), default, t("fate_ui.dialog.aspect_help")))
+    aspect = await ask(screen, TextDialog(t("fate_ui.dialog.aspect_new"), default, t("fate_ui.dialog.aspect_help")))
     if not aspect:
         return
     _roll(screen, "advantage", by, skill or "", aspect=aspect, **fields)
@@ -244,22 +245,22 @@ async def leader(screen: "FateFieldScreen") -> None:
     if state.unit(by):
         key = state.leader_of(by)
         if key:
-            options.append(Choice(("give", key), t("fate_ui.leader.give", leader=state.name(key)), closed=screen.battle.refusal(ev.SecondAction(source="leader"))))
+            options.append(Choice(("give", key), t("fate_ui.leader.give", leader=state.name(key)), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))))
             for c in state.consequences_of(by):
                 options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty)))
             options.append(Choice(("rally", key), t("fate_ui.leader.rally", unit=state.name(by))))
             options.append(Choice(("leader_attack", key), t("fate_ui.leader.attack", leader=state.name(key))))
-            options.append(Choice(("detach", key), t("fate_ui.leader.detach", leader=state.name(key)), closed=screen.battle.refusal(ev.Detach(leader=key))))
+            options.append(Choice(("detach", key), t("fate_ui.leader.detach", leader=state.name(key)), closed=screen.battle.step_refusal(ev.Detach(leader=key))))
         here = state.zone_of(by)
         for other in state.leaders_in(here or ""):
             if state.place(other).attached is None and state.owner(other) == state.owner(by):
-                options.append(Choice(("attach", other, by), t("fate_ui.leader.attach", leader=state.name(other), unit=state.name(by)), closed=screen.battle.refusal(ev.Attach(leader=other, unit=by))))
+                options.append(Choice(("attach", other, by), t("fate_ui.leader.attach", leader=state.name(other), unit=state.name(by)), closed=screen.battle.step_refusal(ev.Attach(leader=other, unit=by))))
     else:
         options.append(Choice(("leader_attack", by), t("fate_ui.leader.attack", leader=state.name(by))))
         for unit in state.units_in(state.zone_of(by) or ""):
             if state.owner(unit) == state.owner(by):
-                options.append(Choice(("attach", by, unit), t("fate_ui.leader.attach", leader=state.name(by), unit=state.name(unit)), closed=screen.battle.refusal(ev.Attach(leader=by, unit=unit))))
-    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.leader"), options, t("fate_ui.dialog.leader_help")))
+                options.append(Choice(("attach", by, unit), t("fate_ui.leader.attach", leader=state.name(by), unit=state.name(unit)), closed=screen.battle.step_refusal(ev.Attach(leader=by, unit=unit))))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader"), options, t("fate_ui.dialog.leader_help")))
     if picked is None:
         return
     kind = picked[0]
@@ -269,7 +270,7 @@ async def leader(screen: "FateFieldScreen") -> None:
     elif kind == "recover":
         _roll(screen, "recover", picked[1], will, target=picked[2])
     elif kind == "rally":
-        text = await _ask(screen, TextDialog(t("fate_ui.dialog.boost"), t("fate_ui.default_rally"), t("fate_ui.dialog.boost_help")))
+        text = await ask(screen, TextDialog(t("fate_ui.dialog.boost"), t("fate_ui.default_rally"), t("fate_ui.dialog.boost_help")))
         if not text:
             return
         if state.consequences_of(by):
@@ -287,10 +288,10 @@ async def leader(screen: "FateFieldScreen") -> None:
 async def second_action(screen: "FateFieldScreen") -> None:
     state = screen.state
     options = [
-        Choice("leader", t("fate_ui.second.leader"), closed=screen.battle.refusal(ev.SecondAction(source="leader"))),
-        Choice("fate_point", t("fate_ui.second.fate_point", cost=state.rules.actions.second_action_fate_points), closed=screen.battle.refusal(ev.SecondAction(source="fate_point"))),
+        Choice("leader", t("fate_ui.second.leader"), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))),
+        Choice("fate_point", t("fate_ui.second.fate_point", cost=state.rules.actions.second_action_fate_points), closed=screen.battle.step_refusal(ev.SecondAction(source="fate_point"))),
     ]
-    source = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.second"), options))
+    source = await ask(screen, ChoiceDialog(t("fate_ui.dialog.second"), options))
     if source is not None:
         _act(screen, lambda b: b.record(ev.SecondAction(source=source)))
 
@@ -306,7 +307,7 @@ async def invoke(screen: "FateFieldScreen") -> None:
     rolls = [Choice("action", state.name(contest.active.who), ft.ladder(state, contest.active.total))]
     if contest.defence is not None:
         rolls.append(Choice("defence", state.name(contest.defence.who), ft.ladder(state, contest.defence.total)))
-    which = rolls[0].value if len(rolls) == 1 else await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_for"), rolls))
+    which = rolls[0].value if len(rolls) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_for"), rolls))
     if which is None:
         return
     roller = contest.active if which == "action" else contest.defence
@@ -331,7 +332,7 @@ async def invoke(screen: "FateFieldScreen") -> None:
         rank = 0 if free or aspect.kind == "boost" else 1 if aspect.on in own else 2 if aspect.on in near else 3
         options.append((why is not None, rank, Choice(aspect.id, aspect.text, " · ".join(notes), why)))
     options = [c for *_, c in sorted(options, key=lambda o: o[:2])]
-    aspect_id = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke", actor=state.name(roller.who)), options, t("fate_ui.dialog.invoke_help")))  # type: ignore[union-attr]
+    aspect_id = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke", actor=state.name(roller.who)), options, t("fate_ui.dialog.invoke_help")))  # type: ignore[union-attr]
     if aspect_id is None:
         return
     aspect = state.aspect(aspect_id)
@@ -344,7 +345,7 @@ async def invoke(screen: "FateFieldScreen") -> None:
         Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),  # type: ignore[union-attr]
         Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
     ]
-    how = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))  # type: ignore[union-attr]
+    how = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))  # type: ignore[union-attr]
     if how is None:
         return
     reroll, free = how
@@ -360,7 +361,7 @@ async def resolve(screen: "FateFieldScreen") -> None:
         await _take_hit(screen, contest.target, contest.shifts)
         return
     if contest.action == "dash" and len(contest.path) > 1 and contest.shifts >= state.rules.outcomes.success_with_style_shifts:
-        far = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.dash_style"), [Choice(2, t("fate_ui.dash.two")), Choice(1, t("fate_ui.dash.boost"))]))
+        far = await ask(screen, ChoiceDialog(t("fate_ui.dialog.dash_style"), [Choice(2, t("fate_ui.dash.two")), Choice(1, t("fate_ui.dash.boost"))]))
         if far is None:
             return
         _act(screen, lambda b: b.record(ev.Resolve(distance=far)))
@@ -386,7 +387,7 @@ async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int) -> None
         for combo, soaked in combos
     ]
     options.append(Choice("out", t("fate_ui.hit.taken_out")))
-    picked = await _ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help")))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help")))
     if picked is None:
         return
     if picked == "out":
@@ -394,7 +395,7 @@ async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int) -> None
         return
     names = []
     for slot in picked:
-        name = await _ask(screen, TextDialog(t("fate_ui.dialog.consequence", slot=t(f"fate.slot.{slot}"), actor=state.name(target)), t(f"fate_ui.default_consequence.{slot}"), t("fate_ui.dialog.consequence_help")))
+        name = await ask(screen, TextDialog(t("fate_ui.dialog.consequence", slot=t(f"fate.slot.{slot}"), actor=state.name(target)), t(f"fate_ui.default_consequence.{slot}"), t("fate_ui.dialog.consequence_help")))
         if not name:
             return
         names.append(name)

@@ -24,7 +24,7 @@ def skill_name(state: FateState, skill: str) -> str:
 
 
 def ladder(state: FateState, value: int) -> str:
-    return f"{state.rules.ladder_name(value, language())} ({value:+d})"
+    return state.rules.rated(value, language())
 
 
 # -- the board -------------------------------------------------------------------

@@ -34,11 +34,7 @@ class FormRow:
     """A section title: the cursor skips it."""
 
 
-class ArmyForm(OptionList):
-    DEFAULT_CSS = """
-    ArmyForm {
-        height: 1fr;
-        width: 1fr;
+LIST_PANEL_CSS = """
         border: round $panel-lighten-2;
         border-title-color: $text;
         padding: 0 1;
@@ -50,8 +46,12 @@ class ArmyForm(OptionList):
             &:focus { border: round ansi_cyan; }
             & > .option-list--option-disabled { color: ansi_cyan; }
         }
-    }
-    """
+"""
+"""A bordered list whose disabled options are section headings (army forms, card lists)."""
+
+
+class ArmyForm(OptionList):
+    DEFAULT_CSS = "ArmyForm { height: 1fr; width: 1fr;" + LIST_PANEL_CSS + "}"
 
     rows: reactive[tuple[FormRow, ...]] = reactive((), init=False)
     """The fields to show, in order."""

@@ -103,14 +103,6 @@ class FateBattle(LoggedBattle):
     def ruleset(self) -> FateRuleset:
         return self.game.rules
 
-    def refusal(self, event) -> str | None:
-        """Why the rules refuse ``event`` now (None: they allow it)."""
-        try:
-            apply(self.game, event)
-        except ValueError as exc:
-            return str(exc)
-        return None
-
     # -- acting ----------------------------------------------------------------
 
     def _rng(self) -> random.Random:

@@ -109,7 +109,7 @@ def check_unit(unit: Unit, rules: FateRuleset) -> None:
             raise ForcesError(t("fate.forces.no_skill", unit=unit.name, skill=skill)) from None
     if sorted(unit.skills.values(), reverse=True) != list(quality.skills):
         lang = language()
-        wanted = ", ".join(f"{rules.ladder_name(r, lang)} (+{r})" for r in quality.skills)
+        wanted = ", ".join(rules.rated(r, lang) for r in quality.skills)
         raise ForcesError(t("fate.forces.skill_ratings", unit=unit.name, quality=quality.name(lang), wanted=wanted))
     if len(unit.all_aspects) > quality.aspects:
         raise ForcesError(t("fate.forces.too_many_aspects", unit=unit.name, quality=quality.name(language()), most=quality.aspects))

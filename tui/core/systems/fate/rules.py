@@ -169,6 +169,10 @@ class FateRuleset(Record):
         edge = top if rating > top else bottom
         return f"{by_rating[edge]}{rating - edge:+d}"
 
+    def rated(self, rating: int, language: str) -> str:
+        """A rating as the ladder says it and the number: "Fair (+2)"."""
+        return f"{self.ladder_name(rating, language)} ({rating:+d})"
+
     def quality(self, key: str) -> Quality:
         return by_key(self.qualities, key)
 
