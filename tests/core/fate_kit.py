@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from tui.core.board import Zone
+from tui.core.errors import RuleViolation
 from tui.core.rulesets import fate
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
@@ -84,3 +87,67 @@ def state_with(state: FateState, **changes) -> FateState:
 
 
 __all__ = ["ANA", "GM", "RULES", "ZONES", "apply", "deployed", "ev", "in_battle", "laid_out", "mustered", "roll"]
+
+
+# -- a battle under way, for the rules in the thick of it ---------------------------------
+
+MARSH = Zone(key="marsh", name="Marsh", col=3, row=0)
+FOREST = (("woods", "Dense Forest", True, None),)
+HIGH, LOW, ZERO = (1, 1, 1, 1), (-1, -1, -1, -1), (0, 0, 0, 0)
+
+
+def fight(places, *, aspects=FOREST, attach=(("l1", "u1"), ("l2", "u3")), first=0, zones=ZONES, ruleset=None, players=(ANA, GM)) -> FateBattle:
+    """A battle under way: zones laid, aspects written, cards placed, ``first`` to act."""
+    battle = FateBattle.new("Test", players, seed=7, ruleset=ruleset)
+    battle.record(ev.StartBattlefield())
+    for zone in zones:
+        battle.record(ev.PlaceZone(player=battle.game.placer, zone=zone))
+    for zone, text, hinders, player in aspects:
+        battle.record(ev.ZoneAspect(zone=zone, text=text, hinders=hinders, player=player))
+    battle.record(ev.FinishBattlefield())
+    for card, zone in places.items():
+        battle.record(ev.Deploy(card=card, zone=zone))
+    for leader, unit in attach:
+        battle.record(ev.Attach(leader=leader, unit=unit))
+    leaders = tuple(p.leaders[0].key if p.leaders else None for p in players)
+    faces = tuple(HIGH if i == first else LOW for i in range(len(players)))
+    battle.record(ev.StartBattle(counter=battle.game.counter, leaders=leaders, faces=faces))
+    return battle
+
+
+def refused(battle: FateBattle, event, *words: str) -> str:
+    """The rules refuse ``event`` with one line naming ``words``; nothing changes."""
+    before = battle.game
+    with pytest.raises(RuleViolation) as caught:
+        battle.record(event)
+    message = str(caught.value)
+    assert message and "\n" not in message
+    for word in words:
+        assert word in message, (word, message)
+    assert battle.game is before
+    return message
+
+
+def act(battle: FateBattle, actor: str) -> None:
+    battle.record(ev.Activate(actor=actor))
+
+
+def end(battle: FateBattle) -> None:
+    battle.record(ev.EndActivation())
+
+
+def a_roll(battle: FateBattle, action: str, by: str, skill: str, faces=ZERO, defence=ZERO, **fields) -> ev.Roll:
+    """A Roll event to hand to ``refused``."""
+    if fields.get("defender") is None:
+        defence = ()
+    return ev.Roll(counter=battle.game.counter, action=action, by=by, skill=skill, faces=faces, defence_faces=defence, **fields)
+
+
+def aspect_named(battle: FateBattle, text: str):
+    found = [a for a in battle.game.aspects if a.text == text]
+    assert len(found) == 1, (text, found)
+    return found[0]
+
+
+def bonus(side, name: str) -> int | None:
+    return dict(side.bonuses).get(name)

@@ -14,75 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from fate_kit import ANA, GM, RULES, ZONES, ev, roll
-from tui.core.board import Zone
-from tui.core.errors import RuleViolation
+from fate_kit import FOREST, HIGH, LOW, MARSH, RULES, ZONES, a_roll, act, aspect_named, bonus, end, ev, fight, refused, roll
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.outcomes import cheapest_absorb
 from tui.core.systems.fate.state import Place
 from tui.core.systems.fate.turns import awards
-
-MARSH = Zone(key="marsh", name="Marsh", col=3, row=0)
-FOREST = (("woods", "Dense Forest", True, None),)
-HIGH, LOW, ZERO = (1, 1, 1, 1), (-1, -1, -1, -1), (0, 0, 0, 0)
-
-
-def fight(places, *, aspects=FOREST, attach=(("l1", "u1"), ("l2", "u3")), first=0, zones=ZONES, ruleset=None, players=(ANA, GM)) -> FateBattle:
-    """A battle under way: zones laid, aspects written, cards placed, ``first`` to act."""
-    battle = FateBattle.new("Test", players, seed=7, ruleset=ruleset)
-    battle.record(ev.StartBattlefield())
-    for zone in zones:
-        battle.record(ev.PlaceZone(player=battle.game.placer, zone=zone))
-    for zone, text, hinders, player in aspects:
-        battle.record(ev.ZoneAspect(zone=zone, text=text, hinders=hinders, player=player))
-    battle.record(ev.FinishBattlefield())
-    for card, zone in places.items():
-        battle.record(ev.Deploy(card=card, zone=zone))
-    for leader, unit in attach:
-        battle.record(ev.Attach(leader=leader, unit=unit))
-    leaders = tuple(p.leaders[0].key if p.leaders else None for p in players)
-    faces = tuple(HIGH if i == first else LOW for i in range(len(players)))
-    battle.record(ev.StartBattle(counter=battle.game.counter, leaders=leaders, faces=faces))
-    return battle
-
-
-def refused(battle: FateBattle, event, *words: str) -> str:
-    """The rules refuse ``event`` with one line naming ``words``; nothing changes."""
-    before = battle.game
-    with pytest.raises(RuleViolation) as caught:
-        battle.record(event)
-    message = str(caught.value)
-    assert message and "\n" not in message
-    for word in words:
-        assert word in message, (word, message)
-    assert battle.game is before
-    return message
-
-
-def act(battle: FateBattle, actor: str) -> None:
-    battle.record(ev.Activate(actor=actor))
-
-
-def end(battle: FateBattle) -> None:
-    battle.record(ev.EndActivation())
-
-
-def a_roll(battle: FateBattle, action: str, by: str, skill: str, faces=ZERO, defence=ZERO, **fields) -> ev.Roll:
-    """A Roll event to hand to ``refused``."""
-    if fields.get("defender") is None:
-        defence = ()
-    return ev.Roll(counter=battle.game.counter, action=action, by=by, skill=skill, faces=faces, defence_faces=defence, **fields)
-
-
-def aspect_named(battle: FateBattle, text: str):
-    found = [a for a in battle.game.aspects if a.text == text]
-    assert len(found) == 1, (text, found)
-    return found[0]
-
-
-def bonus(side, name: str) -> int | None:
-    return dict(side.bonuses).get(name)
-
 
 # -- overcome: entering a zone with an obstacle -------------------------------------------
 
@@ -365,6 +301,12 @@ def test_surrounded_is_refused_without_more_allies_than_enemies():
     battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "meadow"})
     act(battle, "u1")
     refused(battle, ev.Advantage(action="surround", by="u1"), "Meadow")
+
+
+def test_surrounded_needs_an_enemy_in_the_zone():
+    battle = fight({"u1": "meadow", "u2": "meadow", "u3": "woods", "u4": "woods"})
+    act(battle, "u1")
+    refused(battle, ev.Advantage(action="surround", by="u1"), "Meadow", "enemy")
 
 
 def test_only_leaders_attack_leaders():

@@ -104,7 +104,10 @@ def test_no_message_is_empty(language):
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_message_formats(language):
     for key, text in load(language).items():
-        text.format(**{name: "X" for name in placeholders(text)})
+        try:
+            text.format(**{name: "X" for name in placeholders(text)})
+        except ValueError:  # a number's format ({change:+d}) wants a number
+            text.format(**{name: 1 for name in placeholders(text)})
 
 
 # -- the code's keys ----------------------------------------------------------
@@ -117,10 +120,27 @@ def test_the_scanner_finds_keys():
     assert not any("{" in key for key in used)  # f-strings are not literal keys
 
 
+def message(catalog: dict[str, str], key: str) -> str | None:
+    """A key's text, or its plural table's ``many`` form."""
+    return catalog.get(key, catalog.get(key + ".many"))
+
+
 def test_every_key_used_in_the_code_exists_in_english():
     en = load("en")
-    missing = {key: places for key, places in used_keys().items() if key not in en}
+    missing = {key: places for key, places in used_keys().items() if message(en, key) is None}
     assert missing == {}
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_plural_tables_are_whole(language):
+    """A counted message has both forms, and the singular asks for nothing
+    the plural doesn't."""
+    catalog = load(language)
+    tables = {key.rsplit(".", 1)[0] for key in catalog if key.endswith(".many")}
+    assert tables
+    for table in sorted(tables):
+        assert table + ".one" in catalog and table + ".many" in catalog, table
+        assert placeholders(catalog[table + ".one"]) <= placeholders(catalog[table + ".many"]), table
 
 
 def test_die_names_for_every_kind():
@@ -149,10 +169,11 @@ def test_calls_fill_in_every_placeholder():
     short = []
     for path in source_files():
         for line, key, keywords in _calls(path):
-            if key not in en or any(k.arg is None for k in keywords):
+            text = message(en, key)
+            if text is None or any(k.arg is None for k in keywords):
                 continue
             given = {k.arg for k in keywords}
-            needed = placeholders(en[key])
+            needed = placeholders(text)
             if not needed <= given:
                 short.append(f"{path.relative_to(PACKAGE.parent)}:{line} {key} lacks {sorted(needed - given)}")
     assert short == []
@@ -177,3 +198,14 @@ def test_unknown_languages_are_refused():
     with pytest.raises(ValueError):
         i18n.set_language("fr")
     assert i18n.language() in i18n.LANGUAGES
+
+
+def test_a_counted_message_takes_the_form_its_number_needs():
+    assert i18n.tr("en", "fate_ui.overcome.dash", zone="Ford", zones=1) == "move to Ford (1 zone)"
+    assert i18n.tr("en", "fate_ui.overcome.dash", zone="Ford", zones=2) == "move to Ford (2 zones)"
+    assert i18n.tr("de", "fate_ui.overcome.dash", zone="Furt", zones=1) == "nach Furt bewegen (1 Zone)"
+    assert i18n.tr("de", "fate_ui.overcome.dash", zone="Furt", zones=2) == "nach Furt bewegen (2 Zonen)"
+    # The first whole number among the plural form's placeholders decides.
+    assert i18n.tr("en", "fate.note.fate_points", player="Vale", change=-1) == "Vale: -1 fate point"
+    assert i18n.tr("en", "fate.note.fate_points", player="Vale", change=3) == "Vale: +3 fate points"
+    assert i18n.tr("en", "fate_ui.outcome.success", shifts=0) == "success: 0 shifts"

@@ -3,7 +3,8 @@
 Catalogs are TOML files in ``locales/`` (``en.toml`` plus parts such as
 ``en.app.toml``); tables nest, keys are dotted
 (``roller.push``). Placeholders use ``str.format`` names, and a test checks
-that both catalogs have the same keys with the same placeholders.
+that both catalogs have the same keys with the same placeholders. A message
+that counts something may be a table with ``one`` and ``many`` forms.
 
 The current language is process-wide: the app and the CLI set it once from
 the settings or ``--lang``; the core's error messages use it too.
@@ -74,15 +75,35 @@ def t(key: str, /, **params: object) -> str:
 
 
 def tr(language: str, key: str, /, **params: object) -> str:
-    text = catalog(language).get(key)
+    text = _lookup(language, key)
+    if text is None and params:
+        text = _plural(language, key, params)
     if text is None:
-        text = catalog(DEFAULT_LANGUAGE).get(key, key)
+        text = _lookup(DEFAULT_LANGUAGE, key) or _plural(DEFAULT_LANGUAGE, key, params) or key
     if params:
         try:
             return text.format(**params)
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+def _lookup(language: str, key: str) -> str | None:
+    return catalog(language).get(key)
+
+
+def _plural(language: str, key: str, params: dict[str, object]) -> str | None:
+    """A message given as a table of ``one`` and ``many`` (both languages
+    here use the singular for exactly 1): the form follows the first whole
+    number among the ``many`` form's placeholders."""
+    many = _lookup(language, key + ".many")
+    if many is None:
+        return None
+    for _, name, _, _ in string.Formatter().parse(many):
+        value = params.get(name) if name else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _lookup(language, key + ".one") if abs(value) == 1 else many
+    return many
 
 
 def placeholders(text: str) -> set[str]:

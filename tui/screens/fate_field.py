@@ -91,7 +91,7 @@ class FateFieldScreen(Screen):
     FateFieldScreen {
         & #field { layout: vertical; height: 1fr; }
         & #field.wide { layout: horizontal; }
-        & #status { height: 1; padding: 0 1; background: $boost; }
+        & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
         & ZoneBoard { height: 1fr; }
         & #panel { height: 8; border-top: solid $accent; padding: 0 1; }
         & #field.wide #panel { width: 44; height: 1fr; border-top: none; border-left: solid $accent; }
@@ -209,7 +209,7 @@ class FateFieldScreen(Screen):
         self._run(flows.zone_aspect(self, hidden=False))
 
     def action_activate(self) -> None:
-        self._run(flows.activate(self))
+        self._run(flows.activate(self, self.cursor_zone()))
 
     def action_move(self) -> None:
         self._run(flows.free_move(self))

@@ -82,9 +82,7 @@ def card_line(state: FateState, key: str) -> str:
     skills_of = unit.skills if unit else state.leader(key).skills  # type: ignore[union-attr]
     parts = []
     for skill in sorted(skills_of, key=lambda s: -skills_of[s]):
-        rating, bonus = state.rating(key, skill)
-        total = rating + sum(b for _, b in bonus)
-        parts.append(f"{ft.skill_name(state, skill)} {total:+d}")
+        parts.append(f"{ft.skill_name(state, skill)} {state.total(key, skill):+d}")
     head = state.name(key)
     if unit:
         head += f" ({state.rules.quality(unit.quality).name(lang)}, {state.players[state.owner(key)].name})"
@@ -176,17 +174,31 @@ async def deploy(screen: "FateFieldScreen", zone: str) -> None:
     state = screen.state
     waiting = set(undeployed(state))
     options: list[Choice] = []
-    for index, player in enumerate(state.players):
+    for player in state.players:
+        # A leader joins a unit standing here or one still waiting (the leader
+        # then goes wherever it is placed); units elsewhere have their own card.
+        joinable = [u for u in player.units if u.key in waiting or state.zone_of(u.key) == zone]
         for unit in player.units:
-            options.append(choice(screen, ev.Deploy(card=unit.key, zone=zone), unit.name, player.name + ("" if unit.key in waiting else " · " + t("fate_ui.dialog.placed"))))
+            options.append(choice(screen, ev.Deploy(card=unit.key, zone=zone), unit.name, _where(state, unit.key, player.name, waiting)))
         for ld in player.leaders:
-            options.append(choice(screen, ev.Deploy(card=ld.key, zone=zone), "★ " + ld.name + " " + t("fate_ui.dialog.alone"), player.name))
-            for unit in player.units:
-                options.append(choice(screen, ev.Attach(leader=ld.key, unit=unit.key), "★ " + ld.name + " → " + unit.name, player.name))
+            options.append(choice(screen, ev.Deploy(card=ld.key, zone=zone), "★ " + ld.name + " " + t("fate_ui.dialog.alone"), _where(state, ld.key, player.name, waiting)))
+            for unit in joinable:
+                event = ev.Attach(leader=ld.key, unit=unit.key)
+                joined = state.place(ld.key).attached == unit.key
+                options.append(Choice(event, "★ " + ld.name + " → " + unit.name, player.name, t("fate_ui.dialog.joined") if joined else refusal(screen, event)))
     options.sort(key=lambda c: (c.closed is not None, not any(k in waiting for k in _keys(c.value))))
     event = await ask(screen, ChoiceDialog(t("fate_ui.dialog.deploy", zone=state.board.zone(zone).name), options, t("fate_ui.dialog.deploy_help")))
     if event is not None:
         record(screen, event)
+
+
+def _where(state, key: str, player: str, waiting: set[str]) -> str:
+    """The player, and where a card already placed stands."""
+    if key in waiting:
+        return player
+    zone = state.zone_of(key)
+    where = state.board.zone(zone).name if zone else ""
+    return player + " · " + t("fate_ui.dialog.placed", zone=where)
 
 
 def _keys(event) -> tuple[str, ...]:
@@ -204,7 +216,7 @@ async def activate(screen: "FateFieldScreen", zone: str | None = None) -> None:
     waiting = state.waiting(player)
     here = [k for k in waiting if zone is not None and state.zone_of(k) == zone]
     keys = here if here else list(waiting)
-    if len(keys) == 1 and here:
+    if len(keys) == 1:  # no choice to make
         record(screen, ev.Activate(actor=keys[0]))
         return
     options = [choice(screen, ev.Activate(actor=k), state.name(k), state.board.zone(state.zone_of(k) or "").name if state.zone_of(k) else "") for k in keys]

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING
 from ..core.i18n import language, t
 from ..core.systems.fate import events as ev
 from ..core.systems.fate.contest import attack_skill, may_invoke
-from ..core.systems.fate.outcomes import cheapest_absorb
+from ..core.systems.fate.outcomes import AT_COST, cheapest_absorb
 from ..core.systems.fate.state import FateState
-from ..core.systems.fate.turns import pinned
+from ..core.systems.fate.turns import obstacle, pinned
 from .choices import Choice, ChoiceDialog, NumberDialog
 from .fate_dialogs import TextDialog
 from . import fate_text as ft
@@ -42,7 +42,7 @@ def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
 
 def _best(state: FateState, key: str, skills) -> str:
     """The defender's best skill among ``skills`` (what they would choose)."""
-    return max(skills, key=lambda s: sum(v for v in (state.rating(key, s)[0], *(b for _, b in state.rating(key, s)[1]))))
+    return max(skills, key=lambda s: state.total(key, s))
 
 
 def _defence_skill(state: FateState, defender: str, attack_with: str) -> str:
@@ -67,7 +67,8 @@ def _distance(state: FateState, a: str, b: str) -> int | None:
 
 
 def _range_note(state: FateState, skill: str, distance: int | None) -> str:
-    note = t("fate_ui.range", skill=ft.skill_name(state, skill), zones=distance)
+    key = "fate_ui.range_here" if distance == 0 else "fate_ui.range"
+    note = t(key, skill=ft.skill_name(state, skill), zones=distance)
     if distance is not None and distance >= state.rules.attack.farthest_zones and distance > 1:
         note += " · " + t("fate_ui.range_far", bonus=state.rules.attack.far_defence_bonus)
     return note
@@ -90,11 +91,12 @@ async def overcome(screen: "FateFieldScreen") -> None:
         options.append(Choice(("break_pin", (zone,)), t("fate_ui.overcome.break_pin", zone=state.board.zone(zone).name), closed=None if here and state.board.adjacent(here, zone) else t("fate.rule.not_adjacent", zone=state.board.zone(zone).name)))
     else:
         adjacent = bool(here and state.board.adjacent(here, zone))
-        obstacle = bool(state.enemies_in(zone, side) or state.hindering(zone))
-        options.append(Choice(("enter", (zone,)), t("fate_ui.overcome.enter", zone=state.board.zone(zone).name), closed=None if adjacent and obstacle else t("fate_ui.overcome.no_obstacle")))
+        in_the_way = bool(state.enemies_in(zone, side) or state.hindering(zone))
+        options.append(Choice(("enter", (zone,)), t("fate_ui.overcome.enter", zone=state.board.zone(zone).name), closed=None if adjacent and in_the_way else t("fate.rule.not_adjacent", zone=state.board.zone(zone).name) if not adjacent else t("fate_ui.overcome.no_obstacle")))
         path = state.board.path(here, zone) if here else None
         if path and 1 <= len(path) - 1 <= state.rules.overcome.extra_move_zones:
-            options.append(Choice(("dash", tuple(path[1:])), t("fate_ui.overcome.dash", zone=state.board.zone(zone).name, zones=len(path) - 1)))
+            blocked = next(filter(None, (obstacle(state, step, side) for step in path[1:])), None)
+            options.append(Choice(("dash", tuple(path[1:])), t("fate_ui.overcome.dash", zone=state.board.zone(zone).name, zones=len(path) - 1), closed=blocked))
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help")))
     if picked is None:
         return
@@ -121,7 +123,7 @@ async def _pick_skill(screen, by: str) -> str | None:
     """The roller's skill, the best one highlighted."""
     state = screen.state
     skills = _own_skills(state, by)
-    options = [Choice(s, ft.skill_name(state, s), f"{state.rating(by, s)[0]:+d}") for s in skills]
+    options = [Choice(s, ft.skill_name(state, s), f"{state.total(by, s):+d}") for s in skills]
     return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=_best(state, by, skills)))
 
 
@@ -345,6 +347,8 @@ async def invoke(screen: "FateFieldScreen") -> None:
         Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),  # type: ignore[union-attr]
         Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
     ]
+    if aspect.kind == "boost":  # a boost is free, once: no fate point to offer
+        ways = [way for way in ways if way.value[1]]
     how = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))  # type: ignore[union-attr]
     if how is None:
         return
@@ -357,8 +361,22 @@ async def resolve(screen: "FateFieldScreen") -> None:
     contest = state.contest
     if contest is None:
         return
+    style = state.rules.outcomes.success_with_style_shifts
     if contest.action in ("attack", "leader_attack") and contest.shifts >= 1:
-        await _take_hit(screen, contest.target, contest.shifts)
+        boost = False
+        if contest.shifts >= style:
+            choices = [Choice(False, t("fate_ui.style.all", shifts=contest.shifts)), Choice(True, t("fate_ui.style.boost", shifts=contest.shifts - 1, aspect=contest.aspect))]
+            boost = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack_style"), choices, t("fate_ui.dialog.attack_style_help")))
+            if boost is None:
+                return
+        await _take_hit(screen, contest.target, contest.shifts - 1 if boost else contest.shifts, boost)
+        return
+    if contest.action in AT_COST and contest.shifts < 0:
+        choices = [Choice(False, t("fate_ui.cost.fail")), Choice(True, t(f"fate_ui.cost.{'advantage' if contest.action == 'advantage' else 'overcome'}"))]
+        at_cost = await ask(screen, ChoiceDialog(t("fate_ui.dialog.failed", actor=state.name(contest.by)), choices, t("fate_ui.dialog.failed_help")))
+        if at_cost is None:
+            return
+        _act(screen, lambda b: b.record(ev.Resolve(at_cost=at_cost)))
         return
     if contest.action == "dash" and len(contest.path) > 1 and contest.shifts >= state.rules.outcomes.success_with_style_shifts:
         far = await ask(screen, ChoiceDialog(t("fate_ui.dialog.dash_style"), [Choice(2, t("fate_ui.dash.two")), Choice(1, t("fate_ui.dash.boost"))]))
@@ -369,7 +387,7 @@ async def resolve(screen: "FateFieldScreen") -> None:
     _act(screen, lambda b: b.record(ev.Resolve()))
 
 
-async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int) -> None:
+async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int, boost: bool = False) -> None:
     """The defender chooses: the cheapest consequences first, any other
     combination that soaks the hit, or being taken out."""
     state = screen.state
@@ -391,7 +409,7 @@ async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int) -> None
     if picked is None:
         return
     if picked == "out":
-        _act(screen, lambda b: b.record(ev.Resolve(taken_out=True)))
+        _act(screen, lambda b: b.record(ev.Resolve(taken_out=True, boost=boost)))
         return
     names = []
     for slot in picked:
@@ -399,4 +417,4 @@ async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int) -> None
         if not name:
             return
         names.append(name)
-    _act(screen, lambda b: b.record(ev.Resolve(absorb=tuple(picked), names=tuple(names))))
+    _act(screen, lambda b: b.record(ev.Resolve(absorb=tuple(picked), names=tuple(names), boost=boost)))

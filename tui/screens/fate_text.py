@@ -129,27 +129,30 @@ def activation_line(state: FateState) -> Text:
     return text
 
 
-def _roll_side(state: FateState, side: RollSide) -> Text:
+def _roll_side(state: FateState, side: RollSide, spent: dict[str, str]) -> Text:
     text = Text()
     text.append(state.name(side.who), style="bold")
     text.append(f" {skill_name(state, side.skill)} {side.rating:+d}  [")
     text.append(" ".join(FACE[f] for f in side.faces))
     text.append("]")
     for label, value in side.bonuses:
-        text.append(f"  {_bonus_label(state, label)} {value:+d}")
+        text.append(f"  {_bonus_label(state, label, spent)} {value:+d}")
     rerolled = [a for a in side.invoked if f"invoke:{a}" not in dict(side.bonuses)]
     for aspect_id in rerolled:
-        aspect = state.aspect(aspect_id)
-        text.append("  " + t("fate_ui.rerolled", aspect=aspect.text if aspect else t("fate_ui.bonus.invoke")))
+        text.append("  " + t("fate_ui.rerolled", aspect=_aspect_words(state, aspect_id, spent)))
     text.append(f"  = {ladder(state, side.total)}", style="bold")
     return text
 
 
-def _bonus_label(state: FateState, label: str) -> str:
+def _aspect_words(state: FateState, aspect_id: str, spent: dict[str, str]) -> str:
+    aspect = state.aspect(aspect_id)
+    return aspect.text if aspect else spent.get(aspect_id, t("fate_ui.bonus.invoke"))
+
+
+def _bonus_label(state: FateState, label: str, spent: dict[str, str]) -> str:
     kind, _, key = label.partition(":")
     if kind == "invoke":
-        aspect = state.aspect(key)
-        return aspect.text if aspect else t("fate_ui.bonus.invoke")
+        return _aspect_words(state, key, spent)
     if kind == "leader":
         return state.name(key)
     return t(f"fate_ui.bonus.{kind}")
@@ -159,9 +162,10 @@ def contest_lines(state: FateState, contest: Contest) -> list[Text]:
     title = Text(t(f"fate.action.{contest.action}"), style="bold underline")
     if contest.target:
         title.append("  → " + _target_name(state, contest.target))
-    lines = [title, _roll_side(state, contest.active)]
+    spent = dict(contest.spent)
+    lines = [title, _roll_side(state, contest.active, spent)]
     if contest.defence is not None:
-        lines.append(Text(t("fate_ui.against")) + _roll_side(state, contest.defence))
+        lines.append(Text(t("fate_ui.against")) + _roll_side(state, contest.defence, spent))
     else:
         lines.append(Text(t("fate_ui.against_difficulty", difficulty=ladder(state, contest.difficulty))))
     result = fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)

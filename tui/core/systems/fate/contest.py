@@ -70,7 +70,7 @@ def _opposition(state: FateState, event: ev.Roll, default: int) -> tuple[RollSid
 
 
 def roll(state: FateState, event: ev.Roll) -> FateState:
-    act = acting(state)
+    acting(state)  # refuses a roll when nobody is acting
     if state.contest is not None:
         raise RuleViolation(t("fate.rule.roll_open"))
     _faces(state, event.faces)
@@ -282,5 +282,7 @@ def invoke(state: FateState, event: ev.Invoke) -> FateState:
     else:
         changed = replace(roll_side, bonuses=roll_side.bonuses + ((f"invoke:{aspect.id}", state.rules.invokes.bonus),), invoked=roll_side.invoked + (aspect.id,))
     contest = replace(contest, active=changed) if event.roll == "action" else replace(contest, defence=changed)
+    if aspect.kind == "boost":
+        contest = replace(contest, spent=contest.spent + ((aspect.id, aspect.text),))
     new = replace(state, contest=contest, aspects=aspects, counter=max(state.counter, event.counter) + 1)
     return new.with_note("fate.note.invoked", actor=state.name(roll_side.who), aspect=aspect.text, how="reroll" if event.reroll else "bonus")

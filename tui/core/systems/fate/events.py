@@ -210,6 +210,10 @@ class Resolve(Record):
     taken_out: bool = False
     distance: Annotated[int, Field(ge=0, le=2)] | None = None
     """A dash with style: 2 zones (forgo the boost), else 1."""
+    boost: bool = False
+    """An attack with style: one shift fewer, and a boost for the attacker."""
+    at_cost: bool = False
+    """A failed overcome or advantage carried off at a serious cost."""
 
     _check_names = field_validator("names")(_texts)
 

@@ -94,24 +94,38 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
     success = result in (FateOutcome.SUCCESS, FateOutcome.STYLE)
     style = result is FateOutcome.STYLE
     side = state.players[contest.player].side
-    new = replace(state, contest=None)
+    new = replace(state, contest=None).with_note(
+        "fate.note.outcome", actor=state.name(contest.active.who), total=contest.active.total, opposition=contest.opposition, outcome=result.value, shifts=contest.shifts
+    )
     action = contest.action
+    _check_choices(state, contest, event, result)
+    at_cost = event.at_cost and result is FateOutcome.FAIL
+    if at_cost:
+        new = new.with_note("fate.note.at_cost", actor=state.name(contest.by))
     if action in ("attack", "leader_attack"):
         if contest.shifts >= 1:
-            new = _hit(new, event, contest.target, contest.shifts, contest.player)
+            shifts = contest.shifts
+            if event.boost:  # with style the attacker may take a boost for one shift
+                shifts -= 1
+                new = _boost(new, contest.by, contest.aspect, side)
+            new = _hit(new, event, contest.target, shifts, contest.player)
         elif event.absorb or event.taken_out:
             raise RuleViolation(t("fate.rule.no_hit"))
         elif result is FateOutcome.TIE:
             new = _boost(new, contest.by, contest.aspect, side)
+        elif contest.defence is not None and -contest.shifts >= state.rules.outcomes.success_with_style_shifts:
+            # a defence with style earns the defender a boost
+            defender = contest.defence
+            new = _boost(new, defender.who, contest.aspect, state.players[defender.player].side)
     elif action in ("enter", "break_pin"):
-        if success or result is FateOutcome.TIE:
+        if success or result is FateOutcome.TIE or at_cost:
             if action == "break_pin":
                 new = replace(new, aspects=tuple(a for a in new.aspects if a.id != contest.target))
             new = move_to(new, contest.by, contest.path[0]).with_note("fate.note.moved", actor=state.name(contest.by), zone=state.board.zone(contest.path[0]).name)
             if style:
                 new = _boost(new, contest.by, contest.aspect, side)
     elif action == "dash":
-        if success or result is FateOutcome.TIE:
+        if success or result is FateOutcome.TIE or at_cost:
             far = 2 if style and event.distance == 2 and len(contest.path) > 1 else 1
             for zone in contest.path[:far]:
                 why = obstacle(new, zone, side)
@@ -122,10 +136,12 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
             if style and far == 1:
                 new = _boost(new, contest.by, contest.aspect, side)
     elif action == "advantage":
-        if success:
+        if success or at_cost:
             ca = state.rules.create_advantage
             free_count = ca.free_invokes_with_style if style else ca.free_invokes
-            free = (free_count, 0) if side == 0 else (0, free_count)
+            # at a cost the aspect is made, but the other side holds its free invoke
+            holder = 1 - side if at_cost else side
+            free = (free_count, 0) if holder == 0 else (0, free_count)
             kind = "pinned_down" if contest.use == "pinned_down" else "advantage"
             new, aspect = _add_aspect(new, text=contest.aspect, on=contest.target, kind=kind, free=free, by=contest.by)
             if kind == "pinned_down" and new.activation is not None:
@@ -141,12 +157,23 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
     elif action == "rally":
         if success or result is FateOutcome.TIE:
             new = _boost(new, contest.target, contest.aspect, side)
-    if result is FateOutcome.FAIL and action not in ("attack", "leader_attack"):
-        new = new.with_note("fate.note.failed", actor=state.name(contest.by))
     new = check_end(new)
     if new.stage == "battle" and new.activation is not None and new.activation.over:
         return end_activation(new)
     return new
+
+
+def _check_choices(state: FateState, contest, event: ev.Resolve, result: FateOutcome) -> None:
+    """The outcome's options: a boost for a shift only on an attack with
+    style; success at a cost only on a failed overcome or advantage."""
+    if event.boost and (contest.action not in ("attack", "leader_attack") or result is not FateOutcome.STYLE):
+        raise RuleViolation(t("fate.rule.boost_needs_style"))
+    if event.at_cost and (contest.action not in AT_COST or result is not FateOutcome.FAIL):
+        raise RuleViolation(t("fate.rule.at_cost_on_fail"))
+
+
+AT_COST = ("enter", "dash", "break_pin", "advantage")
+"""Actions a failure may still carry off at a serious cost (Fate Core)."""
 
 
 def no_roll(state: FateState, event: ev.Advantage) -> FateState:
@@ -159,6 +186,8 @@ def no_roll(state: FateState, event: ev.Advantage) -> FateState:
         if state.unit(event.by) is None:  # an independent leader can't affect units
             raise RuleViolation(t("fate.rule.leader_no_units", leader=state.name(event.by)))
         zone = state.zone_of(event.by) or ""
+        if not state.enemies_in(zone, side):  # nobody to surround: no free +1 to shots from here
+            raise RuleViolation(t("fate.rule.none_to_surround", zone=state.board.zone(zone).name))
         if len(state.allies_in(zone, side)) <= len(state.enemies_in(zone, side)):
             raise RuleViolation(t("fate.rule.not_outnumbering", zone=state.board.zone(zone).name))
         use = next(u for u in state.rules.create_advantage.uses if u.key == "surrounded")

@@ -41,7 +41,7 @@ def _gm(state: FateState, event) -> FateState:
         if now < 0:
             raise RuleViolation(t("fate.rule.no_fate_points", player=state.players[event.player].name, need=-event.change))
         fate_points = tuple(now if i == event.player else fp for i, fp in enumerate(state.fate_points))
-        return replace(state, fate_points=fate_points).with_note("fate.note.fate_points", player=state.players[event.player].name, change=f"{event.change:+d}")
+        return replace(state, fate_points=fate_points).with_note("fate.note.fate_points", player=state.players[event.player].name, change=event.change)
     # DefeatLeader
     if state.stage != "battle":
         raise RuleViolation(t(f"fate.rule.not_in_{state.stage}"))

@@ -95,6 +95,9 @@ class Contest:
     active: RollSide
     defence: RollSide | None = None
     difficulty: int = 0
+    spent: tuple[tuple[str, str], ...] = ()
+    """Boosts invoked on this roll, ``(id, words)``: they leave play at once,
+    but the roll still shows what was added."""
 
     @property
     def opposition(self) -> int:
@@ -297,6 +300,11 @@ class FateState:
             if base < will:
                 return base, ((f"leader:{leader_key}", self.rules.leaders.skill_bonus),)
         return base, ()
+
+    def total(self, key: str, skill: str) -> int:
+        """The rating a roll adds: the skill with its bonuses."""
+        base, bonuses = self.rating(key, skill)
+        return base + sum(bonus for _, bonus in bonuses)
 
     def with_note(self, key: str, **params: object) -> "FateState":
         return replace(self, notes=self.notes + (Note(key, tuple(params.items())),))

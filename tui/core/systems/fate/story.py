@@ -23,6 +23,8 @@ def note_text(state: FateState, note: Note) -> str:
     if "side" in params:
         side = params["side"]
         params["side"] = side_name(state, side) if isinstance(side, int) and side >= 0 else ""
+    if "outcome" in params:
+        params["outcome"] = t(f"fate_ui.outcome.{params['outcome']}", shifts=params.get("shifts", 0))
     if note.key == "fate.note.ended":  # the core's note names no side; the story does
         return t("fate_ui.note_ended", side=params.get("side", ""))
     return t(note.key, **params)
