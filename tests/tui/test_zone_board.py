@@ -7,8 +7,15 @@ from dataclasses import dataclass
 
 from textual.app import App, ComposeResult
 
+from tui.core.board import Board, Zone
 from tui.core.i18n import catalog, set_language
+from tui.core.storage import load_battle
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.battle import FateBattle
+from tui.core.systems.fate.demo import HORDE, VALE
 from tui.widgets.zone_board import BoardView, Occupant, ZoneBoard, ZoneCardView, describe, layout
+
+from .fate_play import fate_app
 
 OGRE = "Ogre[/]"
 CLICK = "[@click=app.quit]x[/]"
@@ -220,3 +227,96 @@ def test_layout_without_an_app_and_keys_in_the_catalog():
     assert all(line.cell_len == drawn.width for line in drawn.lines)
     for binding in ZoneBoard.BINDINGS:
         assert binding.id.startswith("board.") and binding.description in catalog("en")
+
+
+# -- a board that grows on every side ----------------------------------------------
+
+
+def view_of(board: Board) -> BoardView:
+    """What the Fate screen draws while the battlefield is laid out."""
+    return BoardView({zone.cell: ZoneCardView(zone.key, zone.name) for zone in board.zones}, board.open_cells())
+
+
+def test_open_cells_left_of_and_above_the_board_are_drawn():
+    view = view_of(Board(zones=(Zone(key="z1", name="Hill", col=0, row=0),)))
+    assert view.cells() == ((0, -1), (-1, 0), (0, 0), (1, 0), (0, 1))
+    drawn = layout(view, (0, 0), 90)
+    assert drawn.width == 3 * 30 and set(drawn.boxes) == set(view.cells())
+    card, above, left = drawn.boxes[(0, 0)], drawn.boxes[(0, -1)], drawn.boxes[(-1, 0)]
+    assert (left.x, above.y) == (0, 0) and card.x == above.x == 30 and card.y == left.y == above.bottom
+    text = "\n".join(line.plain for line in drawn.lines)
+    assert text.count("free: place a card") == 4 and "┏━ Hill" in text
+    assert describe(view, (-1, 0)) == "Free slot left of the board in row 1: a zone card can go here"
+    assert describe(view, (0, -1)) == "Free slot above the board in column 1: a zone card can go here"
+    assert describe(view, (-1, -1)) == "Nothing at column 0, row 0"
+    set_language("de")
+    assert describe(view, (-1, 0)).startswith("Freier Platz links neben dem Schlachtfeld in Zeile 1")
+    assert describe(view, (0, -1)).startswith("Freier Platz über dem Schlachtfeld in Spalte 1")
+
+
+async def test_the_cursor_reaches_open_cells_on_every_side():
+    app = BoardApp(view_of(Board(zones=(Zone(key="z1", name="Hill", col=0, row=0),))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(ZoneBoard)
+        assert board.cursor == (0, 0)
+        visited = []
+        for keys in (("left",), ("right", "up"), ("down", "right"), ("left", "down")):
+            await pilot.press(*keys, "enter")
+            await pilot.pause()
+            visited.append(board.cursor)
+            assert app.messages[-1] == ("selected", board.cursor, None)
+        assert visited == [(-1, 0), (0, -1), (1, 0), (0, 1)]
+        await pilot.press("left")  # nothing further down-left: the nearest slot that way
+        await pilot.pause()
+        assert board.cursor == (-1, 0)
+        assert board.scroll_offset.x == 0 and board.board_layout().boxes[(-1, 0)].x == 0
+
+
+async def test_a_card_laid_left_or_above_shifts_the_board_and_the_cursor_lands_on_it():
+    first = Board(zones=(Zone(key="z1", name="Hill", col=0, row=0),))
+    app = BoardApp(view_of(first))
+    async with app.run_test(size=(80, 24)) as pilot:
+        board = app.query_one(ZoneBoard)
+        await pilot.press("left")
+        await pilot.pause()
+        second = first.place(Zone(key="z2", name="West", col=-1, row=0))
+        board.view = view_of(second)
+        await pilot.pause()
+        assert board.cursor == (0, 0) and board.key_at(board.cursor) == "z2"
+        assert app.messages[-1] == ("moved", (0, 0), "z2")
+        assert "┏━ West" in plain(board) and "╭─ Hill" in plain(board)
+        await pilot.press("right", "up")  # above Hill, now in column 1
+        await pilot.pause()
+        assert board.cursor == (1, -1)
+        third = second.place(Zone(key="z3", name="North", col=1, row=-1))
+        board.view = view_of(third)
+        await pilot.pause()
+        assert board.cursor == (1, 0) and board.key_at(board.cursor) == "z3"
+        assert third.zone("z2").cell == (0, 1) and third.zone("z1").cell == (1, 1)
+        board.view = view_of(second)  # undone: the cursor stays on the spot, a free slot again
+        await pilot.pause()
+        assert board.cursor == (1, -1) and board.key_at(board.cursor) is None
+        board.view = view_of(third)  # redone
+        await pilot.pause()
+        assert board.key_at(board.cursor) == "z3"
+
+
+async def test_the_fate_battlefield_grows_west_and_north_by_keyboard(tmp_path):
+    battle = FateBattle.new("Growing", (VALE, HORDE), seed=3)
+    battle.record(ev.StartBattlefield())
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(ZoneBoard)
+        for keys, name in (((), "Hill"), (("left",), "West"), (("up",), "North")):
+            await pilot.press(*keys, "enter")
+            await pilot.pause()
+            await pilot.press(*name, "enter")
+            await pilot.pause()
+            laid = app.battle.game.board.zones[-1]
+            assert laid.name == name and board.cursor == laid.cell
+            assert app.screen.cursor_zone() == laid.key
+        game = app.battle.game
+        assert [(zone.name, zone.cell) for zone in game.board.zones] == [("Hill", (1, 1)), ("West", (0, 1)), ("North", (0, 0))]
+        assert [event.zone.cell for event in app.battle.history.events[1:]] == [(0, 0), (-1, 0), (0, -1)]
+    assert load_battle(tmp_path / "fate.toml").game.board == game.board

@@ -7,6 +7,13 @@ grid (up, down, left, right), plus any ``links`` (a bridge, a tunnel, a road
 between cards that are not neighbours), minus any ``cuts`` (a cliff or a river
 between neighbours). Boards are frozen records that save inside a battle's
 TOML file; every change returns a new Board.
+
+The board grows every way. Its cards sit at column and row 0 or more; a card
+placed at column or row -1 (left of or above the board) shifts every card by
+one, so the board stays at 0 or more. Only ``Board.place`` takes a -1 card
+(a battle's log stores the card as placed and replays the same shift);
+a board holding one is refused. Everything else names cards by key, never by
+cell, so a shift changes no adjacency, distance, link or cut.
 """
 
 from __future__ import annotations
@@ -23,10 +30,11 @@ from .i18n import t
 MAX_ZONE_NAME = 60
 MAX_KEY = 16
 GRID = 30
-"""Cells run 0..GRID-1 each way: far more than a table uses, small enough to draw."""
+"""A board's cells run 0..GRID-1 each way: far more than a table uses, small enough to draw."""
 
 Cell = tuple[int, int]
-"""``(col, row)`` from 0; messages count from 1, as the GM sees the board."""
+"""``(col, row)`` from 0 (-1 for a card about to be placed left of or above the
+board); messages count from 1, as the GM sees the board."""
 _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
@@ -53,7 +61,8 @@ def _check_key(value: str) -> str:
 
 
 def _check_coordinate(value: int) -> int:
-    if not 0 <= value < GRID:
+    # -1 is for a card being placed left of or above the board (see Board.place).
+    if not -1 <= value < GRID:
         raise BoardError(t("board.cell_range", value=value, most=GRID - 1))
     return value
 
@@ -79,6 +88,12 @@ def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
 
 
+def _moved(zone: Zone, dc: int, dr: int) -> Zone:
+    if not (dc or dr):
+        return zone
+    return Zone(key=zone.key, name=zone.name, col=zone.col + dc, row=zone.row + dr)
+
+
 def _touching(a: Zone, b: Zone) -> bool:
     return abs(a.col - b.col) + abs(a.row - b.row) == 1
 
@@ -95,6 +110,8 @@ class Board(Record):
         keys: set[str] = set()
         cells: dict[Cell, str] = {}  # cell -> name
         for zone in self.zones:
+            if zone.col < 0 or zone.row < 0:
+                raise BoardError(t("board.outside", name=zone.name, col=zone.col, row=zone.row))
             if zone.key in keys:
                 raise BoardError(t("board.key_taken", key=zone.key))
             if zone.cell in cells:
@@ -227,14 +244,20 @@ class Board(Record):
         return (min(cols), min(rows), max(cols), max(rows))
 
     def open_cells(self) -> tuple[Cell, ...]:
-        """Empty cells where a new card may go, in reading order."""
+        """Empty cells where a new card may go, in reading order.
+
+        Column or row -1 (left of or above the board) is open while the
+        board, shifted one cell right or down, still fits in ``GRID``."""
         if not self.zones:
             return ((0, 0),)
+        _, _, max_col, max_row = self.bounds()
+        least_col = -1 if max_col + 1 < GRID else 0
+        least_row = -1 if max_row + 1 < GRID else 0
         cells = {
             (zone.col + dc, zone.row + dr)
             for zone in self.zones
             for dc, dr in _STEPS
-            if 0 <= zone.col + dc < GRID and 0 <= zone.row + dr < GRID
+            if least_col <= zone.col + dc < GRID and least_row <= zone.row + dr < GRID
         }
         return tuple(sorted(cells - self._by_cell.keys(), key=lambda c: (c[1], c[0])))
 
@@ -247,14 +270,21 @@ class Board(Record):
     # -- changes ----------------------------------------------------------------
 
     def place(self, zone: Zone) -> "Board":
+        """The board with ``zone`` laid in an open cell; at column or row -1
+        every card, ``zone`` too, moves one cell right or down."""
         if zone.key in self._by_key:
             raise BoardError(t("board.key_taken", key=zone.key))
         taken = self._by_cell.get(zone.cell)
         if taken is not None:
             raise BoardError(t("board.cell_taken", col=zone.col + 1, row=zone.row + 1, name=taken.name))
         if self.zones and zone.cell not in self.open_cells():
+            if any(self.at(zone.col + dc, zone.row + dr) is not None for dc, dr in _STEPS):
+                raise BoardError(t("board.full", most=GRID))
             raise BoardError(t("board.not_touching", col=zone.col + 1, row=zone.row + 1))
-        return Board(zones=(*self.zones, zone), links=self.links, cuts=self.cuts)
+        # A card at -1 shifts them all, so the board stays at 0 or more.
+        dc, dr = int(zone.col < 0), int(zone.row < 0)
+        zones = tuple(_moved(z, dc, dr) for z in (*self.zones, zone))
+        return Board(zones=zones, links=self.links, cuts=self.cuts)
 
     def remove(self, key: str) -> "Board":
         zone = self.zone(key)

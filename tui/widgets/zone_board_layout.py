@@ -1,0 +1,240 @@
+"""What the zone board draws, worked out without a terminal: the records a
+rule system fills in (``BoardView``, ``ZoneCardView``, ``Occupant``), the
+cards laid out as lines of text for a width, and a plain line about a card
+for a status line or a screen reader. The widget in zone_board.py shows it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field
+
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Region
+
+from ..core.i18n import t
+
+Cell = tuple[int, int]
+MIN_COLUMN = 18
+"""Narrower than this a card can't show a name and a unit on one line."""
+PARTS = ("border", "title", "cursor", "open", "target", "reach", "aspect", "detail", "side-0", "side-1")
+MAX_STRETCH = 10
+"""Blank lines a card may grow by to fill a tall terminal."""
+
+
+@dataclass(frozen=True)
+class Occupant:
+    label: str
+    """Shown as plain text, never as markup."""
+    side: int
+    detail: str = ""
+    state: str = ""
+    """"" | "active" (acting now) | "out" (taken out)."""
+
+
+@dataclass(frozen=True)
+class ZoneCardView:
+    key: str
+    title: str
+    aspects: tuple[str, ...] = ()
+    hidden: int = 0
+    """How many aspects lie face down on the card."""
+    occupants: tuple[Occupant, ...] = ()
+    marked: str = ""
+    """"" | "target" | "reach": what the chosen action can do to this card."""
+
+
+@dataclass(frozen=True)
+class BoardView:
+    cards: dict[Cell, ZoneCardView] = field(default_factory=dict)
+    open_cells: tuple[Cell, ...] = ()
+    """Empty slots where a card may be placed (while building the battlefield)."""
+    sides: tuple[str, ...] = ()
+    """Side names, for descriptions."""
+
+    def cells(self) -> tuple[Cell, ...]:
+        """Every card and slot, in reading order."""
+        return tuple(sorted({*self.cards, *self.open_cells}, key=lambda c: (c[1], c[0])))
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    box: str  # corners ┌┐└┘, horizontal, vertical
+    cursor: str
+    open: str
+    active: str
+    out: str
+    present: str
+    hidden: str
+    ellipsis: str
+
+
+UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "•", "▒", "…")
+ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "-", "#", "~")
+
+
+@dataclass(frozen=True)
+class Layout:
+    lines: tuple[Text, ...]
+    boxes: dict[Cell, Region]
+    """Where each card or slot sits on the whole (unscrolled) board."""
+    width: int
+
+
+def _line(value: str) -> str:
+    # A stray newline, tab or escape in user text would tear the card's frame apart.
+    return "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in value)
+
+
+def _fit(text: Text, width: int, ellipsis: str) -> Text:
+    if text.cell_len <= width:
+        return text
+    text = text.copy()
+    text.truncate(max(width - 1, 0))
+    text.append(ellipsis)
+    return text
+
+
+def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Style]) -> list[Text]:
+    body = [_fit(Text(_line(aspect), style=styles.get("aspect", "")), inner, g.ellipsis) for aspect in card.aspects]
+    if card.hidden:
+        words = t("board.hidden_one" if card.hidden == 1 else "board.hidden_many", count=card.hidden)
+        body.append(_fit(Text(f"{g.hidden} {words}", style=styles.get("detail", "")), inner, g.ellipsis))
+    for person in card.occupants:
+        style = styles.get(f"side-{person.side % 2}", Style())
+        if person.state == "active":
+            marker, style = g.active, style + Style(bold=True, underline=True)
+        elif person.state == "out":
+            marker, style = g.out, style + Style(dim=True, strike=True)
+        else:
+            marker = g.present
+        line = Text()
+        line.append(f"{marker} ", style=style)
+        line.append(_line(person.label), style=style)
+        if person.detail:
+            line.append(" " + _line(person.detail), style=styles.get("detail", ""))
+        body.append(_fit(line, inner, g.ellipsis))
+    return body or [Text()]
+
+
+def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g: Glyphs = UNICODE, styles: dict[str, Style] | None = None) -> Layout:
+    """The whole board as lines of text, at least ``width`` wide and ``height`` tall."""
+    styles = styles or {}
+    cells = view.cells()
+    if not cells:
+        return Layout((Text(t("board.empty"), style=styles.get("open", "")),), {}, width)
+    cols = [c for c, _ in cells]
+    rows = [r for _, r in cells]
+    first_col, first_row = min(cols), min(rows)
+    count = max(cols) - first_col + 1
+    column = max(MIN_COLUMN, width // count)
+    box = column - 1  # one blank column between cards
+    inner = box - 4
+    bodies: dict[Cell, list[Text]] = {}
+    for cell in cells:
+        card = view.cards.get(cell)
+        if card is None:
+            bodies[cell] = [_fit(Text(t("board.open_slot"), style=styles.get("open", "")), inner, g.ellipsis)]
+        else:
+            bodies[cell] = _card_body(card, inner, g, styles)
+    board_rows = range(first_row, max(rows) + 1)
+    heights = {row: max((len(bodies[cell]) + 2 for cell in cells if cell[1] == row), default=1) for row in board_rows}
+    # A big terminal gets taller cards rather than a blank lower half.
+    used = [row for row in board_rows if any(cell[1] == row for cell in cells)]
+    # Not when the board scrolls sideways: the scrollbar would eat a line.
+    spare = max(height - sum(heights.values()), 0) if count * MIN_COLUMN <= width else 0
+    for index, row in enumerate(used):
+        heights[row] += min(spare // len(used) + (index < spare % len(used)), MAX_STRETCH)
+    lines: list[Text] = []
+    boxes: dict[Cell, Region] = {}
+    for row in board_rows:
+        height = heights[row]
+        block = [Text() for _ in range(height)]
+        for col in range(first_col, max(cols) + 1):
+            cell = (col, row)
+            if cell not in bodies:
+                for line in block:
+                    line.append(" " * column)
+                continue
+            boxes[cell] = Region((col - first_col) * column, len(lines), box, height)
+            _draw_card(block, view.cards.get(cell), bodies[cell], cell == cursor, box, g, styles)
+            for line in block:
+                line.append(" ")
+        lines.extend(block)
+    return Layout(tuple(lines), boxes, count * column)
+
+
+def _draw_card(block: list[Text], card: ZoneCardView | None, body: list[Text], at_cursor: bool, box: int, g: Glyphs, styles: dict[str, Style]) -> None:
+    if at_cursor:
+        chars, border = g.cursor, styles.get("cursor", Style(bold=True))
+    elif card is None:
+        chars, border = g.open, styles.get("open", Style())
+    elif card.marked:
+        chars, border = g.box, styles.get(card.marked, Style())
+    else:
+        chars, border = g.box, styles.get("border", Style())
+    nw, ne, sw, se, across, down = chars
+    inner = box - 4
+    top = Text(nw + across, style=border)
+    if card is not None:
+        title_style = styles.get("title", Style(bold=True)) + (Style(reverse=True) if at_cursor else Style())
+        title = _fit(Text(_line(card.title), style=title_style), inner, g.ellipsis)
+        top.append(" ")
+        top.append_text(title)
+        top.append(" ")
+    top.append(across * (box - 1 - top.cell_len) + ne, style=border)
+    bottom = Text(sw + across, style=border)
+    if card is not None and card.marked:
+        bottom.append_text(_fit(Text(f" {t(f'board.marked.{card.marked}')} ", style=styles.get(card.marked, Style()) + Style(bold=True)), inner, g.ellipsis))
+    bottom.append(across * (box - 1 - bottom.cell_len) + se, style=border)
+    block[0].append_text(top)
+    for index in range(1, len(block) - 1):
+        line = body[index - 1] if index - 1 < len(body) else Text()
+        block[index].append(down + " ", style=border)
+        block[index].append_text(line)
+        block[index].append(" " * (inner - line.cell_len) + " " + down, style=border)
+    block[-1].append_text(bottom)
+
+
+def nearest_cell(cells: tuple[Cell, ...], start: Cell, dc: int, dr: int) -> Cell | None:
+    """The closest cell that way, keeping to the same row or column when it can."""
+    def ahead(cell: Cell) -> int:
+        return (cell[0] - start[0]) * dc + (cell[1] - start[1]) * dr
+
+    def aside(cell: Cell) -> int:
+        return cell[1] - start[1] if dc else cell[0] - start[0]
+
+    options = [cell for cell in cells if ahead(cell) > 0]
+    return min(options, key=lambda cell: (abs(aside(cell)), ahead(cell), aside(cell)), default=None)
+
+
+def cards_moved(old: BoardView, new: BoardView) -> Cell:
+    """How far the cards (matched by key) moved, if they all moved alike; else ``(0, 0)``."""
+    before = {card.key: cell for cell, card in old.cards.items()}
+    moves = {(c - before[card.key][0], r - before[card.key][1]) for (c, r), card in new.cards.items() if card.key in before}
+    return moves.pop() if len(moves) == 1 else (0, 0)
+
+def describe(view: BoardView, cell: Cell | None) -> str:
+    """One plain line about the card or slot at ``cell``, for a status line or a screen reader."""
+    if cell is None:
+        return t("board.empty")
+    where = {"col": cell[0] + 1, "row": cell[1] + 1}
+    card = view.cards.get(cell)
+    if card is None:
+        slot = "nothing" if cell not in view.open_cells else "open_left" if cell[0] < 0 else "open_above" if cell[1] < 0 else "open"
+        return t(f"board.describe.{slot}", **where)
+    parts = [_line(card.title)]
+    if card.aspects:
+        parts.append(t("board.describe.aspects", aspects=", ".join(map(_line, card.aspects))))
+    if card.hidden:
+        parts.append(t("board.hidden_one" if card.hidden == 1 else "board.hidden_many", count=card.hidden))
+    people = []
+    for person in card.occupants:
+        notes = [view.sides[person.side]] if 0 <= person.side < len(view.sides) else []
+        notes += [note for note in (_line(person.detail), t(f"board.state.{person.state}") if person.state else "") if note]
+        people.append(_line(person.label) + (f" ({', '.join(notes)})" if notes else ""))
+    parts.append(t("board.describe.occupants", names="; ".join(people)) if people else t("board.describe.nobody"))
+    if card.marked:
+        parts.append(t(f"board.marked.{card.marked}"))
+    return " · ".join(parts)
