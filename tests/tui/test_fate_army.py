@@ -1,6 +1,7 @@
 """The Fate army builder driven from the keyboard: units and leaders through
 their dialogs, the battle chest refusing an overspend, fate points, undo,
-and names that look like markup shown exactly as typed."""
+the text's attack variants, and names that look like markup shown exactly
+as typed."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from textual.app import App
 from textual.reactive import reactive
 
 from tui.core.systems.fate.battle import FateBattle
-from tui.core.systems.fate.events import StartBattlefield
+from tui.core.rulesets import fate
+from tui.core.systems.fate.events import SetVariants, StartBattlefield
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.screens.choices import ChoiceDialog, NumberDialog
 from tui.screens.fate_army import CardList, FateArmyScreen
 from tui.screens.fate_army_dialogs import LeaderDialog, UnitDialog
 from tui.screens.fate_dialogs import TextDialog
+from tui.screens.fate_variants import VariantsDialog
+from tui.screens.help import binding_rows
 
 
 class Harness(App):
@@ -114,6 +118,12 @@ async def test_the_same_skill_twice_is_refused_in_the_dialog():
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, UnitDialog)
+        assert "Athletics is picked twice" in screen_text(app)
+        await pilot.press("right")  # slot 2 changed: the complaint goes at once
+        await pilot.pause()
+        assert "picked twice" not in screen_text(app)
+        await pilot.press("left", "enter")  # and comes back on saving it again
+        await pilot.pause()
         assert "Athletics is picked twice" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
@@ -324,3 +334,116 @@ async def test_fits_and_uses_a_big_terminal():
         await add_fair_unit(pilot, app)
         text = screen_text(app)
         assert "Fight Fair (+2), Shoot Average (+1), Notice Average (+1)" in text
+
+
+# -- the text's variants: every attack Shoot, only Will defends against Shoot ------------
+
+
+def left_panel(app: App) -> str:
+    """The players panel's lines joined by spaces (its lines wrap at 26 or 36 columns)."""
+    lines = [line.split("│")[1].strip() for line in screen_text(app).splitlines() if line.startswith("│")]
+    return " ".join(line for line in lines if line)
+
+
+def variants_row(app: App):
+    (row,) = [r for r in binding_rows(app.screen) if r.binding_id == "fate_army.variants"]
+    return row
+
+
+async def test_variants_switched_on_in_the_dialog_shown_on_the_panel_and_undone():
+    app = Harness(battle())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Variants: none" in left_panel(app)
+        row = variants_row(app)
+        assert (row.keys, row.description, row.enabled) == ("v", "Variants (Shoot only, Will defends)", True)
+        await pilot.press("v")
+        await pilot.pause()
+        assert isinstance(app.screen, VariantsDialog)
+        text = screen_text(app)
+        assert "Every attack with Shoot" in text and "Only Will defends against Shoot" in text
+        assert "dogfight" in text and "< off >" in text
+        await pilot.press("right", "down", "space", "enter")  # both on
+        await pilot.pause()
+        assert isinstance(app.screen, FateArmyScreen)
+        assert app.battle.history.events == (SetVariants(shoot_only=True, shoot_defence_skill="will"),)
+        attack = app.battle.game.rules.attack
+        assert attack.shoot_only and attack.shoot_defence_skill == "will"
+        assert "Variants: every attack Shoot, only Will defends against Shoot" in left_panel(app)
+        # the dialog opens on what is set; switching one off is one more event
+        await pilot.press("v")
+        await pilot.pause()
+        assert screen_text(app).count("< on >") == 2
+        await pilot.press("left", "enter")
+        await pilot.pause()
+        assert app.battle.game.rules.attack.shoot_only is False and app.battle.game.rules.attack.shoot_defence_skill == "will"
+        assert "Variants: only Will defends against Shoot" in left_panel(app)
+        await pilot.press("u", "u")
+        await pilot.pause()
+        assert app.battle.game.rules == fate()
+        assert "Variants: none" in left_panel(app)
+        await pilot.press("U")
+        await pilot.pause()
+        assert app.battle.game.rules.attack.shoot_only
+
+
+async def test_the_variants_dialog_records_nothing_when_cancelled_or_unchanged():
+    app = Harness(battle())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("v", "right", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, FateArmyScreen)
+        await pilot.press("v", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FateArmyScreen)
+        assert not app.battle.history.events and not app.battle.game.rules.attack.shoot_only
+
+
+async def test_the_variants_in_german():
+    from tui.core.i18n import set_language
+
+    set_language("de")
+    try:
+        app = Harness(battle())
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert "Varianten: keine" in screen_text(app)
+            await pilot.press("v")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Jeder Angriff mit Schießen" in text and "Nur Wille verteidigt gegen Schießen" in text and "Luftkampf" in text
+            await pilot.press("down", "right", "enter")
+            await pilot.pause()
+            assert "Varianten: nur Wille verteidigt gegen Schießen" in left_panel(app)
+    finally:
+        set_language("en")
+
+
+async def test_the_variants_key_greys_out_once_the_muster_is_over_and_can_be_remapped():
+    app = Harness(battle())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.set_keymap({"fate_army.variants": "V"})
+        await pilot.pause()
+        assert variants_row(app).keys == "V"
+        await pilot.press("V")
+        await pilot.pause()
+        assert isinstance(app.screen, VariantsDialog)
+        await pilot.press("escape")
+        await pilot.pause()
+        await add_fair_unit(pilot, app)
+        assert app.act(lambda b: b.record(StartBattlefield()))
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("variants", ()) is None and not variants_row(app).enabled
+        await pilot.press("V")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_the_variants_key_is_greyed_out_for_a_read_only_file():
+    app = Harness(battle(), read_only=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.check_action("variants", ()) is None

@@ -18,6 +18,7 @@ battlefield is being laid out the muster is read-only.
 | s | move the player to the other side |
 | p / P | add / remove a player |
 | t | follow the English or German text where they differ |
+| v | the text's variants: every attack Shoot, only Will defends against Shoot |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -43,11 +44,12 @@ from ..widgets.key_footer import KeyFooter
 from .choices import Choice, ChoiceDialog, NumberDialog
 from .fate_dialogs import TextDialog
 from .fate_army_dialogs import LeaderDialog, UnitDialog, chest_dialog, leader_card, name_error, player_lines, unit_card
+from .fate_variants import VariantsDialog, variants_text
 
 # Actions that change the muster: greyed out once it is over or the file is read-only.
 _EDIT_ACTIONS = {
     "add_unit", "add_leader", "edit", "remove_card", "fate_point", "chest", "rename_player",
-    "add_player", "remove_player", "side", "text",
+    "add_player", "remove_player", "side", "text", "variants",
 }
 # Actions whose state depends on the card under the cursor.
 _CARD_ACTIONS = (("edit", ()), ("remove_card", ()))
@@ -90,6 +92,7 @@ class FateArmyScreen(Screen):
         Binding("p", "add_player", "fate_army.key.add_player", show=False, id="fate_army.add_player"),
         Binding("P", "remove_player", "fate_army.key.remove_player", show=False, id="fate_army.remove_player"),
         Binding("t", "text", "fate_army.key.text", show=False, id="fate_army.text"),
+        Binding("v", "variants", "fate_army.key.variants", show=False, id="fate_army.variants"),
         Binding("u,ctrl+z", "undo", "key.undo", id="fate_army.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="fate_army.redo"),
     ]
@@ -186,7 +189,7 @@ class FateArmyScreen(Screen):
         self.query_one("#fate-army-players", Static).update(Text("\n").join(lines))
         zones = t("fate_army.zones", more=rules.zones.more_than_players, zones=zones_rule_of_thumb(game.players, rules))
         text = t("fate_army.text", text=t(f"fate_army.text_{game.text}"))
-        self.query_one("#fate-army-notes", Static).update(Text(f"{zones}\n{text}"))
+        self.query_one("#fate-army-notes", Static).update(Text(f"{zones}\n{text}\n{variants_text(rules)}"))
         self._show_cards(player, rules, lang, focus)
         self._sync_bindings(force=True)
 
@@ -384,6 +387,13 @@ class FateArmyScreen(Screen):
         text = "de" if self.battle.game.text == "en" else "en"
         if self._commit(ev.SetText(text=text)):
             self.notify(t("fate_army.text_changed", text=t(f"fate_army.text_{text}")), markup=False)
+
+    def action_variants(self) -> None:
+        def done(chosen: tuple[bool, str | None] | None) -> None:
+            if chosen is not None and self._commit(ev.SetVariants(shoot_only=chosen[0], shoot_defence_skill=chosen[1])):
+                self.notify(variants_text(self.rules), markup=False)
+
+        self.app.push_screen(VariantsDialog(self.rules), done)
 
     def action_undo(self) -> None:
         self.app.act(lambda battle: battle.undo())  # type: ignore[attr-defined]

@@ -172,6 +172,14 @@ class _CardDialog(ModalScreen):
     def _error(self, message: str) -> None:
         self.query_one(".dialog-error", Static).update(Text(message))
 
+    # A complaint about the form goes as soon as the GM changes it (the save
+    # checks again); Textual calls these besides a subclass's own handlers.
+    def on_input_changed(self, _: Input.Changed) -> None:
+        self._error("")
+
+    def on_choice_changed(self, _: Choice.Changed) -> None:
+        self._error("")
+
     def action_save(self) -> None:
         raise NotImplementedError
 

@@ -20,6 +20,7 @@ PlayerIndex = Annotated[int, Field(ge=0, le=15)]
 Face = Literal[-1, 0, 1]
 Counter = Annotated[int, Field(ge=0)]
 Difficulty = Annotated[int, Field(ge=-4, le=20)]
+SkillKey = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
 
 
 def _texts(value: tuple[str, ...]) -> tuple[str, ...]:
@@ -52,6 +53,18 @@ class SetText(Record):
 
     kind: Literal["set_text"] = "set_text"
     text: Literal["en", "de"]
+
+
+class SetVariants(Record):
+    """The text's attack variants for this battle, both set at once: every
+    attack with Shoot ("as is typical in a dogfight"), and one skill alone
+    defending against Shoot ("maybe the only defense against Shoot is Will").
+    The battle's rules become the ruleset with them; all off: as written."""
+
+    kind: Literal["set_variants"] = "set_variants"
+    shoot_only: bool = False
+    shoot_defence_skill: SkillKey | None = None
+    """The skill that alone defends against Shoot (``will``); None: as usual."""
 
 
 class StartBattlefield(Record):
@@ -214,6 +227,10 @@ class Resolve(Record):
     """An attack with style: one shift fewer, and a boost for the attacker."""
     at_cost: bool = False
     """A failed overcome or advantage carried off at a serious cost."""
+    defence_boost: bool = False
+    """The defender, having defended with style, takes a boost. Recorded
+    rather than implied so that battles saved before this rule replay as
+    they were played."""
 
     _check_names = field_validator("names")(_texts)
 
@@ -277,6 +294,7 @@ FateEvent = Annotated[
         AddPlayer,
         RemovePlayer,
         SetText,
+        SetVariants,
         StartBattlefield,
         PlaceZone,
         ZoneAspect,

@@ -1,5 +1,6 @@
-"""Before the first roll: the muster, the battlefield's zone cards laid in
-turn, hidden zone aspects bought for fate points, and deployment."""
+"""Before the first roll: the muster (the text's variants chosen with it),
+the battlefield's zone cards laid in turn, hidden zone aspects bought for
+fate points, and deployment."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from ...i18n import t
 from . import events as ev
 from .forces import check_keys, check_player, left
 from .state import Aspect, FateState, Place
+
+VARIANT_NOTES = ("fate.note.variant_shoot_only", "fate.note.variant_defence", "fate.note.variants_off")
 
 
 def _stage(state: FateState, *stages: str) -> None:
@@ -44,7 +47,23 @@ def muster(state: FateState, event) -> FateState:
         players.pop(event.index)
     elif isinstance(event, ev.SetText):
         return replace(state, text=event.text)
+    elif isinstance(event, ev.SetVariants):
+        return set_variants(state, event)
     return set_players(state, tuple(players))
+
+
+def set_variants(state: FateState, event: ev.SetVariants) -> FateState:
+    """The battle's rules become the ruleset with the variants as chosen. The
+    story says once which are on: the latest choice replaces earlier ones."""
+    rules = state.rules.with_variants(shoot_only=event.shoot_only, shoot_defence_skill=event.shoot_defence_skill)
+    new = replace(state, rules=rules, notes=tuple(n for n in state.notes if n.key not in VARIANT_NOTES))
+    if event.shoot_only:  # skills as keys: the story names them in the reader's language
+        new = new.with_note("fate.note.variant_shoot_only", skill=rules.attack.adjacent_skill)
+    if event.shoot_defence_skill is not None:
+        new = new.with_note("fate.note.variant_defence", skill=event.shoot_defence_skill)
+    if not event.shoot_only and event.shoot_defence_skill is None:
+        new = new.with_note("fate.note.variants_off")
+    return new
 
 
 def first_placer(state: FateState) -> int:

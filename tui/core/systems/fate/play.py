@@ -57,7 +57,7 @@ def apply(state: FateState, event) -> FateState:
     if state.stage == "ended" and not isinstance(event, (ev.FatePoints, ev.RemoveAspect)):
         raise RuleViolation(t("fate.rule.not_in_ended"))
     match event:
-        case ev.SetPlayer() | ev.AddPlayer() | ev.RemovePlayer() | ev.SetText():
+        case ev.SetPlayer() | ev.AddPlayer() | ev.RemovePlayer() | ev.SetText() | ev.SetVariants():
             return muster.muster(state, event)
         case ev.StartBattlefield():
             return muster.start_battlefield(state)

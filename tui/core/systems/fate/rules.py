@@ -13,12 +13,22 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from ...errors import RuleViolation
+from ...i18n import t
 from ...ruleset_base import Localised, Named, Record, RulesetInfo, by_key, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]
 Positive = Annotated[int, Field(ge=1, le=99)]
 Rating = Annotated[int, Field(ge=-10, le=20)]
 EndCondition = Literal["units", "units_and_leaders"]
+
+WILL_DEFENDS = "will"
+"""The skill the text's defence variant names: "maybe the only defense
+against Shoot is Will" (a ruleset's own ``shoot_defence_skill`` comes first)."""
+
+
+class VariantError(RuleViolation):
+    """A variant the ruleset cannot play: a defence skill it does not have."""
 
 
 class FateDice(Record):
@@ -182,6 +192,16 @@ class FateRuleset(Record):
     def skill(self, key: str) -> Named:
         return by_key(self.skills, key)
 
+    def with_variants(self, *, shoot_only: bool, shoot_defence_skill: str | None) -> "FateRuleset":
+        """These rules with the text's attack variants set as given: every
+        attack with Shoot (a dogfight), one skill alone defending against
+        Shoot (Will, in medieval warfare; None: as usual)."""
+        if shoot_defence_skill is not None and shoot_defence_skill not in {s.key for s in self.skills}:
+            known = ", ".join(s.key for s in self.skills)
+            raise VariantError(t("fate.rule.no_defence_skill", skill=shoot_defence_skill, known=known))
+        attack = self.attack.model_copy(update={"shoot_only": shoot_only, "shoot_defence_skill": shoot_defence_skill})
+        return self.model_copy(update={"attack": attack})
+
     # -- what a typo in a house rule would break -----------------------------
 
     @model_validator(mode="after")
@@ -225,4 +245,4 @@ class FateRuleset(Record):
         return self
 
 
-__all__ = ["Consequence", "FateRuleset", "LadderStep", "Quality"]
+__all__ = ["WILL_DEFENDS", "Consequence", "FateRuleset", "LadderStep", "Quality", "VariantError"]
