@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.core.storage import create_session
+from tui.core.storage import create_session, load_battle
 from tui.core.systems.fate.contest import attack_skill
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.demo import ford_of_brannock
@@ -99,3 +99,86 @@ async def play_activation(app, pilot) -> None:
     if app.battle.game.activation is not None:
         await pilot.press("e")
         await pilot.pause()
+
+
+# -- setting up a battle by keys: the board's cells, dialogs, the save ---------------
+
+
+def screen_text(app) -> str:
+    """The whole terminal as plain text (dialogs included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def wait_for(app, pilot, kind, limit: int = 20):
+    """Pause until the screen on top is a ``kind`` (a dialog a flow pushes)."""
+    for _ in range(limit):
+        if isinstance(app.screen, kind):
+            return app.screen
+        await pilot.pause()
+    raise AssertionError(f"no {kind.__name__} came up (on top: {type(app.screen).__name__})")
+
+
+async def cell_to(app, pilot, cell) -> None:
+    """Walk the board's cursor to a card or an open cell with the arrow keys."""
+    board = app.screen.query_one(ZoneBoard)
+    assert cell in board.view.cells(), (cell, board.view.cells())
+    for _ in range(12):
+        here = board.cursor
+        if here == cell:
+            return
+        if here[0] != cell[0]:
+            await pilot.press("right" if cell[0] > here[0] else "left")
+        else:
+            await pilot.press("down" if cell[1] > here[1] else "up")
+        await pilot.pause()
+    raise AssertionError(f"the cursor did not reach {cell}")
+
+
+async def type_line(app, pilot, text: str) -> None:
+    """Type ``text`` into the text dialog on top (replacing what it proposes) and enter."""
+    await wait_for(app, pilot, TextDialog)
+    await pilot.press("home", "ctrl+k", *text, "enter")
+    await pilot.pause()
+
+
+async def choose(app, pilot, label: str):
+    """In the choice dialog on top, walk down to the open option whose label
+    starts with ``label`` and enter; returns the value chosen."""
+    dialog = await wait_for(app, pilot, ChoiceDialog)
+    choices = dialog._choices
+    wanted = [i for i, c in enumerate(choices) if c.label.startswith(label) and c.closed is None]
+    assert len(wanted) == 1, [(c.label, c.closed) for c in choices]
+    options = dialog.query_one("OptionList")
+    # A closed choice is greyed out: the list will not stop on it.
+    assert [options.get_option_at_index(i).disabled for i in range(len(choices))] == [c.closed is not None for c in choices]
+    for _ in range(len(choices) + 1):
+        if options.highlighted == wanted[0]:
+            break
+        await pilot.press("down" if options.highlighted < wanted[0] else "up")
+        await pilot.pause()
+    assert options.highlighted == wanted[0]
+    await pilot.press("enter")
+    await pilot.pause()
+    return choices[wanted[0]].value
+
+
+def assert_saved(app) -> None:
+    """The file on disk holds the battle as it stands, log and undo cursor included."""
+    saved = load_battle(app.session.path)
+    assert saved.to_file() == app.battle.to_file()
+    assert saved.game == app.battle.game
+
+
+async def undo_redo(app, pilot, before) -> None:
+    """The last step is saved; ``u`` takes it back to ``before`` (saved too), ``U`` redoes it."""
+    after = app.battle.game
+    assert after != before
+    assert_saved(app)
+    await pilot.press("u")
+    await pilot.pause()
+    assert app.battle.game == before
+    assert_saved(app)
+    await pilot.press("U")
+    await pilot.pause()
+    assert app.battle.game == after
+    assert_saved(app)
