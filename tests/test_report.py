@@ -485,4 +485,4 @@ def test_a_fate_battle_reports_its_story_in_either_language(capsys):
     out = capsys.readouterr().out
     assert out.startswith("# The Ford of Brannock")
     assert "The Horde schreibt einen verdeckten Aspekt auf Ruined Mill" in out
-    assert "Initiative: The Horde, The Vale" in out
+    assert "Initiative (jeder Anführer würfelt Wille): The Horde +6, The Vale +1" in out

@@ -45,7 +45,7 @@ def test_a_defence_with_style_gives_the_defender_a_boost():
     battle = fight(FACE_TO_FACE, first=1)
     act(battle, "u3")
     roll(battle, "attack", "u3", "fight", faces=LOW, target="u1", defender="u1", defence_skill="fight", aspect="Momentum")  # -1 against 3
-    battle.record(ev.Resolve())
+    battle.record(ev.Resolve(defence_boost=True))
     momentum = aspect_named(battle, "Momentum")
     assert momentum.kind == "boost" and momentum.holder == 0 and momentum.on == "u1"
     assert not battle.game.consequences_of("u1")
@@ -55,7 +55,19 @@ def test_a_plain_miss_gives_no_one_a_boost():
     battle = fight(FACE_TO_FACE, first=1)
     act(battle, "u3")
     roll(battle, "attack", "u3", "fight", faces=(-1, -1, 0, 0), target="u1", defender="u1", defence_skill="fight", aspect="Momentum")  # 1 against 3
+    refused(battle, ev.Resolve(defence_boost=True), "style")
     battle.record(ev.Resolve())
+    assert not [a for a in battle.game.aspects if a.kind == "boost"]
+
+
+def test_a_resolve_saved_before_the_defenders_boost_replays_without_one():
+    """The boost is recorded, not implied: a battle saved by an earlier
+    version (no ``defence_boost`` in its log) replays as it was played."""
+    battle = fight(FACE_TO_FACE, first=1)
+    act(battle, "u3")
+    roll(battle, "attack", "u3", "fight", faces=LOW, target="u1", defender="u1", defence_skill="fight", aspect="Momentum")
+    old = ev.Resolve.model_validate({"kind": "resolve", "absorb": [], "names": [], "taken_out": False})
+    battle.record(old)
     assert not [a for a in battle.game.aspects if a.kind == "boost"]
 
 
@@ -97,3 +109,13 @@ def test_success_at_a_cost_is_for_a_failure_only(faces):
 def test_an_attack_has_no_success_at_a_cost():
     battle = _pikes_attack(LOW)
     refused(battle, ev.Resolve(at_cost=True), "cost")
+
+
+def test_any_defence_with_style_earns_the_boost_not_only_against_attacks():
+    battle = fight({"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    act(battle, "u1")
+    roll(battle, "enter", "u1", "athletics", faces=LOW, path=("meadow",), defender="u3", defence_skill="athletics", aspect="Momentum")  # -2 against 2
+    battle.record(ev.Resolve(defence_boost=True))
+    momentum = aspect_named(battle, "Momentum")
+    assert momentum.kind == "boost" and momentum.holder == 1 and momentum.on == "u3"
+    assert battle.game.zone_of("u1") == "hill"

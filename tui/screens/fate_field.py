@@ -35,6 +35,7 @@ from ..core.i18n import t
 from ..widgets.key_footer import KeyFooter
 from ..widgets.zone_board import ZoneBoard
 from . import fate_flows as flows
+from . import fate_outcome_flows as outcome_flows
 from . import fate_roll_flows as roll_flows
 from . import fate_text as ft
 
@@ -230,10 +231,10 @@ class FateFieldScreen(Screen):
         self._run(roll_flows.second_action(self))
 
     def action_invoke(self) -> None:
-        self._run(roll_flows.invoke(self))
+        self._run(outcome_flows.invoke(self))
 
     def action_resolve(self) -> None:
-        self._run(roll_flows.resolve(self))
+        self._run(outcome_flows.resolve(self))
 
     def action_end_turn(self) -> None:
         flows.end_turn(self)

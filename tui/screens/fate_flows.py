@@ -21,7 +21,8 @@ from ..core.systems.fate.state import FateState
 from .choices import Choice, ChoiceDialog, NumberDialog
 from .fate_dialogs import TextDialog
 from . import fate_text as ft
-from .fate_roll_flows import ask, overcome, resolve
+from .fate_outcome_flows import resolve
+from .fate_roll_flows import ask, overcome
 
 if TYPE_CHECKING:
     from .fate_field import FateFieldScreen
@@ -72,6 +73,9 @@ def card_text(state: FateState, zone: str) -> Text:
         text.append("\n  " + t("board.hidden_one" if hidden == 1 else "board.hidden_many", count=hidden))
     for key in state.units_in(zone) + tuple(k for k in state.leaders_in(zone) if state.place(k).attached is None):
         text.append("\n" + card_line(state, key))
+        leader = state.leader_of(key) if state.unit(key) else None
+        if leader is not None and not state.place(key).out:
+            text.append("\n  " + card_line(state, leader))
     return text
 
 
@@ -95,6 +99,15 @@ def card_line(state: FateState, key: str) -> str:
     free = state.free_slots(key)
     if unit and not free and not consequences:
         line += " · " + t("fate_ui.card.no_consequences")
+    # What else is written on the card in play: advantages, boosts, a pin.
+    for aspect in state.aspects_on(key):
+        if aspect.kind in ("card", "consequence"):
+            continue
+        line += " · " + aspect.text
+        if aspect.kind == "boost":
+            line += " " + t("fate_ui.card.boost")
+        elif sum(aspect.free):
+            line += " " + t("fate_ui.card.free", count=sum(aspect.free))
     return line
 
 
@@ -108,6 +121,11 @@ async def next_stage(screen: "FateFieldScreen") -> None:
     elif state.stage == "battlefield":
         record(screen, ev.FinishBattlefield())
     elif state.stage == "deploy":
+        missing = undeployed(state)
+        if missing:  # say so before asking who rolls for the initiative
+            screen.app.notify(t("fate.rule.undeployed", card=state.name(missing[0]), count=len(missing)), severity="error", markup=False)
+            screen.app.bell()
+            return
         leaders: list[str | None] = []
         for index, player in enumerate(state.players):
             standing = state.standing_leaders(index)

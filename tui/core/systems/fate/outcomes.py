@@ -113,10 +113,6 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
             raise RuleViolation(t("fate.rule.no_hit"))
         elif result is FateOutcome.TIE:
             new = _boost(new, contest.by, contest.aspect, side)
-        elif contest.defence is not None and -contest.shifts >= state.rules.outcomes.success_with_style_shifts:
-            # a defence with style earns the defender a boost
-            defender = contest.defence
-            new = _boost(new, defender.who, contest.aspect, state.players[defender.player].side)
     elif action in ("enter", "break_pin"):
         if success or result is FateOutcome.TIE or at_cost:
             if action == "break_pin":
@@ -157,6 +153,10 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
     elif action == "rally":
         if success or result is FateOutcome.TIE:
             new = _boost(new, contest.target, contest.aspect, side)
+    if event.defence_boost:  # a defence with style earns the defender a boost (Fate Core)
+        defender = contest.defence
+        assert defender is not None  # _check_choices
+        new = _boost(new, defender.who, contest.aspect, state.players[defender.player].side)
     new = check_end(new)
     if new.stage == "battle" and new.activation is not None and new.activation.over:
         return end_activation(new)
@@ -165,11 +165,14 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
 
 def _check_choices(state: FateState, contest, event: ev.Resolve, result: FateOutcome) -> None:
     """The outcome's options: a boost for a shift only on an attack with
-    style; success at a cost only on a failed overcome or advantage."""
+    style; success at a cost only on a failed overcome or advantage; the
+    defender's boost only on a defence with style."""
     if event.boost and (contest.action not in ("attack", "leader_attack") or result is not FateOutcome.STYLE):
         raise RuleViolation(t("fate.rule.boost_needs_style"))
     if event.at_cost and (contest.action not in AT_COST or result is not FateOutcome.FAIL):
         raise RuleViolation(t("fate.rule.at_cost_on_fail"))
+    if event.defence_boost and (contest.defence is None or -contest.shifts < state.rules.outcomes.success_with_style_shifts):
+        raise RuleViolation(t("fate.rule.defence_boost_needs_style"))
 
 
 AT_COST = ("enter", "dash", "break_pin", "advantage")

@@ -3,7 +3,7 @@ report: each ``Note`` put into the reader's language."""
 
 from __future__ import annotations
 
-from ...i18n import t, tr
+from ...i18n import language, t, tr
 from .state import FateState, Note
 from .turns import awards
 
@@ -23,6 +23,8 @@ def note_text(state: FateState, note: Note) -> str:
     if "side" in params:
         side = params["side"]
         params["side"] = side_name(state, side) if isinstance(side, int) and side >= 0 else ""
+    if "skill" in params:
+        params["skill"] = state.rules.skill(str(params["skill"])).name(language())
     if "outcome" in params:
         params["outcome"] = t(f"fate_ui.outcome.{params['outcome']}", shifts=params.get("shifts", 0))
     if note.key == "fate.note.ended":  # the core's note names no side; the story does
@@ -45,8 +47,10 @@ def markdown_report(battle, language: str) -> str:
         state = battle.game
         lines = [f"# {battle.meta.title}", ""]
         for player in state.players:
-            lines.append(f"- **{player.name}** ({t('fate_ui.side', number=player.side + 1)}): " + ", ".join(u.name for u in player.units))
-        lines += ["", f"## {tr(language, 'fate_ui.story')}", ""]
+            cards = [u.name for u in player.units] + ["★ " + leader.name for leader in player.leaders]
+            lines.append(f"- **{player.name}** ({t('fate_ui.side', number=player.side + 1)}): " + ", ".join(cards))
+        heading = tr(language, "fate_ui.story_whole" if state.stage == "ended" else "fate_ui.story")
+        lines += ["", f"## {heading}", ""]
         lines += [f"{n}. {note_text(state, note)}" for n, note in enumerate(state.notes, 1)]
         if state.stage == "ended":
             lines += ["", awards_line(state)]

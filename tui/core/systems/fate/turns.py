@@ -68,7 +68,8 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
     )
     state = replace(state, aspects=state.aspects + cards, next_aspect=state.next_aspect + len(cards))
     new = replace(state, stage="battle", order=order, initiative=tuple(rolls), turn=0, round=1, acted=frozenset(), counter=max(state.counter, event.counter) + 1)
-    new = new.with_note("fate.note.initiative", order=", ".join(state.players[i].name for i in order))
+    rolled = ", ".join(f"{state.players[i].name} {rolls[i][0]:+d}" for i in order)
+    new = new.with_note("fate.note.initiative", order=rolled, skill=skill)
     return _skip_to_waiting(new)
 
 
