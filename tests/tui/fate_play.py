@@ -33,18 +33,7 @@ async def accept_dialogs(app, pilot, limit: int = 12) -> None:
 
 async def cursor_to(app, pilot, zone: str) -> None:
     """Walk the board's cursor to a zone card with the arrow keys."""
-    board = app.screen.query_one(ZoneBoard)
-    target = app.battle.game.board.zone(zone).cell
-    for _ in range(12):
-        here = board.cursor
-        if here == target:
-            return
-        if here[0] != target[0]:
-            await pilot.press("right" if target[0] > here[0] else "left")
-        else:
-            await pilot.press("down" if target[1] > here[1] else "up")
-        await pilot.pause()
-    raise AssertionError(f"the cursor did not reach {zone}")
+    await cell_to(app, pilot, app.battle.game.board.zone(zone).cell)
 
 
 def _target_in_range(state, key: str) -> bool:
