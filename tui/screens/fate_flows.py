@@ -16,7 +16,7 @@ from rich.text import Text
 from ..core.board import Zone
 from ..core.i18n import language, t
 from ..core.systems.fate import events as ev
-from ..core.systems.fate.muster import undeployed
+from ..core.systems.fate.muster import deploy_refusal, undeployed
 from ..core.systems.fate.state import FateState
 from .choices import Choice, ChoiceDialog, NumberDialog
 from .fate_dialogs import TextDialog
@@ -70,7 +70,7 @@ def card_text(state: FateState, zone: str) -> Text:
             text.append(" " + t("fate_ui.card.free", count=sum(aspect.free)))
     hidden = len(state.aspects_on(zone, hidden=True))
     if hidden:
-        text.append("\n  " + t("board.hidden_one" if hidden == 1 else "board.hidden_many", count=hidden))
+        text.append("\n  " + t("board.hidden", count=hidden))
     for key in state.units_in(zone) + tuple(k for k in state.leaders_in(zone) if state.place(k).attached is None):
         text.append("\n" + card_line(state, key))
         leader = state.leader_of(key) if state.unit(key) else None
@@ -121,9 +121,9 @@ async def next_stage(screen: "FateFieldScreen") -> None:
     elif state.stage == "battlefield":
         record(screen, ev.FinishBattlefield())
     elif state.stage == "deploy":
-        missing = undeployed(state)
-        if missing:  # say so before asking who rolls for the initiative
-            screen.app.notify(t("fate.rule.undeployed", card=state.name(missing[0]), count=len(missing)), severity="error", markup=False)
+        why = deploy_refusal(state)
+        if why:  # say so before asking who rolls for the initiative
+            screen.app.notify(why, severity="error", markup=False)
             screen.app.bell()
             return
         leaders: list[str | None] = []

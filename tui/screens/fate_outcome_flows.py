@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..core.i18n import t
 from ..core.systems.fate import events as ev
 from ..core.systems.fate.contest import may_invoke
-from ..core.systems.fate.outcomes import AT_COST, cheapest_absorb
+from ..core.systems.fate.outcomes import AT_COST, cheapest_absorb, defended_with_style
 from .choices import Choice, ChoiceDialog
 from .fate_dialogs import TextDialog
 from .fate_roll_flows import act, ask
@@ -82,7 +82,7 @@ async def resolve(screen: "FateFieldScreen") -> None:
     if contest is None:
         return
     style = state.rules.outcomes.success_with_style_shifts
-    defended = contest.defence is not None and -contest.shifts >= style  # the defender's boost
+    defended = defended_with_style(state, contest)  # the defender's boost
     if contest.action in ("attack", "leader_attack") and contest.shifts >= 1:
         boost = False
         if contest.shifts >= style:

@@ -150,15 +150,9 @@ async def attack(screen: "FateFieldScreen") -> None:
         for unit in player.units:
             if player.side == side or state.place(unit.key).out or state.place(unit.key).zone is None:
                 continue
-            distance = _distance(state, by, unit.key)
-            skill = attack_skill(state, distance if distance is not None else 99)
-            note = _range_note(state, skill, distance) if skill else ""
-            options.append(Choice((unit.key, skill), unit.name, note, None if skill else t("fate.rule.out_of_range", target=unit.name, most=state.rules.attack.farthest_zones)))
+            options.append(_target(state, by, unit.key))
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
-    if picked is None:
-        return
-    target, skill = picked
-    _roll(screen, "attack", by, skill, target=target, defender=target, defence_skill=_defence_skill(state, target, skill), aspect=_boost_text())
+    _attack_roll(screen, "attack", by, picked)
 
 
 async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
@@ -168,15 +162,27 @@ async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
     for index, player in enumerate(state.players):
         if player.side == side:
             continue
-        for key in state.standing_leaders(index):
-            distance = _distance(state, by, key)
-            skill = attack_skill(state, distance if distance is not None else 99)
-            options.append(Choice((key, skill), state.name(key), _range_note(state, skill, distance) if skill else "", None if skill else t("fate.rule.out_of_range", target=state.name(key), most=state.rules.attack.farthest_zones)))
+        options += [_target(state, by, key) for key in state.standing_leaders(index)]
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    _attack_roll(screen, "leader_attack", by, picked)
+
+
+def _target(state: FateState, by: str, key: str) -> Choice:
+    """An enemy to attack, with the skill its range takes, or why it is out of reach."""
+    distance = _distance(state, by, key)
+    skill = attack_skill(state, distance if distance is not None else 99)
+    name = state.name(key)
+    if not skill:
+        return Choice((key, skill), name, "", t("fate.rule.out_of_range", target=name, most=state.rules.attack.farthest_zones))
+    return Choice((key, skill), name, _range_note(state, skill, distance))
+
+
+def _attack_roll(screen, action: str, by: str, picked) -> None:
+    """Roll the attack on the picked ``(target, skill)``; the target defends."""
     if picked is None:
         return
     target, skill = picked
-    _roll(screen, "leader_attack", by, skill, target=target, defender=target, defence_skill=_defence_skill(state, target, skill), aspect=_boost_text())
+    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=_defence_skill(screen.state, target, skill), aspect=_boost_text())
 
 
 # -- create an advantage -----------------------------------------------------------

@@ -99,7 +99,7 @@ def _fit(text: Text, width: int, ellipsis: str) -> Text:
 def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Style]) -> list[Text]:
     body = [_fit(Text(_line(aspect), style=styles.get("aspect", "")), inner, g.ellipsis) for aspect in card.aspects]
     if card.hidden:
-        words = t("board.hidden_one" if card.hidden == 1 else "board.hidden_many", count=card.hidden)
+        words = t("board.hidden", count=card.hidden)
         body.append(_fit(Text(f"{g.hidden} {words}", style=styles.get("detail", "")), inner, g.ellipsis))
     for person in card.occupants:
         style = styles.get(f"side-{person.side % 2}", Style())
@@ -228,7 +228,7 @@ def describe(view: BoardView, cell: Cell | None) -> str:
     if card.aspects:
         parts.append(t("board.describe.aspects", aspects=", ".join(map(_line, card.aspects))))
     if card.hidden:
-        parts.append(t("board.hidden_one" if card.hidden == 1 else "board.hidden_many", count=card.hidden))
+        parts.append(t("board.hidden", count=card.hidden))
     people = []
     for person in card.occupants:
         notes = [view.sides[person.side]] if 0 <= person.side < len(view.sides) else []

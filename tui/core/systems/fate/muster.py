@@ -145,6 +145,12 @@ def deploy_attach(state: FateState, event: ev.Attach) -> FateState:
     return replace(state, places=places)
 
 
+def deploy_refusal(state: FateState) -> str | None:
+    """Why the battle can't start yet: the first card still without a place."""
+    missing = undeployed(state)
+    return t("fate.rule.undeployed", card=state.name(missing[0]), count=len(missing)) if missing else None
+
+
 def undeployed(state: FateState) -> tuple[str, ...]:
     """Cards with no place yet: every unit needs a zone, every leader a zone or a unit."""
     missing = []

@@ -163,6 +163,11 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
     return new
 
 
+def defended_with_style(state: FateState, contest) -> bool:
+    """An opposed roll the defender won by success-with-style shifts or more."""
+    return contest.defence is not None and -contest.shifts >= state.rules.outcomes.success_with_style_shifts
+
+
 def _check_choices(state: FateState, contest, event: ev.Resolve, result: FateOutcome) -> None:
     """The outcome's options: a boost for a shift only on an attack with
     style; success at a cost only on a failed overcome or advantage; the
@@ -171,7 +176,7 @@ def _check_choices(state: FateState, contest, event: ev.Resolve, result: FateOut
         raise RuleViolation(t("fate.rule.boost_needs_style"))
     if event.at_cost and (contest.action not in AT_COST or result is not FateOutcome.FAIL):
         raise RuleViolation(t("fate.rule.at_cost_on_fail"))
-    if event.defence_boost and (contest.defence is None or -contest.shifts < state.rules.outcomes.success_with_style_shifts):
+    if event.defence_boost and not defended_with_style(state, contest):
         raise RuleViolation(t("fate.rule.defence_boost_needs_style"))
 
 

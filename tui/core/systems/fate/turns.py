@@ -13,7 +13,7 @@ from dataclasses import replace
 from ...errors import RuleViolation
 from ...i18n import t
 from . import events as ev
-from .muster import undeployed
+from .muster import deploy_refusal
 from .state import Activation, Aspect, FateState, Place
 
 ACTION_OF = {"enter": "overcome", "dash": "overcome", "break_pin": "overcome", "attack": "attack", "advantage": "advantage"}
@@ -40,9 +40,9 @@ def acting(state: FateState) -> Activation:
 def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
     if state.stage != "deploy":
         raise RuleViolation(t(f"fate.rule.not_in_{state.stage}"))
-    missing = undeployed(state)
-    if missing:
-        raise RuleViolation(t("fate.rule.undeployed", card=state.name(missing[0]), count=len(missing)))
+    why = deploy_refusal(state)
+    if why:
+        raise RuleViolation(why)
     count = len(state.players)
     if len(event.leaders) != count or len(event.faces) != count:
         raise RuleViolation(t("fate.rule.initiative_rolls", count=count))
