@@ -252,10 +252,10 @@ async def free_move(screen: "FateFieldScreen") -> None:
 async def act_on_zone(screen: "FateFieldScreen", zone: str) -> None:
     """Enter on a card while a unit acts: move there if it can, else overcome."""
     state = screen.state
-    act = state.activation
-    if act is None:
+    activation = state.activation
+    if activation is None:
         return
-    if state.zone_of(act.actor) != zone and refusal(screen, ev.Move(to=zone)) is None:
+    if state.zone_of(activation.actor) != zone and refusal(screen, ev.Move(to=zone)) is None:
         record(screen, ev.Move(to=zone))
         return
     await overcome(screen)

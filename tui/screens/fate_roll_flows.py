@@ -78,11 +78,11 @@ def _range_note(state: FateState, skill: str, distance: int | None) -> str:
 
 async def overcome(screen: "FateFieldScreen") -> None:
     state = screen.state
-    act = state.activation
+    activation = state.activation
     zone = screen.cursor_zone()
-    if act is None or zone is None:
+    if activation is None or zone is None:
         return
-    by = act.actor
+    by = activation.actor
     here = state.zone_of(by)
     side = state.side_of(by)
     options: list[Choice] = []
@@ -137,10 +137,10 @@ def _own_skills(state: FateState, key: str) -> list[str]:
 
 async def attack(screen: "FateFieldScreen") -> None:
     state = screen.state
-    act = state.activation
-    if act is None:
+    activation = state.activation
+    if activation is None:
         return
-    by = act.actor
+    by = activation.actor
     if state.unit(by) is None:
         await leader_attack(screen, by)
         return
@@ -190,10 +190,10 @@ def _attack_roll(screen, action: str, by: str, picked) -> None:
 
 async def advantage(screen: "FateFieldScreen") -> None:
     state = screen.state
-    act = state.activation
-    if act is None:
+    activation = state.activation
+    if activation is None:
         return
-    by = act.actor
+    by = activation.actor
     lang = language()
     options = [Choice(use.key, use.name(lang), ft.skill_name(state, use.skill) if use.skill else t("fate_ui.no_roll")) for use in state.rules.create_advantage.uses]
     options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note")))
@@ -244,10 +244,10 @@ async def advantage(screen: "FateFieldScreen") -> None:
 
 async def leader(screen: "FateFieldScreen") -> None:
     state = screen.state
-    act = state.activation
-    if act is None:
+    activation = state.activation
+    if activation is None:
         return
-    by = act.actor
+    by = activation.actor
     options: list[Choice] = []
     if state.unit(by):
         key = state.leader_of(by)

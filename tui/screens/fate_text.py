@@ -108,23 +108,23 @@ def fate_points_line(state: FateState) -> Text:
 
 
 def activation_line(state: FateState) -> Text:
-    act = state.activation
-    if act is None:
+    activation = state.activation
+    if activation is None:
         if state.stage == "battle" and state.current_player is not None:
             waiting = [state.name(k) for k in state.waiting(state.current_player)]
             return Text(t("fate_ui.waiting", names=", ".join(waiting)))
         return Text("")
     text = Text()
-    text.append("▶ " + state.name(act.actor), style="bold")
-    leader = state.leader_of(act.actor) if state.unit(act.actor) else None
+    text.append("▶ " + state.name(activation.actor), style="bold")
+    leader = state.leader_of(activation.actor) if state.unit(activation.actor) else None
     if leader:
         text.append(" + " + state.name(leader))
-    allowed = 1 + (1 if act.extra else 0)
-    done = ", ".join(t(f"fate.action.{a}") for a in act.actions) or "—"
-    text.append("  " + t("fate_ui.activation", moved=t("fate_ui.yes") if act.moved else t("fate_ui.no"), used=len(act.actions), allowed=allowed, done=done))
+    allowed = 1 + (1 if activation.extra else 0)
+    done = ", ".join(t(f"fate.action.{a}") for a in activation.actions) or "—"
+    text.append("  " + t("fate_ui.activation", moved=t("fate_ui.yes") if activation.moved else t("fate_ui.no"), used=len(activation.actions), allowed=allowed, done=done))
     if leader:
-        text.append("  " + (t("fate_ui.leader_done") if act.leader_acted else t("fate_ui.leader_free")))
-    if act.over:
+        text.append("  " + (t("fate_ui.leader_done") if activation.leader_acted else t("fate_ui.leader_free")))
+    if activation.over:
         text.append("  " + t("fate_ui.turn_over"), style="italic")
     return text
 

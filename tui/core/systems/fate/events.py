@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_serializer, field_validator
 
 from ...board import Zone
 from ...ruleset_base import Record
@@ -119,6 +119,18 @@ class StartBattle(Record):
     leaders: tuple[Key | None, ...]
     """Per player, the leader who rolls (None: a player with no leader rolls at Mediocre)."""
     faces: tuple[tuple[Face, ...], ...]
+
+    # TOML has no null, so a leaderless player is written as "" and read back as None.
+    @field_validator("leaders", mode="before")
+    @classmethod
+    def _read_no_leader(cls, value: object) -> object:
+        if isinstance(value, (list, tuple)):
+            return tuple(None if v == "" else v for v in value)
+        return value
+
+    @field_serializer("leaders")
+    def _write_no_leader(self, leaders: tuple[str | None, ...]) -> tuple[str, ...]:
+        return tuple("" if key is None else key for key in leaders)
 
 
 # -- a turn -------------------------------------------------------------------

@@ -146,7 +146,12 @@ def deploy_attach(state: FateState, event: ev.Attach) -> FateState:
 
 
 def deploy_refusal(state: FateState) -> str | None:
-    """Why the battle can't start yet: the first card still without a place."""
+    """Why the battle can't start yet: a player with nothing to fight with
+    (they could never act or roll for the order of play), else the first
+    card still without a place."""
+    for player in state.players:
+        if not player.units and not player.leaders:
+            return t("fate.rule.empty_player", player=player.name)
     missing = undeployed(state)
     return t("fate.rule.undeployed", card=state.name(missing[0]), count=len(missing)) if missing else None
 
