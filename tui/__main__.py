@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .cli import main
+from tui.cli import main
 
 __all__ = ["main"]
 

@@ -14,18 +14,18 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from .core.battle import Battle
-from .core.errors import MassCombatError
-from .core.i18n import set_language, t
-from .core.storage import Session
-from .glyphs import ASCII, GLYPH_SETS, Glyphs
-from .screens.army import ArmyScreen
-from .screens.help import HelpScreen, binding_rows
-from .screens.roller import RollerScreen
-from .screens.summary import SummaryScreen
-from .screens.wave import WaveScreen
-from .screens.settings import SettingsScreen
-from .settings import Settings, save_settings
+from tui.core.battle import Battle
+from tui.core.errors import MassCombatError
+from tui.core.i18n import set_language, t
+from tui.core.storage import Session
+from tui.glyphs import ASCII, GLYPH_SETS, Glyphs
+from tui.screens.army import ArmyScreen
+from tui.screens.help import HelpScreen, binding_rows
+from tui.screens.roller import RollerScreen
+from tui.screens.summary import SummaryScreen
+from tui.screens.wave import WaveScreen
+from tui.screens.settings import SettingsScreen
+from tui.settings import Settings, save_settings
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
 
@@ -202,7 +202,7 @@ def start_mode(battle: Battle) -> str:
     """Where a battle opens: a roller session (no armies, schema 1) on the
     roller, a battle on the wave screen."""
     if getattr(battle, "system", "myz") == "fate":
-        from .fate_app import fate_start_mode
+        from tui.fate_app import fate_start_mode
 
         return fate_start_mode(battle)
     game = battle.game
@@ -213,7 +213,7 @@ def start_mode(battle: Battle) -> str:
 
 def run_app(args) -> int:
     """Start the app on a battle file (the CLI's default command)."""
-    from .launch import launch
+    from tui.launch import launch
 
     return launch(args)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from .app import MassCombatApp
-from .screens.fate_army import FateArmyScreen
-from .screens.fate_field import FateFieldScreen
+from tui.app import MassCombatApp
+from tui.screens.fate_army import FateArmyScreen
+from tui.screens.fate_field import FateFieldScreen
 
 
 class FateApp(MassCombatApp):

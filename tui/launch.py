@@ -7,15 +7,15 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from .core.battle import Battle
-from .core.dice import YearZeroRules
-from .core.errors import MassCombatError
-from .core.i18n import set_language, t
-from .core.rulesets import fate, myz
-from .core.systems.myz.army import Army, Person
-from .core.storage import Session, create_session, default_saves_dir, open_example, open_session
-from .core.tomlfile import read_toml
-from .settings import load_settings, settings_path
+from tui.core.battle import Battle
+from tui.core.dice import YearZeroRules
+from tui.core.errors import MassCombatError
+from tui.core.i18n import set_language, t
+from tui.core.rulesets import fate, myz
+from tui.core.systems.myz.army import Army, Person
+from tui.core.storage import Session, create_session, default_saves_dir, open_example, open_session
+from tui.core.tomlfile import read_toml
+from tui.settings import load_settings, settings_path
 
 
 def new_battle(seed: int | None = None) -> Battle:
@@ -28,9 +28,9 @@ def new_battle(seed: int | None = None) -> Battle:
 
 def new_fate_battle(seed: int | None = None):
     """Two players, the GM against the players' side, with the middle-ground chest."""
-    from .core.systems.fate.battle import FateBattle
-    from .core.systems.fate.forces import Player
-    from .core.i18n import language
+    from tui.core.systems.fate.battle import FateBattle
+    from tui.core.systems.fate.forces import Player
+    from tui.core.i18n import language
 
     chest = fate().battle_chest.presets[1].points if len(fate().battle_chest.presets) > 1 else 10
     players = (Player(name=t("fate_ui.default_players"), side=0, chest=chest), Player(name=t("fate_ui.default_gm"), side=1, chest=chest))
@@ -65,11 +65,11 @@ def launch(args) -> int:
         print(f"masscombat: {exc}", file=sys.stderr)
         return 1
 
-    from .app import MassCombatApp  # textual is imported only when the app runs
+    from tui.app import MassCombatApp  # textual is imported only when the app runs
 
     app_class = MassCombatApp
     if getattr(session.battle, "system", "myz") == "fate":
-        from .fate_app import FateApp
+        from tui.fate_app import FateApp
 
         app_class = FateApp
     app = app_class(

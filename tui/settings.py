@@ -15,8 +15,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .core.errors import SaveFileError
-from .core.tomlfile import dump_toml, read_toml, validate, write_atomic
+from tui.core.errors import SaveFileError
+from tui.core.tomlfile import dump_toml, read_toml, validate, write_atomic
 
 DEFAULT_THEME = "textual-dark"
 

@@ -35,13 +35,13 @@ def demo_battle(seed: int = SEED) -> Battle:
 
 
 def two_waves() -> Battle:
-    from .waves import ghoul_strike_waves
+    from tests.tui.waves import ghoul_strike_waves
 
     return ghoul_strike_waves(2)
 
 
 def one_wave() -> Battle:
-    from .waves import ghoul_strike_waves
+    from tests.tui.waves import ghoul_strike_waves
 
     return ghoul_strike_waves(1)
 

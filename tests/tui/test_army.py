@@ -16,7 +16,7 @@ from tui.screens.dialogs import NameDialog
 from tui.widgets.army_form import ArmyForm
 from tui.widgets.pool_sources import PoolSources
 
-from .scenes import make_app
+from tests.tui.scenes import make_app
 
 
 def ghoul_strike_muster(**ark_changes) -> Battle:

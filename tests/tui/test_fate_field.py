@@ -7,7 +7,7 @@ import pytest
 from tui.core.storage import load_battle
 from tui.screens.fate_field import FateFieldScreen
 
-from .fate_play import accept_dialogs, fate_app, play_activation
+from tests.tui.fate_play import accept_dialogs, fate_app, play_activation
 
 
 @pytest.mark.parametrize(("language", "over"), [("en", "over"), ("de", "vorbei")])

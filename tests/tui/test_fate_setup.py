@@ -18,7 +18,7 @@ from tui.screens.fate_dialogs import TextDialog
 from tui.screens.fate_field import FateFieldScreen
 from tui.widgets.zone_board import ZoneBoard
 
-from .fate_play import assert_saved, cell_to, choose, fate_app, screen_text, type_line, undo_redo, wait_for
+from tests.tui.fate_play import assert_saved, cell_to, choose, fate_app, screen_text, type_line, undo_redo, wait_for
 
 CLICK = "[@click=app.quit]x[/]"
 FORD = "Ford[/]"

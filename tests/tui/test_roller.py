@@ -11,7 +11,7 @@ from tui.widgets.dice_tray import DiceTray
 from tui.widgets.pool_panel import PoolPanel
 from tui.widgets.result_bar import ResultBar
 
-from .scenes import ghoul_strike, make_app
+from tests.tui.scenes import ghoul_strike, make_app
 
 
 def saved(app) -> Battle:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from .scenes import SCENES
+from tests.tui.scenes import SCENES
 
 SIZES = {"80x24": (80, 24), "120x40": (120, 40)}
 

@@ -10,8 +10,8 @@ from tui.screens.summary import SummaryScreen, SummaryScroll
 from tui.widgets.summary_parts import running_totals
 from tui.widgets.wave_summary import WaveSummary
 
-from .scenes import ghoul_strike, make_app
-from .waves import ghoul_strike_waves
+from tests.tui.scenes import ghoul_strike, make_app
+from tests.tui.waves import ghoul_strike_waves
 
 
 async def open_summary(app, pilot) -> SummaryScreen:

@@ -9,7 +9,7 @@ from tui.core.systems.myz.steps import next_step
 from tui.screens.choices import ChoiceDialog, NumberDialog, RollDialog
 from tui.screens.wave import WaveScreen
 
-from .scenes import make_app
+from tests.tui.scenes import make_app
 
 
 def ghoul_strike_battle(seed: int = 1877) -> Battle:

@@ -14,8 +14,8 @@ from tui.screens.choices import ChoiceDialog, NumberDialog
 from tui.screens.roller import RollerScreen
 from tui.screens.wave import WaveScreen
 
-from .scenes import make_app
-from .waves import ghoul_strike_waves
+from tests.tui.scenes import make_app
+from tests.tui.waves import ghoul_strike_waves
 
 
 def _rendered(app, renderable, width: int = 78) -> str:
@@ -122,7 +122,7 @@ async def test_the_gm_clears_confusion_on_the_selected_side(tmp_path):
 
 
 async def test_after_the_battle_roll_the_roller_points_back_to_the_wave(tmp_path):
-    from .test_wave import ghoul_strike_battle
+    from tests.tui.test_wave import ghoul_strike_battle
 
     app = make_app(tmp_path, ghoul_strike_battle())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -13,8 +13,8 @@ from tui.screens.choices import ChoiceDialog
 from tui.screens.wave_text import before_battle_text
 from tui.widgets.force_card import action_text
 
-from .scenes import make_app
-from .waves import ghoul_strike_waves
+from tests.tui.scenes import make_app
+from tests.tui.waves import ghoul_strike_waves
 
 
 def _to_strategies():

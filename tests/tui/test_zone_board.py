@@ -15,7 +15,7 @@ from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.demo import HORDE, VALE
 from tui.widgets.zone_board import BoardView, Occupant, ZoneBoard, ZoneCardView, describe, layout
 
-from .fate_play import fate_app
+from tests.tui.fate_play import fate_app
 
 OGRE = "Ogre[/]"
 CLICK = "[@click=app.quit]x[/]"

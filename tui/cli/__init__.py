@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import sys
 
-from ..core.errors import MassCombatError
-from ..core.i18n import set_language
-from .parser import asked_language, parse, stderr_line
+from tui.core.errors import MassCombatError
+from tui.core.i18n import set_language
+from tui.cli.parser import asked_language, parse, stderr_line
 
 __all__ = ["main"]
 
@@ -31,19 +31,19 @@ def _language(code: str | None) -> None:
 
 def _run(args) -> int:
     if args.command == "check":
-        from .check import check
+        from tui.cli.check import check
 
         return check(args)
     if args.command == "report":
-        from .report import report
+        from tui.cli.report import report
 
         return report(args)
     if args.command == "roll":
-        from . import roll
+        from tui.cli import roll
 
         handler = {"yz": roll.roll_yz, "fate": roll.roll_fate_command, "d20": roll.roll_d20_command}[args.system]
         return handler(args)
-    from . import odds
+    from tui.cli import odds
 
     handler = {"yz": odds.odds_yz, "fate": odds.odds_fate, "d20": odds.odds_d20}[args.system]
     return handler(args)
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     _language(getattr(args, "lang", None))
     if args.command is None:
-        from ..app import run_app  # textual only for the app
+        from tui.app import run_app  # textual only for the app
 
         return run_app(args) or 0
     try:

@@ -9,11 +9,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core.errors import MassCombatError
-from ..core.i18n import t
-from ..core.rulesets import load_ruleset_file
-from ..core.tomlfile import read_toml
-from .output import emit
+from tui.core.errors import MassCombatError
+from tui.core.i18n import t
+from tui.core.rulesets import load_ruleset_file
+from tui.core.tomlfile import read_toml
+from tui.cli.output import emit
 
 
 def check_file(path: Path) -> str:
@@ -22,7 +22,7 @@ def check_file(path: Path) -> str:
     if isinstance(data.get("ruleset"), dict):
         ruleset = load_ruleset_file(path)
         return t("cli.check_ruleset", id=ruleset.ruleset.id)
-    from ..core.storage import load_battle  # only a battle needs the storage layer
+    from tui.core.storage import load_battle  # only a battle needs the storage layer
 
     battle = load_battle(path)
     return t("cli.check_battle", title=battle.meta.title)

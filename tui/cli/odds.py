@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..core import odds, rulesets
-from ..core.dice import parse_pool
-from ..core.fate_dice import FateOutcome
-from ..core.i18n import language, t
-from .output import emit, emit_json, pct, signed, table, where
-from .roll import attack_rules, pool_json, yz_rules
+from tui.core import odds, rulesets
+from tui.core.dice import parse_pool
+from tui.core.fate_dice import FateOutcome
+from tui.core.i18n import language, t
+from tui.cli.output import emit, emit_json, pct, signed, table, where
+from tui.cli.roll import attack_rules, pool_json, yz_rules
 
 SHOWN = Fraction(1, 1000)
 """Rows of a readable table where every chance is below this are left out."""

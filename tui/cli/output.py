@@ -10,9 +10,9 @@ from contextlib import contextmanager
 from fractions import Fraction
 from typing import Iterator
 
-from ..core.errors import MassCombatError
-from ..core.i18n import t
-from ..core.odds import percent
+from tui.core.errors import MassCombatError
+from tui.core.i18n import t
+from tui.core.odds import percent
 
 ASCII_TABLE = str.maketrans({
     "☢": "*", "☠": "X", "⚙": "#", "✘": "B", "◎": "S",

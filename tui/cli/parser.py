@@ -13,8 +13,8 @@ import re
 import sys
 from pathlib import Path
 
-from ..core.i18n import LANGUAGES, t
-from .output import count, modifier, seed
+from tui.core.i18n import LANGUAGES, t
+from tui.cli.output import count, modifier, seed
 
 COMMANDS = ("roll", "odds", "check", "report")
 VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system")

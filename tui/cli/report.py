@@ -10,19 +10,19 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ..core.errors import MassCombatError
-from ..core.i18n import language, t
-from .output import ASCII_TABLE
+from tui.core.errors import MassCombatError
+from tui.core.i18n import language, t
+from tui.cli.output import ASCII_TABLE
 
 
 def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     """The Markdown report of the battle saved at ``path``; raises ``SaveFileError``."""
-    from ..core.storage import load_battle
-    from ..core.systems.myz.report import markdown_report
+    from tui.core.storage import load_battle
+    from tui.core.systems.myz.report import markdown_report
 
     battle = load_battle(path)
     if getattr(battle, "system", "myz") == "fate":
-        from ..core.systems.fate.story import markdown_report as fate_report
+        from tui.core.systems.fate.story import markdown_report as fate_report
 
         text = fate_report(battle, lang)
     else:
@@ -41,7 +41,7 @@ def report(args) -> int:
     if output is None:
         sys.stdout.write(text)
         return 0
-    from ..core.tomlfile import write_atomic
+    from tui.core.tomlfile import write_atomic
 
     try:
         write_atomic(Path(output), text)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from ..core import rulesets
-from ..core.d20 import AttackRules, resolve_attack, roll_d20
-from ..core.dice import KINDS, DieKind, YearZeroRoll, YearZeroRules, parse_pool, roll_pool
-from ..core.fate_dice import fate_outcome, roll_fate
-from ..core.i18n import language, t
-from .output import emit, emit_json, seeded, signed, where
+from tui.core import rulesets
+from tui.core.d20 import AttackRules, resolve_attack, roll_d20
+from tui.core.dice import KINDS, DieKind, YearZeroRoll, YearZeroRules, parse_pool, roll_pool
+from tui.core.fate_dice import fate_outcome, roll_fate
+from tui.core.i18n import language, t
+from tui.cli.output import emit, emit_json, seeded, signed, where
 
 
 def yz_rules() -> YearZeroRules:

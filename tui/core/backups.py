@@ -17,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from .tomlfile import write_atomic
+from tui.core.tomlfile import write_atomic
 
 BACKUP_FOLDER = "backups"
 BACKUP_INTERVAL_MINUTES = 10

@@ -14,20 +14,20 @@ import random
 from dataclasses import dataclass
 from typing import Iterable
 
-from . import models as m
-from .battle_pool import BattlePoolState
-from .battle_pool import summary as roller_summary
-from .dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
-from .errors import MassCombatError, RollRecordError, RuleViolation
-from .faces import FaceRecorder
-from .history import History, LoggedBattle
-from .i18n import t
-from .systems.myz import engine
-from .systems.myz.after_battle import end_wave
-from .systems.myz.army import Army, Battlefield
-from .systems.myz.play import apply, initial_state
-from .systems.myz.rules import MyzRuleset
-from .systems.myz.state import MyzState
+from tui.core import models as m
+from tui.core.battle_pool import BattlePoolState
+from tui.core.battle_pool import summary as roller_summary
+from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
+from tui.core.errors import MassCombatError, RollRecordError, RuleViolation
+from tui.core.faces import FaceRecorder
+from tui.core.history import History, LoggedBattle
+from tui.core.i18n import t
+from tui.core.systems.myz import engine
+from tui.core.systems.myz.after_battle import end_wave
+from tui.core.systems.myz.army import Army, Battlefield
+from tui.core.systems.myz.play import apply, initial_state
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.systems.myz.state import MyzState
 
 
 def rng_for(seed: int, counter: int) -> random.Random:
@@ -36,7 +36,7 @@ def rng_for(seed: int, counter: int) -> random.Random:
 
 
 def _bundled_ruleset() -> MyzRuleset:
-    from .rulesets import myz
+    from tui.core.rulesets import myz
 
     return myz()
 
@@ -178,7 +178,7 @@ class Battle(LoggedBattle):
     def end_wave(self, damaged: dict[int, tuple[str, ...]] | None = None) -> m.Event:
         """Roll the End phase: casualties, Retaliation, the Ark project die;
         ``damaged``: the opponent's pick of lost Support dice per side."""
-        from .systems.myz.events import EndWave
+        from tui.core.systems.myz.events import EndWave
 
         counter = self.game.counter
         recorder = FaceRecorder(rng_for(self.seed, counter))
@@ -188,7 +188,7 @@ class Battle(LoggedBattle):
 
     def roll_initiative(self) -> m.Event:
         """Both leaders roll a die, again on a tie; the higher acts first."""
-        from .systems.myz.events import Initiative
+        from tui.core.systems.myz.events import Initiative
 
         rng = rng_for(self.seed, self.game.counter)
         sides = self.ruleset.initiative.die_sides
@@ -202,7 +202,7 @@ class Battle(LoggedBattle):
 
 
 def start_state(setup: m.Setup, rules: YearZeroRules, ruleset: MyzRuleset) -> MyzState:
-    from .dice import parse_pool
+    from tui.core.dice import parse_pool
 
     names = (setup.sides[0].name, setup.sides[1].name)
     pools = tuple(parse_pool(s.pool, rules.max_pool_dice) for s in setup.sides)

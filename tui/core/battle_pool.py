@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from .dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
-from .i18n import t
-from .errors import PushNotAllowed, RollRecordError, RuleViolation
-from .faces import FaceReplay
-from . import models as m
+from tui.core.dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
+from tui.core.i18n import t
+from tui.core.errors import PushNotAllowed, RollRecordError, RuleViolation
+from tui.core.faces import FaceReplay
+from tui.core import models as m
 
 
 @dataclass(frozen=True)

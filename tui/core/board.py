@@ -24,8 +24,8 @@ from functools import cached_property
 
 from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
-from .errors import BoardError
-from .i18n import t
+from tui.core.errors import BoardError
+from tui.core.i18n import t
 
 MAX_ZONE_NAME = 60
 MAX_KEY = 16

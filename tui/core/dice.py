@@ -15,8 +15,8 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Iterable, Sequence
 
-from .i18n import t
-from .errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
+from tui.core.i18n import t
+from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
 
 
 class DieKind(StrEnum):
@@ -74,7 +74,7 @@ class YearZeroRules:
 
 def mass_combat_rules() -> YearZeroRules:
     """The rules of the bundled Mutant: Year Zero Mass Combat ruleset."""
-    from .rulesets import myz
+    from tui.core.rulesets import myz
 
     return YearZeroRules.from_ruleset(myz())
 

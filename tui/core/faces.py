@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from .errors import RollRecordError
-from .i18n import t
+from tui.core.errors import RollRecordError
+from tui.core.i18n import t
 
 
 class FaceRecorder:

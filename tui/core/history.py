@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
-from .errors import NothingToUndo, RollRecordError
-from .i18n import t
+from tui.core.errors import NothingToUndo, RollRecordError
+from tui.core.i18n import t
 
 S = TypeVar("S")
 E = TypeVar("E")

@@ -26,9 +26,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from .errors import BattleLocked
-from .i18n import t
-from .tomlfile import dump_toml
+from tui.core.errors import BattleLocked
+from tui.core.i18n import t
+from tui.core.tomlfile import dump_toml
 
 try:
     import fcntl

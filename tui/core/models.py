@@ -11,11 +11,11 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .dice import Pool, parse_pool
-from .systems.myz import events as myz_events
-from .systems.myz.army import MAX_NAME, Army, Battlefield, check_name  # noqa: F401 (MAX_NAME: the dialogs import it from here)
-from .errors import MassCombatError
-from .i18n import t
+from tui.core.dice import Pool, parse_pool
+from tui.core.systems.myz import events as myz_events
+from tui.core.systems.myz.army import MAX_NAME, Army, Battlefield, check_name  # noqa: F401 (MAX_NAME: the dialogs import it from here)
+from tui.core.errors import MassCombatError
+from tui.core.i18n import t
 
 SCHEMA_VERSION = 2
 

@@ -26,10 +26,10 @@ from functools import lru_cache
 from math import comb, floor
 from typing import Iterable
 
-from .d20 import AttackRules, resolve_attack
-from .dice import DieKind, Pool, YearZeroRoll, YearZeroRules
-from .fate_dice import FateOutcome, fate_outcome
-from .skill_roll import SkillPool
+from tui.core.d20 import AttackRules, resolve_attack
+from tui.core.dice import DieKind, Pool, YearZeroRoll, YearZeroRules
+from tui.core.fate_dice import FateOutcome, fate_outcome
+from tui.core.skill_roll import SkillPool
 
 # -- small helpers on integer weights ---------------------------------------
 

@@ -19,10 +19,10 @@ import random
 import sys
 from pathlib import Path
 
-from .errors import BattleLocked, SaveFileError
-from .i18n import t
-from .locking import BattleLock
-from .tomlfile import read_toml
+from tui.core.errors import BattleLocked, SaveFileError
+from tui.core.i18n import t
+from tui.core.locking import BattleLock
+from tui.core.tomlfile import read_toml
 
 
 def default_saves_dir() -> Path:
@@ -74,7 +74,7 @@ def open_example(example: Path, saves_dir: Path) -> Path:
     Made from the example (``template = false``) the first time; after that
     the existing copy is returned untouched, so the GM continues their game.
     """
-    from .storage import _one_line, load_battle, save_battle  # at call time: see the module docstring
+    from tui.core.storage import _one_line, load_battle, save_battle  # at call time: see the module docstring
 
     target = saves_dir / f"{example.stem}.toml"
     if target.exists():

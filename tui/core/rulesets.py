@@ -13,11 +13,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from .errors import RulesetError, SaveFileError
-from .ruleset_base import LANGUAGES, Language, Localised, PushRule, Record, RulesetInfo, YearZeroDice
-from .systems.fate.rules import FateRuleset
-from .systems.myz.rules import MyzRuleset
-from .tomlfile import read_toml, validate
+from tui.core.errors import RulesetError, SaveFileError
+from tui.core.ruleset_base import LANGUAGES, Language, Localised, PushRule, Record, RulesetInfo, YearZeroDice
+from tui.core.systems.fate.rules import FateRuleset
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.tomlfile import read_toml, validate
 
 
 class D20Attack(Record):

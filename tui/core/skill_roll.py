@@ -26,9 +26,9 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Sequence
 
-from .dice import DieKind, Lock, YearZeroRules
-from .errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
-from .i18n import t
+from tui.core.dice import DieKind, Lock, YearZeroRules
+from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
+from tui.core.i18n import t
 
 
 class SkillDie(StrEnum):

@@ -24,30 +24,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from . import models as m
-from .battle import Battle
-from .dice import YearZeroRules
-from .errors import BattleLocked, MassCombatError, SaveFileError
-from .i18n import t
-from .locking import BattleLock
-from .tomlfile import dump_toml, locate_key, parse_toml, read_toml, validate, write_atomic
+from tui.core import models as m
+from tui.core.battle import Battle
+from tui.core.dice import YearZeroRules
+from tui.core.errors import BattleLocked, MassCombatError, SaveFileError
+from tui.core.i18n import t
+from tui.core.locking import BattleLock
+from tui.core.tomlfile import dump_toml, locate_key, parse_toml, read_toml, validate, write_atomic
 
 # Imports go one way: storage -> backups and storage -> places. Neither of
 # those imports storage at module level (places.open_example imports
 # load_battle/save_battle when it runs), so there is no cycle whichever is
 # imported first. The ``places`` names are here only to be re-exported.
-from .backups import (
-    BACKUP_FOLDER,
-    BACKUP_INTERVAL_MINUTES,
-    KEEP_BACKUPS,
-    _write_copy,
-    backup,
-    backup_folder,
-    backups_for,
-    bak_path,
-    remove_stale_temps,
-)
-from .places import default_saves_dir, example_folders, find_example, list_examples, open_example, working_copy
+from tui.core.backups import BACKUP_FOLDER, BACKUP_INTERVAL_MINUTES, KEEP_BACKUPS, _write_copy, backup, backup_folder, backups_for, bak_path, remove_stale_temps
+from tui.core.places import default_saves_dir, example_folders, find_example, list_examples, open_example, working_copy
 
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
 
@@ -113,8 +103,8 @@ def _check_cursor(meta, text: str, name: str) -> None:
 
 def _load_fate(data: dict[str, Any], text: str, name: str):
     """A This Means War battle: the same file rules, its own setup and events."""
-    from .systems.fate.battle import FateBattle, FateBattleFile
-    from .systems.fate.play import apply
+    from tui.core.systems.fate.battle import FateBattle, FateBattleFile
+    from tui.core.systems.fate.play import apply
 
     meta = validate(FateBattleFile, data, text, name)
     _check_cursor(meta, text, name)
@@ -125,14 +115,14 @@ def _load_fate(data: dict[str, Any], text: str, name: str):
     try:
         return FateBattle.from_file(meta, ruleset)
     except MassCombatError as exc:
-        from .systems.fate.battle import initial
+        from tui.core.systems.fate.battle import initial
 
         place = _failing_event(initial(meta.setup, ruleset), meta.log, apply, text)
         raise SaveFileError(name, str(exc), place) from None
 
 
 def _fate_ruleset():
-    from . import rulesets
+    from tui.core import rulesets
 
     return rulesets.fate()
 
@@ -164,7 +154,7 @@ def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any]
 
 
 def _myz_rules() -> YearZeroRules:
-    from . import rulesets  # imported on first load, as before
+    from tui.core import rulesets  # imported on first load, as before
 
     return YearZeroRules.from_ruleset(rulesets.myz())
 
@@ -187,8 +177,8 @@ def _rules(meta: m.BattleFile, name: str) -> YearZeroRules:
 def _replay_place(meta: m.BattleFile, rules: YearZeroRules, text: str) -> tuple[int, int] | None:
     """Where the replay failed: the ``[[log]]`` header of the first event that
     does not fit, else the ``[state]`` table (a summary that disagrees)."""
-    from .battle import _bundled_ruleset, start_state
-    from .systems.myz.play import apply
+    from tui.core.battle import _bundled_ruleset, start_state
+    from tui.core.systems.myz.play import apply
 
     return _failing_event(start_state(meta.setup, rules, _bundled_ruleset()), meta.log, apply, text)
 

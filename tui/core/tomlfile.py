@@ -17,8 +17,8 @@ from typing import Any
 import tomli_w
 from pydantic import BaseModel, ValidationError
 
-from .errors import SaveFileError
-from .i18n import t
+from tui.core.errors import SaveFileError
+from tui.core.i18n import t
 
 _AT_LINE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")

@@ -24,21 +24,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from .battle_screen import BattleScreen
+from tui.screens.battle_screen import BattleScreen
 from textual.widgets import Header, OptionList, Static
 
-from ..core.errors import MassCombatError
-from ..core.i18n import language, t
-from ..core.models import Rename
-from ..core.systems.myz.army import Person
-from ..core.systems.myz.events import SetArmy, SetBattlefield
-from ..core.systems.myz.preview import MusterPreview, muster_preview
-from ..widgets.army_form import ArmyForm
-from ..widgets.key_footer import KeyFooter
-from ..widgets.pool_sources import PoolSources, SourcesView
-from . import army_fields as af
-from .army_dialogs import BLANK, ChoiceDialog, NumberDialog, PersonDialog
-from .dialogs import NameDialog
+from tui.core.errors import MassCombatError
+from tui.core.i18n import language, t
+from tui.core.models import Rename
+from tui.core.systems.myz.army import Person
+from tui.core.systems.myz.events import SetArmy, SetBattlefield
+from tui.core.systems.myz.preview import MusterPreview, muster_preview
+from tui.widgets.army_form import ArmyForm
+from tui.widgets.key_footer import KeyFooter
+from tui.widgets.pool_sources import PoolSources, SourcesView
+from tui.screens import army_fields as af
+from tui.screens.army_dialogs import BLANK, ChoiceDialog, NumberDialog, PersonDialog
+from tui.screens.dialogs import NameDialog
 
 # Actions that change the muster: greyed out once the battle has started.
 _EDIT_ACTIONS = {"edit", "step", "add_person", "make_leader", "remove_person", "rename"}

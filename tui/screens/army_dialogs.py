@@ -17,14 +17,14 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..core.errors import MassCombatError
-from ..core.i18n import language, t
-from ..core.skill_roll import parse_skill_pool
-from ..core.systems.myz.army import MAX_NAME, Person
-from ..core.systems.myz.rules import MyzRuleset
-from ..widgets.choice import Choice, ChoiceItem
-from .army_fields import position_skills, validation_message
-from .dialogs import DIALOG_CSS, _AskDialog
+from tui.core.errors import MassCombatError
+from tui.core.i18n import language, t
+from tui.core.skill_roll import parse_skill_pool
+from tui.core.systems.myz.army import MAX_NAME, Person
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.widgets.choice import Choice, ChoiceItem
+from tui.screens.army_fields import position_skills, validation_message
+from tui.screens.dialogs import DIALOG_CSS, _AskDialog
 
 
 def _bounds(name: str) -> tuple[int, int]:

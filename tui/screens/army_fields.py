@@ -16,15 +16,15 @@ from typing import Literal
 from pydantic import ValidationError
 from rich.text import Text
 
-from ..core.dice import DieKind
-from ..core.i18n import language, t
-from ..core.systems.myz.army import Army, Battlefield, Person
-from ..core.systems.myz.forces import base_battle_level, class_counts_here, fortification_key
-from ..core.systems.myz.preview import MusterPreview
-from ..core.systems.myz.rules import MyzRuleset
-from ..core.systems.myz.state import MyzState
-from ..glyphs import Glyphs
-from ..widgets.army_form import FormRow
+from tui.core.dice import DieKind
+from tui.core.i18n import language, t
+from tui.core.systems.myz.army import Army, Battlefield, Person
+from tui.core.systems.myz.forces import base_battle_level, class_counts_here, fortification_key
+from tui.core.systems.myz.preview import MusterPreview
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.systems.myz.state import MyzState
+from tui.glyphs import Glyphs
+from tui.widgets.army_form import FormRow
 
 ARMY_TOGGLES = ("defends_ark", "combat_ready", "home_territory", "scout_unit", "defensive_position", "flying_only", "motorised", "forced_march")
 FIELD_TOGGLES = ("night", "bad_weather", "waterway")

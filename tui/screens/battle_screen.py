@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from ..core.battle import Battle
+from tui.core.battle import Battle
 
 
 class BattleScreen(Screen):

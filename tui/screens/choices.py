@@ -17,8 +17,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..core.i18n import t
-from .dialogs import DIALOG_CSS
+from tui.core.i18n import t
+from tui.screens.dialogs import DIALOG_CSS
 
 
 @dataclass(frozen=True)

@@ -10,10 +10,10 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from ..core.dice import Pool, parse_pool
-from ..core.errors import MassCombatError
-from ..core.i18n import t
-from ..core.models import MAX_NAME
+from tui.core.dice import Pool, parse_pool
+from tui.core.errors import MassCombatError
+from tui.core.i18n import t
+from tui.core.models import MAX_NAME
 
 DIALOG_CSS = """
     align: center middle;

@@ -34,17 +34,17 @@ from textual.screen import Screen
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ..core.errors import ForcesError
-from ..core.i18n import language, t
-from ..core.systems.fate import events as ev
-from ..core.systems.fate.forces import Leader, Player, Unit, check_player, left, next_key, spent, unit_cost, zones_rule_of_thumb
-from ..core.systems.fate.rules import FateRuleset
-from ..widgets.army_form import LIST_PANEL_CSS
-from ..widgets.key_footer import KeyFooter
-from .choices import Choice, ChoiceDialog, NumberDialog
-from .fate_dialogs import TextDialog
-from .fate_army_dialogs import LeaderDialog, UnitDialog, chest_dialog, leader_card, name_error, player_lines, unit_card
-from .fate_variants import VariantsDialog, variants_text
+from tui.core.errors import ForcesError
+from tui.core.i18n import language, t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.forces import Leader, Player, Unit, check_player, left, next_key, spent, unit_cost, zones_rule_of_thumb
+from tui.core.systems.fate.rules import FateRuleset
+from tui.widgets.army_form import LIST_PANEL_CSS
+from tui.widgets.key_footer import KeyFooter
+from tui.screens.choices import Choice, ChoiceDialog, NumberDialog
+from tui.screens.fate_dialogs import TextDialog
+from tui.screens.fate_army_dialogs import LeaderDialog, UnitDialog, chest_dialog, leader_card, name_error, player_lines, unit_card
+from tui.screens.fate_variants import VariantsDialog, variants_text
 
 # Actions that change the muster: greyed out once it is over or the file is read-only.
 _EDIT_ACTIONS = {

@@ -29,15 +29,15 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
-from ..core.errors import ForcesError
-from ..core.i18n import language, t
-from ..core.systems.fate.forces import Leader, Player, Rating, Unit, check_unit, left, missing_aspects, spent, unit_cost
-from ..core.systems.fate.rules import FateRuleset
-from ..core.systems.myz.army import MAX_NAME, check_name
-from ..widgets.choice import Choice, ChoiceItem
-from .army_fields import validation_message
-from .choices import Choice as PickOption, ChoiceDialog
-from .dialogs import DIALOG_CSS
+from tui.core.errors import ForcesError
+from tui.core.i18n import language, t
+from tui.core.systems.fate.forces import Leader, Player, Rating, Unit, check_unit, left, missing_aspects, spent, unit_cost
+from tui.core.systems.fate.rules import FateRuleset
+from tui.core.systems.myz.army import MAX_NAME, check_name
+from tui.widgets.choice import Choice, ChoiceItem
+from tui.screens.army_fields import validation_message
+from tui.screens.choices import Choice as PickOption, ChoiceDialog
+from tui.screens.dialogs import DIALOG_CSS
 
 LEADER_ASPECTS = 4
 """Aspect lines a leader's form offers (a Fate Core character has five, the name being one)."""

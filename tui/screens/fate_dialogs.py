@@ -8,9 +8,9 @@ from typing import Callable
 from textual.content import Content
 from textual.widgets import Input
 
-from ..core.i18n import t
-from ..core.models import MAX_NAME
-from .dialogs import _AskDialog
+from tui.core.i18n import t
+from tui.core.models import MAX_NAME
+from tui.screens.dialogs import _AskDialog
 
 
 def _not_blank(value: str) -> str | None:

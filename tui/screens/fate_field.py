@@ -31,13 +31,13 @@ from textual.containers import Container, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from ..core.i18n import t
-from ..widgets.key_footer import KeyFooter
-from ..widgets.zone_board import ZoneBoard
-from . import fate_flows as flows
-from . import fate_outcome_flows as outcome_flows
-from . import fate_roll_flows as roll_flows
-from . import fate_text as ft
+from tui.core.i18n import t
+from tui.widgets.key_footer import KeyFooter
+from tui.widgets.zone_board import ZoneBoard
+from tui.screens import fate_flows as flows
+from tui.screens import fate_outcome_flows as outcome_flows
+from tui.screens import fate_roll_flows as roll_flows
+from tui.screens import fate_text as ft
 
 WIDE = 110
 """From this width the panel sits beside the board, else under it."""

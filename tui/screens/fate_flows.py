@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ..core.board import Zone
-from ..core.i18n import language, t
-from ..core.systems.fate import events as ev
-from ..core.systems.fate.muster import deploy_refusal, undeployed
-from ..core.systems.fate.state import FateState
-from .choices import Choice, ChoiceDialog, NumberDialog
-from .fate_dialogs import TextDialog
-from . import fate_text as ft
-from .fate_outcome_flows import resolve
-from .fate_roll_flows import ask, overcome
+from tui.core.board import Zone
+from tui.core.i18n import language, t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.muster import deploy_refusal, undeployed
+from tui.core.systems.fate.state import FateState
+from tui.screens.choices import Choice, ChoiceDialog, NumberDialog
+from tui.screens.fate_dialogs import TextDialog
+from tui.screens import fate_text as ft
+from tui.screens.fate_outcome_flows import resolve
+from tui.screens.fate_roll_flows import ask, overcome
 
 if TYPE_CHECKING:
-    from .fate_field import FateFieldScreen
+    from tui.screens.fate_field import FateFieldScreen
 
 
 def record(screen: "FateFieldScreen", event) -> bool:

@@ -8,17 +8,17 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ..core.i18n import t
-from ..core.systems.fate import events as ev
-from ..core.systems.fate.contest import may_invoke
-from ..core.systems.fate.outcomes import AT_COST, cheapest_absorb, defended_with_style
-from .choices import Choice, ChoiceDialog
-from .fate_dialogs import TextDialog
-from .fate_roll_flows import act, ask
-from . import fate_text as ft
+from tui.core.i18n import t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.contest import may_invoke
+from tui.core.systems.fate.outcomes import AT_COST, cheapest_absorb, defended_with_style
+from tui.screens.choices import Choice, ChoiceDialog
+from tui.screens.fate_dialogs import TextDialog
+from tui.screens.fate_roll_flows import act, ask
+from tui.screens import fate_text as ft
 
 if TYPE_CHECKING:
-    from .fate_field import FateFieldScreen
+    from tui.screens.fate_field import FateFieldScreen
 
 
 async def invoke(screen: "FateFieldScreen") -> None:

@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.i18n import language, t
-from ..core.systems.fate import events as ev
-from ..core.systems.fate.contest import attack_skill
-from ..core.systems.fate.state import FateState
-from ..core.systems.fate.turns import obstacle, pinned
-from .choices import Choice, ChoiceDialog, NumberDialog
-from .fate_dialogs import TextDialog
-from . import fate_text as ft
+from tui.core.i18n import language, t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.contest import attack_skill
+from tui.core.systems.fate.state import FateState
+from tui.core.systems.fate.turns import obstacle, pinned
+from tui.screens.choices import Choice, ChoiceDialog, NumberDialog
+from tui.screens.fate_dialogs import TextDialog
+from tui.screens import fate_text as ft
 
 if TYPE_CHECKING:
-    from .fate_field import FateFieldScreen
+    from tui.screens.fate_field import FateFieldScreen
 
 
 async def ask(screen, dialog):

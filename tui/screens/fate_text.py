@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..core.fate_dice import fate_outcome
-from ..core.i18n import language, t
-from ..core.systems.fate.state import Contest, FateState, RollSide
-from ..core.systems.fate.story import awards_line, note_text, side_name  # noqa: F401 (the screen reads them from here)
-from ..widgets.zone_board import BoardView, Occupant, ZoneCardView
+from tui.core.fate_dice import fate_outcome
+from tui.core.i18n import language, t
+from tui.core.systems.fate.state import Contest, FateState, RollSide
+from tui.core.systems.fate.story import awards_line, note_text, side_name  # noqa: F401 (the screen reads them from here)
+from tui.widgets.zone_board import BoardView, Occupant, ZoneCardView
 
 FACE = {-1: "−", 0: "0", 1: "+"}
 
@@ -78,12 +78,12 @@ def stage_line(state: FateState) -> str:
     if state.stage == "muster":
         return t("fate_ui.stage.muster")
     if state.stage == "battlefield":
-        from ..core.systems.fate.forces import zones_rule_of_thumb
+        from tui.core.systems.fate.forces import zones_rule_of_thumb
 
         placer = state.players[state.placer or 0].name
         return t("fate_ui.stage.battlefield", player=placer, zones=len(state.board.zones), thumb=zones_rule_of_thumb(state.players, state.rules))
     if state.stage == "deploy":
-        from ..core.systems.fate.muster import undeployed
+        from tui.core.systems.fate.muster import undeployed
 
         return t("fate_ui.stage.deploy", count=len(undeployed(state)))
     if state.stage == "ended":

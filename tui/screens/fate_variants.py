@@ -21,10 +21,10 @@ from textual.containers import Grid, Vertical
 from textual.content import Content
 from textual.widgets import Label, Static
 
-from ..core.i18n import language, t
-from ..core.systems.fate.rules import WILL_DEFENDS, FateRuleset, VariantError
-from ..widgets.choice import Choice, ChoiceItem
-from .fate_army_dialogs import _CardDialog
+from tui.core.i18n import language, t
+from tui.core.systems.fate.rules import WILL_DEFENDS, FateRuleset, VariantError
+from tui.widgets.choice import Choice, ChoiceItem
+from tui.screens.fate_army_dialogs import _CardDialog
 
 
 def _skill_name(rules: FateRuleset, key: str, lang: str) -> str:

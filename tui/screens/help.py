@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from ..core.dice import DieKind
-from ..core.i18n import t
+from tui.core.dice import DieKind
+from tui.core.i18n import t
 
 
 @dataclass(frozen=True)

@@ -22,17 +22,17 @@ from typing import Callable
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
-from .battle_screen import BattleScreen
+from tui.screens.battle_screen import BattleScreen
 from textual.widgets import Header
 
-from ..core.battle import Battle
-from ..core.dice import DieKind
-from ..core.i18n import language, t
-from ..core.odds import opposed, p_at_least_one, push_now
-from ..widgets.key_footer import KeyFooter
-from ..widgets.pool_panel import PoolPanel, SideView
-from ..widgets.result_bar import ResultBar, ResultView
-from .dialogs import NameDialog, PoolDialog
+from tui.core.battle import Battle
+from tui.core.dice import DieKind
+from tui.core.i18n import language, t
+from tui.core.odds import opposed, p_at_least_one, push_now
+from tui.widgets.key_footer import KeyFooter
+from tui.widgets.pool_panel import PoolPanel, SideView
+from tui.widgets.result_bar import ResultBar, ResultView
+from tui.screens.dialogs import NameDialog, PoolDialog
 
 # Actions the battle itself can refuse (Battle.refusal knows why).
 _BATTLE_ACTIONS = {"roll", "push", "settle", "new_roll", "undo", "redo"}

@@ -8,9 +8,9 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
-from ..core.i18n import t
-from ..settings import Settings
-from .dialogs import DIALOG_CSS
+from tui.core.i18n import t
+from tui.settings import Settings
+from tui.screens.dialogs import DIALOG_CSS
 
 
 class SettingsScreen(ModalScreen[Settings | None]):

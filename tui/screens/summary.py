@@ -23,10 +23,10 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Header, Static
 
-from ..core.i18n import language, t
-from ..core.systems.myz.state import MyzState
-from ..widgets.key_footer import KeyFooter
-from ..widgets.wave_summary import WaveSummary, WaveView
+from tui.core.i18n import language, t
+from tui.core.systems.myz.state import MyzState
+from tui.widgets.key_footer import KeyFooter
+from tui.widgets.wave_summary import WaveSummary, WaveView
 
 
 class SummaryScroll(VerticalScroll, inherit_bindings=False):

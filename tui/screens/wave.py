@@ -20,16 +20,16 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from .battle_screen import BattleScreen
+from tui.screens.battle_screen import BattleScreen
 from textual.widgets import Header, Static
 
-from ..core.i18n import language, t
-from ..core.systems.myz.state import PHASES
-from ..core.systems.myz.steps import next_step
-from ..widgets.force_card import ForceCard, ForceView
-from ..widgets.key_footer import KeyFooter
-from . import wave_flows, wave_gm, wave_text
-from .choices import NumberDialog
+from tui.core.i18n import language, t
+from tui.core.systems.myz.state import PHASES
+from tui.core.systems.myz.steps import next_step
+from tui.widgets.force_card import ForceCard, ForceView
+from tui.widgets.key_footer import KeyFooter
+from tui.screens import wave_flows, wave_gm, wave_text
+from tui.screens.choices import NumberDialog
 
 
 class WaveScreen(BattleScreen):
@@ -179,7 +179,7 @@ class WaveScreen(BattleScreen):
         self.run_worker(flow(), exclusive=True, group="wave-step")
 
     def action_circumstances(self) -> None:
-        from ..core.systems.myz.events import SetCircumstances
+        from tui.core.systems.myz.events import SetCircumstances
 
         side = self.selected
         game = self.battle.game

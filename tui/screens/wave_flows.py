@@ -14,20 +14,20 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from ..core.battle import Battle
-from ..core.dice import DieKind
-from ..core.i18n import language, t
-from ..core.skill_roll import SkillDie, SkillPool
-from ..core.systems.myz import events as ev
-from ..core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
-from ..core.systems.myz.engine import strategy_closed
-from ..core.systems.myz.steps import next_step, recon_pool
-from ..glyphs import Glyphs
-from . import wave_gm
-from .choices import Choice, ChoiceDialog, NumberDialog, RollDialog
+from tui.core.battle import Battle
+from tui.core.dice import DieKind
+from tui.core.i18n import language, t
+from tui.core.skill_roll import SkillDie, SkillPool
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
+from tui.core.systems.myz.engine import strategy_closed
+from tui.core.systems.myz.steps import next_step, recon_pool
+from tui.glyphs import Glyphs
+from tui.screens import wave_gm
+from tui.screens.choices import Choice, ChoiceDialog, NumberDialog, RollDialog
 
 if TYPE_CHECKING:
-    from .wave import WaveScreen
+    from tui.screens.wave import WaveScreen
 
 
 async def take_step(screen: "WaveScreen") -> None:

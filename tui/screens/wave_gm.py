@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..core.battle import Battle
-from ..core.i18n import language, t
-from ..core.systems.myz import events as ev
-from ..core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels
-from ..core.systems.myz.rules import MyzRuleset
-from .choices import Choice, ChoiceDialog, NumberDialog
+from tui.core.battle import Battle
+from tui.core.i18n import language, t
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.screens.choices import Choice, ChoiceDialog, NumberDialog
 
 if TYPE_CHECKING:
-    from .wave import WaveScreen
+    from tui.screens.wave import WaveScreen
 
 MOST_BATTLE_LEVEL = 99
 MOST_FIGHTERS = 99_999

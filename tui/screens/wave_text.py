@@ -6,17 +6,17 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from ..core.dice import DieKind
-from ..core.i18n import language, t
-from ..core.systems.myz.after_battle import remaining_damage
-from ..core.systems.myz.pool import source_label
-from ..core.systems.myz.state import MyzState
-from ..glyphs import Glyphs
+from tui.core.dice import DieKind
+from tui.core.i18n import language, t
+from tui.core.systems.myz.after_battle import remaining_damage
+from tui.core.systems.myz.pool import source_label
+from tui.core.systems.myz.state import MyzState
+from tui.glyphs import Glyphs
 
 
 def pool_lines(game: MyzState, side: int, g: Glyphs) -> Text:
     """A side's Battle Pool, one line per source: where each die comes from."""
-    from ..widgets.force_card import pool_glyphs
+    from tui.widgets.force_card import pool_glyphs
 
     breakdown = game.wave.pools[side]  # type: ignore[union-attr]
     text = Text()

@@ -6,9 +6,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..core.dice import KINDS, DieKind, Lock, Pool, YearZeroRoll
-from ..core.i18n import t
-from ..glyphs import UNICODE, Glyphs
+from tui.core.dice import KINDS, DieKind, Lock, Pool, YearZeroRoll
+from tui.core.i18n import t
+from tui.glyphs import UNICODE, Glyphs
 
 CELL = 3  # " 6 "
 GAP = 1

@@ -11,11 +11,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..core.dice import DieKind
-from ..core.i18n import t
-from ..core.systems.myz.army import Army
-from ..core.systems.myz.state import MyzState
-from ..glyphs import Glyphs
+from tui.core.dice import DieKind
+from tui.core.i18n import t
+from tui.core.systems.myz.army import Army
+from tui.core.systems.myz.state import MyzState
+from tui.glyphs import Glyphs
 
 
 @dataclass(frozen=True)

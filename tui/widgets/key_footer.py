@@ -11,7 +11,7 @@ from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
-from ..core.i18n import t
+from tui.core.i18n import t
 
 
 class KeyFooter(Footer):

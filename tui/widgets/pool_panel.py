@@ -11,12 +11,12 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..core.battle_pool import PoolSide
-from ..core.dice import KINDS
-from ..core.i18n import t
-from ..core.odds import PushDecision, percent
-from ..glyphs import UNICODE, Glyphs
-from .dice_tray import DiceTray, stage_line
+from tui.core.battle_pool import PoolSide
+from tui.core.dice import KINDS
+from tui.core.i18n import t
+from tui.core.odds import PushDecision, percent
+from tui.glyphs import UNICODE, Glyphs
+from tui.widgets.dice_tray import DiceTray, stage_line
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,12 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from ..core.dice import DieKind, Pool
-from ..core.i18n import t
-from ..core.systems.myz.pool import PoolLine
-from ..core.systems.myz.pool import source_label as core_source_label
-from ..core.systems.myz.rules import MyzRuleset
-from ..glyphs import UNICODE, Glyphs
+from tui.core.dice import DieKind, Pool
+from tui.core.i18n import t
+from tui.core.systems.myz.pool import PoolLine
+from tui.core.systems.myz.pool import source_label as core_source_label
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.glyphs import UNICODE, Glyphs
 
 SPELLED_OUT = 5
 """Up to this many dice of a kind are drawn one by one; more as ``✘×12``."""

@@ -9,10 +9,10 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from ..core.battle_pool import BattlePoolState
-from ..core.i18n import t
-from ..core.odds import Opposed, percent
-from ..glyphs import UNICODE, Glyphs
+from tui.core.battle_pool import BattlePoolState
+from tui.core.i18n import t
+from tui.core.odds import Opposed, percent
+from tui.glyphs import UNICODE, Glyphs
 
 
 @dataclass(frozen=True)

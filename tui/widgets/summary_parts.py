@@ -16,11 +16,11 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from ..core.dice import DieKind
-from ..core.i18n import t
-from ..core.systems.myz.end_phase import CasualtyStep, EndReport, RetaliationReport
-from ..core.systems.myz.rules import MyzRuleset
-from ..glyphs import UNICODE, Glyphs
+from tui.core.dice import DieKind
+from tui.core.i18n import t
+from tui.core.systems.myz.end_phase import CasualtyStep, EndReport, RetaliationReport
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.glyphs import UNICODE, Glyphs
 
 MINUS = "−"
 INDENT = "  "

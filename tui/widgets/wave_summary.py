@@ -16,10 +16,10 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..core.systems.myz.end_phase import EndReport
-from ..core.systems.myz.rules import MyzRuleset
-from ..glyphs import UNICODE, Glyphs
-from . import summary_parts as parts
+from tui.core.systems.myz.end_phase import EndReport
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.glyphs import UNICODE, Glyphs
+from tui.widgets import summary_parts as parts
 
 SECTIONS = ("over", "result", "casualties", "retaliation", "conditions", "ark", "changes", "totals")
 

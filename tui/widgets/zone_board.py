@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from .zone_board_layout import ASCII, PARTS, UNICODE, BoardView, Cell, Glyphs, Layout, Occupant, ZoneCardView, cards_moved, describe, layout, nearest_cell
+from tui.widgets.zone_board_layout import ASCII, PARTS, UNICODE, BoardView, Cell, Glyphs, Layout, Occupant, ZoneCardView, cards_moved, describe, layout, nearest_cell
 
 
 class ZoneBoard(ScrollView, can_focus=True):

@@ -13,7 +13,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 
-from ..core.i18n import t
+from tui.core.i18n import t
 
 Cell = tuple[int, int]
 MIN_COLUMN = 18

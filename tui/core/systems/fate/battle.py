@@ -10,18 +10,18 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from ...battle import rng_for
-from ...board import Board
-from ...errors import RollRecordError
-from ...history import History, LoggedBattle
-from ...i18n import t
-from ...ruleset_base import Record
-from ..myz.army import check_name
-from . import events as ev
-from .forces import Player
-from .play import apply
-from .rules import FateRuleset
-from .state import FateState, start
+from tui.core.battle import rng_for
+from tui.core.board import Board
+from tui.core.errors import RollRecordError
+from tui.core.history import History, LoggedBattle
+from tui.core.i18n import t
+from tui.core.ruleset_base import Record
+from tui.core.systems.myz.army import check_name
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.forces import Player
+from tui.core.systems.fate.play import apply
+from tui.core.systems.fate.rules import FateRuleset
+from tui.core.systems.fate.state import FateState, start
 
 
 class FateSetup(Record):
@@ -48,13 +48,13 @@ class FateBattleFile(Record):
 
 
 def _ruleset() -> FateRuleset:
-    from ...rulesets import fate
+    from tui.core.rulesets import fate
 
     return fate()
 
 
 def initial(setup: FateSetup, ruleset: FateRuleset | None = None) -> FateState:
-    from .muster import set_players
+    from tui.core.systems.fate.muster import set_players
 
     state = start(ruleset or _ruleset(), setup.players, setup.board, setup.text)
     return set_players(state, setup.players)

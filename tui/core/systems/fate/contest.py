@@ -11,12 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...fate_dice import FateOutcome, fate_outcome
-from ...errors import RuleViolation
-from ...i18n import t
-from . import events as ev
-from .state import Aspect, Contest, FateState, RollSide
-from .turns import acting, obstacle, pinned, reveal, spend_fate_points, use_action
+from tui.core.fate_dice import FateOutcome, fate_outcome
+from tui.core.errors import RuleViolation
+from tui.core.i18n import t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.state import Aspect, Contest, FateState, RollSide
+from tui.core.systems.fate.turns import acting, obstacle, pinned, reveal, spend_fate_points, use_action
 
 
 def _faces(state: FateState, faces: tuple[int, ...]) -> None:

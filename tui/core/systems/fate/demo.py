@@ -8,10 +8,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ...board import Zone
-from . import events as ev
-from .battle import FateBattle
-from .forces import Leader, Player, Unit
+from tui.core.board import Zone
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.battle import FateBattle
+from tui.core.systems.fate.forces import Leader, Player, Unit
 
 VALE = Player(
     name="The Vale",
@@ -75,7 +75,7 @@ HEADER = """# The Ford of Brannock: a small Fate "This Means War" battle, ready 
 
 
 def write(path: Path) -> None:
-    from ...storage import battle_text
+    from tui.core.storage import battle_text
 
     battle = ford_of_brannock()
     battle.meta = battle.meta.model_copy(update={"template": True})

@@ -11,10 +11,10 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_serializer, field_validator
 
-from ...board import Zone
-from ...ruleset_base import Record
-from ..myz.army import check_name
-from .forces import Key, Player
+from tui.core.board import Zone
+from tui.core.ruleset_base import Record
+from tui.core.systems.myz.army import check_name
+from tui.core.systems.fate.forces import Key, Player
 
 PlayerIndex = Annotated[int, Field(ge=0, le=15)]
 Face = Literal[-1, 0, 1]

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import RuleViolation
-from ...i18n import t
-from . import events as ev
-from .forces import check_keys, check_player, left
-from .state import Aspect, FateState, Place
+from tui.core.errors import RuleViolation
+from tui.core.i18n import t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.forces import check_keys, check_player, left
+from tui.core.systems.fate.state import Aspect, FateState, Place
 
 VARIANT_NOTES = ("fate.note.variant_shoot_only", "fate.note.variant_defence", "fate.note.variants_off")
 

@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ...errors import RuleViolation
-from ...fate_dice import FateOutcome
-from ...i18n import t
-from . import events as ev
-from .contest import outcome
-from .state import Aspect, FateState, Place
-from .turns import acting, check_end, end_activation, move_to, obstacle, use_action
+from tui.core.errors import RuleViolation
+from tui.core.fate_dice import FateOutcome
+from tui.core.i18n import t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.contest import outcome
+from tui.core.systems.fate.state import Aspect, FateState, Place
+from tui.core.systems.fate.turns import acting, check_end, end_activation, move_to, obstacle, use_action
 
 
 def cheapest_absorb(state: FateState, key: str, shifts: int) -> tuple[str, ...] | None:

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import RuleViolation
-from ...i18n import t
-from . import events as ev
-from . import muster, turns
-from .contest import invoke, roll
-from .forces import left
-from .outcomes import no_roll, resolve, take_out
-from .state import FateState
+from tui.core.errors import RuleViolation
+from tui.core.i18n import t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate import muster, turns
+from tui.core.systems.fate.contest import invoke, roll
+from tui.core.systems.fate.forces import left
+from tui.core.systems.fate.outcomes import no_roll, resolve, take_out
+from tui.core.systems.fate.state import FateState
 
 
 def _gm(state: FateState, event) -> FateState:

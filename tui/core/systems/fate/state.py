@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from ...board import Board
-from .forces import Leader, Player, Unit
-from .rules import FateRuleset
+from tui.core.board import Board
+from tui.core.systems.fate.forces import Leader, Player, Unit
+from tui.core.systems.fate.rules import FateRuleset
 
 Stage = Literal["muster", "battlefield", "deploy", "battle", "ended"]
 

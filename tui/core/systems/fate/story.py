@@ -3,9 +3,9 @@ report: each ``Note`` put into the reader's language."""
 
 from __future__ import annotations
 
-from ...i18n import language, t, tr
-from .state import FateState, Note
-from .turns import awards
+from tui.core.i18n import language, t, tr
+from tui.core.systems.fate.state import FateState, Note
+from tui.core.systems.fate.turns import awards
 
 _TRANSLATED = {"action": "fate.action", "slot": "fate.slot", "how": "fate_ui.how"}
 
@@ -39,7 +39,7 @@ def awards_line(state: FateState) -> str:
 
 def markdown_report(battle, language: str) -> str:
     """The whole battle as Markdown: the players, then every note in order."""
-    from ...i18n import language as current, set_language
+    from tui.core.i18n import language as current, set_language
 
     before = current()
     set_language(language)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import RuleViolation
-from ...i18n import t
-from . import events as ev
-from .muster import deploy_refusal
-from .state import Activation, Aspect, FateState, Place
+from tui.core.errors import RuleViolation
+from tui.core.i18n import t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.muster import deploy_refusal
+from tui.core.systems.fate.state import Activation, Aspect, FateState, Place
 
 ACTION_OF = {"enter": "overcome", "dash": "overcome", "break_pin": "overcome", "attack": "attack", "advantage": "advantage"}
 """A unit's roll → the action it uses (never the same twice in a turn)."""

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...errors import RollRecordError, RuleViolation
-from ...faces import FaceReplay
-from ...i18n import t
-from . import events as ev
-from .checks import check_pool, evaluate, validate_check
-from .end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate, support_choice
-from .engine import _check_turn, _roller_for_wave, _wave, yz_rules
-from .forces import Force, become_combat_ready, besieged, has_shelter, with_force
-from .pool import commando_damaged
-from .state import MyzState, SupportRecord, WaveState
+from tui.core.errors import RollRecordError, RuleViolation
+from tui.core.faces import FaceReplay
+from tui.core.i18n import t
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.checks import check_pool, evaluate, validate_check
+from tui.core.systems.myz.end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate, support_choice
+from tui.core.systems.myz.engine import _check_turn, _roller_for_wave, _wave, yz_rules
+from tui.core.systems.myz.forces import Force, become_combat_ready, besieged, has_shelter, with_force
+from tui.core.systems.myz.pool import commando_damaged
+from tui.core.systems.myz.state import MyzState, SupportRecord, WaveState
 
 
 def _support(state: MyzState, event: ev.Support) -> MyzState:

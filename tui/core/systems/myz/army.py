@@ -12,9 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from ...errors import MassCombatError
-from ...i18n import t
-from ...skill_roll import parse_skill_pool
+from tui.core.errors import MassCombatError
+from tui.core.i18n import t
+from tui.core.skill_roll import parse_skill_pool
 
 Count = Annotated[int, Field(ge=0, le=99_999)]
 PositionKey = Literal["leader", "assailant", "engineer", "medic"]

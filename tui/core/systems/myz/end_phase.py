@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Protocol
 
-from .army import Battlefield
-from .forces import Force, has_shelter, unit_counts
-from .rules import MyzRuleset
+from tui.core.systems.myz.army import Battlefield
+from tui.core.systems.myz.forces import Force, has_shelter, unit_counts
+from tui.core.systems.myz.rules import MyzRuleset
 
 if TYPE_CHECKING:
-    from .state import WaveState
+    from tui.core.systems.myz.state import WaveState
 
 
 class Dice(Protocol):

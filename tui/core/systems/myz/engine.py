@@ -10,27 +10,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ... import models as m
-from ...battle_pool import BattlePoolState, PoolSide
-from ...battle_pool import apply as pool_apply
-from ...dice import YearZeroRules
-from ...errors import RuleViolation
-from ...i18n import language, t
-from . import events as ev
-from .checks import CheckResult, check_pool, evaluate, validate_check
-from .forces import (
-    Force,
-    check_army,
-    check_battlefield,
-    fortification_key,
-    has_scout,
-    muster_force,
-    with_force,
-)
-from .pool import ActionEffect, WaveSetting, battle_pools
-from .state import ActionRecord, MyzState, ReconResult, SupportRecord, WaveState
-from .strategy import refusal as strategy_refusal
-from .strategy import resolve
+from tui.core import models as m
+from tui.core.battle_pool import BattlePoolState, PoolSide
+from tui.core.battle_pool import apply as pool_apply
+from tui.core.dice import YearZeroRules
+from tui.core.errors import RuleViolation
+from tui.core.i18n import language, t
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.checks import CheckResult, check_pool, evaluate, validate_check
+from tui.core.systems.myz.forces import Force, check_army, check_battlefield, fortification_key, has_scout, muster_force, with_force
+from tui.core.systems.myz.pool import ActionEffect, WaveSetting, battle_pools
+from tui.core.systems.myz.state import ActionRecord, MyzState, ReconResult, SupportRecord, WaveState
+from tui.core.systems.myz.strategy import refusal as strategy_refusal
+from tui.core.systems.myz.strategy import resolve
 
 ROLLER_EVENTS = (m.Roll, m.Push, m.Settle, m.NewRoll, m.SetPool, m.SetFirst)
 

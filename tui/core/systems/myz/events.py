@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .army import Army, Battlefield
+from tui.core.systems.myz.army import Army, Battlefield
 
 SideIndex = Annotated[int, Field(ge=0, le=1)]
 Face = Annotated[int, Field(ge=1, le=100)]

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping
 
-from ...errors import RuleViolation
-from ...i18n import t
-from .army import Army, Battlefield
-from .rules import MyzRuleset
+from tui.core.errors import RuleViolation
+from tui.core.i18n import t
+from tui.core.systems.myz.army import Army, Battlefield
+from tui.core.systems.myz.rules import MyzRuleset
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from ... import models as m
-from ...battle_pool import BattlePoolState, PoolSide
-from ...dice import Pool, YearZeroRules
-from ...errors import RuleViolation
-from ...i18n import t
-from . import after_battle as ab
-from . import engine as en
-from . import events as ev
-from .army import Army, Battlefield
-from .rules import MyzRuleset
-from .state import MyzState
+from tui.core import models as m
+from tui.core.battle_pool import BattlePoolState, PoolSide
+from tui.core.dice import Pool, YearZeroRules
+from tui.core.errors import RuleViolation
+from tui.core.i18n import t
+from tui.core.systems.myz import after_battle as ab
+from tui.core.systems.myz import engine as en
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.army import Army, Battlefield
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.systems.myz.state import MyzState
 
 _HANDLERS = {
     ev.SetArmy: en._set_army,

@@ -13,17 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...dice import Pool
-from ...i18n import tr
-from .army import Battlefield
-from .forces import (
-    Force,
-    besieged,
-    projects_in_effect,
-    special_classes,
-    superiorities,
-)
-from .rules import MyzRuleset
+from tui.core.dice import Pool
+from tui.core.i18n import tr
+from tui.core.systems.myz.army import Battlefield
+from tui.core.systems.myz.forces import Force, besieged, projects_in_effect, special_classes, superiorities
+from tui.core.systems.myz.rules import MyzRuleset
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine import environment_rating, muster_forces, recon_factors, recon_modifier
-from .forces import Force, besieged, unit_counts
-from .pool import PoolBreakdown, PoolLine, WaveSetting, battle_pools, defensive_advantage
-from .rules import MyzRuleset
-from .state import MyzState
+from tui.core.systems.myz.engine import environment_rating, muster_forces, recon_factors, recon_modifier
+from tui.core.systems.myz.forces import Force, besieged, unit_counts
+from tui.core.systems.myz.pool import PoolBreakdown, PoolLine, WaveSetting, battle_pools, defensive_advantage
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.systems.myz.state import MyzState
 
 
 @dataclass(frozen=True)

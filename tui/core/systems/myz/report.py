@@ -23,19 +23,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from ...dice import KINDS, DieKind, YearZeroRoll
-from ...i18n import catalog, tr
-from .army import Army, Person
-from .checks import CheckResult
-from .end_phase import CasualtyReport, EndReport, RetaliationReport
-from .engine import environment_rating
-from .events import Adjust, Initiative, NextWave
-from .forces import Force, base_battle_level
-from .pool import PoolBreakdown, PoolLine, commando_damaged, source_label
-from .state import MyzState, WaveState
+from tui.core.dice import KINDS, DieKind, YearZeroRoll
+from tui.core.i18n import catalog, tr
+from tui.core.systems.myz.army import Army, Person
+from tui.core.systems.myz.checks import CheckResult
+from tui.core.systems.myz.end_phase import CasualtyReport, EndReport, RetaliationReport
+from tui.core.systems.myz.engine import environment_rating
+from tui.core.systems.myz.events import Adjust, Initiative, NextWave
+from tui.core.systems.myz.forces import Force, base_battle_level
+from tui.core.systems.myz.pool import PoolBreakdown, PoolLine, commando_damaged, source_label
+from tui.core.systems.myz.state import MyzState, WaveState
 
 if TYPE_CHECKING:
-    from ...battle import Battle
+    from tui.core.battle import Battle
 
 SUCCESS, BANE = "☢", "☠"
 GLYPH = {DieKind.BASE: "✘", DieKind.SKILL: "◎", DieKind.GEAR: "⚙"}

@@ -12,9 +12,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from ...ruleset_base import Localised, Named, PushRule, Record, RulesetInfo, YearZeroDice
-from ...ruleset_base import by_key as _by_key
-from ...ruleset_base import unique_keys as _unique
+from tui.core.ruleset_base import Localised, Named, PushRule, Record, RulesetInfo, YearZeroDice
+from tui.core.ruleset_base import by_key as _by_key
+from tui.core.ruleset_base import unique_keys as _unique
 
 Count = Annotated[int, Field(ge=0, le=99)]
 Modifier = Annotated[int, Field(ge=-99, le=99)]

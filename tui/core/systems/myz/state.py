@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ...battle_pool import BattlePoolState, RollResult
-from .army import Army, Battlefield
-from .checks import CheckResult
-from .end_phase import EndReport
-from .forces import Force
-from .pool import ActionEffect, PoolBreakdown
-from .rules import MyzRuleset
-from .strategy import Resolution
+from tui.core.battle_pool import BattlePoolState, RollResult
+from tui.core.systems.myz.army import Army, Battlefield
+from tui.core.systems.myz.checks import CheckResult
+from tui.core.systems.myz.end_phase import EndReport
+from tui.core.systems.myz.forces import Force
+from tui.core.systems.myz.pool import ActionEffect, PoolBreakdown
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.systems.myz.strategy import Resolution
 
 Stage = Literal["muster", "reconnaissance", "ambush", "initiative", "wave", "over"]
 Phase = Literal["risk", "strategy", "action", "battle", "support", "end", "next", "truce"]

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...skill_roll import SkillPool
-from .after_battle import successor_needed
-from .checks import check_pool
-from .engine import recon_factors, recon_modifier, start_forces, turn
-from .events import SkillCheck
-from .state import MyzState
+from tui.core.skill_roll import SkillPool
+from tui.core.systems.myz.after_battle import successor_needed
+from tui.core.systems.myz.checks import check_pool
+from tui.core.systems.myz.engine import recon_factors, recon_modifier, start_forces, turn
+from tui.core.systems.myz.events import SkillCheck
+from tui.core.systems.myz.state import MyzState
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .army import Battlefield
-from .forces import Force, besieged, has_shelter
-from .pool import has_defensive_advantage
-from .rules import MyzRuleset, Strategy
+from tui.core.systems.myz.army import Battlefield
+from tui.core.systems.myz.forces import Force, besieged, has_shelter
+from tui.core.systems.myz.pool import has_defensive_advantage
+from tui.core.systems.myz.rules import MyzRuleset, Strategy
 
 
 @dataclass(frozen=True)
