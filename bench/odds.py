@@ -58,7 +58,7 @@ def main(argv: list[str]) -> list[Row]:
     repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 200
     from tui.core import odds
     from tui.core.dice import YearZeroRules, parse_pool
-    from tui.core.rulesets import myz
+    from tui.core.systems.myz.rules import bundled as myz
 
     rules = YearZeroRules.from_ruleset(myz())
     pool = parse_pool("12b6s4g")

@@ -14,12 +14,13 @@ import pytest
 
 from tui.cli import main
 from tui.core import odds
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.d20 import AttackRules, resolve_attack
 from tui.core.dice import Pool
 from tui.core.fate_dice import fate_outcome
 from tui.core.i18n import set_language
-from tui.core.rulesets import find_ruleset, kingmaker
+from tui.core.rulesets import find_ruleset
+from tui.core.systems.kingmaker.rules import bundled as kingmaker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "saves" / "examples" / "ghoul-strike.toml"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import set_language, tr
 from tui.core.storage import save_battle
 from tui.core.systems.myz import events as ev

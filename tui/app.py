@@ -14,7 +14,7 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.errors import MassCombatError
 from tui.core.i18n import set_language, t
 from tui.core.storage import Session

@@ -7,39 +7,22 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from tui.core.battle import Battle
-from tui.core.dice import YearZeroRules
+from typing import Any
+
 from tui.core.errors import MassCombatError
+from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
-from tui.core.rulesets import fate, myz
-from tui.core.systems.myz.army import Army, Person
+from tui.core.system import LEGACY_SYSTEM, find_system
 from tui.core.storage import Session, create_session, default_saves_dir, open_example, open_session
 from tui.core.tomlfile import read_toml
 from tui.settings import load_settings, settings_path
 
 
-def new_battle(seed: int | None = None) -> Battle:
-    rules = YearZeroRules.from_ruleset(myz())
-    names = (t("app.default_attacker"), t("app.default_defender"))
-    # Each faction starts with a leader so the army builder has someone to edit.
-    army = Army(people=(Person(name=t("app.default_leader"), position="leader", pc=False),))
-    return Battle.new(t("app.default_title"), names, seed=seed, rules=rules, armies=(army, army))
+def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM) -> Session:
+    """Open the named battle, a working copy of an example, or a new battle of ``system``."""
+    def make() -> LoggedBattle[Any, Any]:
+        return find_system(system).new_battle(seed)
 
-
-def new_fate_battle(seed: int | None = None):
-    """Two players, the GM against the players' side, with the middle-ground chest."""
-    from tui.core.systems.fate.battle import FateBattle
-    from tui.core.systems.fate.forces import Player
-    from tui.core.i18n import language
-
-    chest = fate().battle_chest.presets[1].points if len(fate().battle_chest.presets) > 1 else 10
-    players = (Player(name=t("fate_ui.default_players"), side=0, chest=chest), Player(name=t("fate_ui.default_gm"), side=1, chest=chest))
-    return FateBattle.new(t("app.default_title"), players, seed=seed, text=language())  # type: ignore[arg-type]
-
-
-def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = "myz") -> Session:
-    """Open the named battle, a working copy of an example, or a new battle."""
-    make = (lambda: new_fate_battle(seed)) if system == "fate" else (lambda: new_battle(seed))
     if battle_file is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         return create_session(saves / f"battle-{stamp}.toml", make())
@@ -60,7 +43,7 @@ def launch(args) -> int:
     set_language(settings.language)
     saves = Path(args.saves) if getattr(args, "saves", None) else default_saves_dir()
     try:
-        session = resolve_session(getattr(args, "battle", None), saves, getattr(args, "seed", None), getattr(args, "system", None) or "myz")
+        session = resolve_session(getattr(args, "battle", None), saves, getattr(args, "seed", None), getattr(args, "system", None) or LEGACY_SYSTEM)
     except MassCombatError as exc:
         print(f"masscombat: {exc}", file=sys.stderr)
         return 1

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tui.core import models as m
-from tui.core.battle import Battle
+from tui.core.systems.myz import models as m
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool
-from tui.core.rulesets import myz
+from tui.core.systems.myz.rules import bundled as myz
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.forces import Force, muster_force

@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.core import models as m
-from tui.core.battle import Battle, rng_for
-from tui.core.battle_pool import BattlePoolState, RollResult, apply, initial_state, summary
+from tui.core.systems.myz import models as m
+from tui.core.history import rng_for
+from tui.core.systems.myz.battle import Battle
+from tui.core.systems.myz.battle_pool import BattlePoolState, RollResult, apply, initial_state, summary
 from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
 from tui.core.errors import MassCombatError, PushNotAllowed, RollRecordError, RuleViolation
 

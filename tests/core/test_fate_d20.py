@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from tui.core.d20 import AttackResult, AttackRules, D20Roll, resolve_attack, roll_d20
 from tui.core.fate_dice import FateOutcome, FateRoll, fate_outcome, roll_fate
-from tui.core.rulesets import fate, kingmaker
+from tui.core.systems.fate.rules import bundled as fate
+from tui.core.systems.kingmaker.rules import bundled as kingmaker
 
 
 # -- Fate ---------------------------------------------------------------------

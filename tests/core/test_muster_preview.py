@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool
-from tui.core.rulesets import myz
+from tui.core.systems.myz.rules import bundled as myz
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.preview import muster_preview, preview_strategy
 

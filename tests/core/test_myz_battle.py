@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from myz_kit import army, choose, end_script, end_wave, fight, lines, new_battle, risks, skill_from, start, support_none, to_battle
-from tui.core import models as m
+from tui.core.systems.myz import models as m
 from tui.core.errors import MassCombatError, RollRecordError, RuleViolation, SaveFileError
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Army, Battlefield, Person
@@ -322,7 +322,7 @@ def test_a_scripted_battle_with_siege_truce_and_successor_round_trips(tmp_path):
 
 
 def _tampered(battle, kind, change):
-    from tui.core.battle import Battle
+    from tui.core.systems.myz.battle import Battle
 
     meta = battle.to_file()
     log = list(meta.log)

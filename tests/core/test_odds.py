@@ -21,7 +21,7 @@ from tui.core.d20 import AttackRules, resolve_attack
 from tui.core.dice import Pool, YearZeroRoll, YearZeroRules, roll_pool
 from tui.core.errors import PoolSizeError
 from tui.core.fate_dice import FateOutcome, FateRoll, fate_outcome
-from tui.core.rulesets import kingmaker
+from tui.core.systems.kingmaker.rules import bundled as kingmaker
 
 D6 = YearZeroRules()
 COST_2 = YearZeroRules(strategy_dice_per_push=2)

@@ -10,7 +10,14 @@ from hypothesis import strategies as st
 
 from tui.core import rulesets as rs
 from tui.core.d20 import AttackRules
-from tui.core.dice import YearZeroRules, mass_combat_rules
+from tui.core.dice import YearZeroRules
+from tui.core.ruleset_base import LANGUAGES
+from tui.core.systems.fate.rules import FateRuleset
+from tui.core.systems.fate.rules import bundled as fate
+from tui.core.systems.kingmaker.rules import KingmakerRuleset
+from tui.core.systems.kingmaker.rules import bundled as kingmaker
+from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.systems.myz.rules import bundled as myz
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 
 
@@ -44,38 +51,37 @@ def outside_comment(text: str, line: int, column: int) -> bool:
 
 @pytest.mark.parametrize(
     ("system", "model"),
-    [("myz", rs.MyzRuleset), ("fate", rs.FateRuleset), ("kingmaker", rs.KingmakerRuleset)],
+    [("myz", MyzRuleset), ("fate", FateRuleset), ("kingmaker", KingmakerRuleset)],
 )
 def test_bundled_rulesets_load(system, model):
     ruleset = rs.bundled_ruleset(system)
     assert isinstance(ruleset, model)
     assert ruleset.ruleset.system == system
     assert ruleset.ruleset.schema_version == 1
-    for language in rs.LANGUAGES:
+    for language in LANGUAGES:
         assert ruleset.ruleset.title(language).strip()
     # Loading the file directly gives the same thing.
     assert rs.load_ruleset_file(rs.find_ruleset(system)) == ruleset
 
 
 def test_myz_ruleset_numbers():
-    ruleset = rs.myz()
+    ruleset = myz()
     assert (ruleset.dice.sides, ruleset.dice.success_face, ruleset.dice.bane_face, ruleset.dice.gear_bane_face) == (6, 6, 1, 1)
     assert ruleset.dice.max_pool_dice == 99
     assert ruleset.push.strategy_dice_per_push == 1
     assert ruleset.push.max_pushes is None
     assert YearZeroRules.from_ruleset(ruleset) == YearZeroRules()
-    assert mass_combat_rules() == YearZeroRules()
 
 
 def test_fate_ruleset_numbers():
-    ruleset = rs.fate()
+    ruleset = fate()
     assert ruleset.dice.count == 4
     assert ruleset.outcomes.success_with_style_shifts == 3
     assert sorted(step.rating for step in ruleset.ladder) == list(range(-2, 9))
 
 
 def test_kingmaker_ruleset_numbers():
-    ruleset = rs.kingmaker()
+    ruleset = kingmaker()
     rules = AttackRules.from_ruleset(ruleset)
     assert rules.die == 20
     assert rules.natural_hit_face == 20
@@ -110,14 +116,14 @@ def test_unknown_system_is_refused():
     ],
 )
 def test_ladder_names(rating, en, de):
-    ruleset = rs.fate()
+    ruleset = fate()
     assert ruleset.ladder_name(rating, "en") == en
     assert ruleset.ladder_name(rating, "de") == de
 
 
 def test_ladder_names_every_rating_in_both_languages():
-    ruleset = rs.fate()
-    for language in rs.LANGUAGES:
+    ruleset = fate()
+    for language in LANGUAGES:
         names = [ruleset.ladder_name(r, language) for r in range(-2, 9)]
         assert len(set(names)) == 11
         assert all(name.strip() for name in names)
@@ -284,7 +290,7 @@ def test_a_mangled_ruleset_never_crashes(scratch, system, where, char, cut):
 
 
 def test_fate_unit_qualities_costs_and_consequences():
-    r = rs.fate()
+    r = fate()
     assert [(q.key, q.cost, q.skills, q.aspects, q.consequences) for q in r.qualities] == [
         ("average", 1, (1,), 1, ()),
         ("fair", 2, (2, 1, 1), 2, ("mild",)),
@@ -302,7 +308,7 @@ def test_fate_unit_qualities_costs_and_consequences():
 
 
 def test_fate_skills_in_both_languages():
-    r = rs.fate()
+    r = fate()
     assert [(s.name("en"), s.name("de")) for s in r.skills] == [
         ("Athletics", "Athletik"), ("Drive/Pilot", "Fahren/Pilot"), ("Fight", "Kämpfen"), ("Notice", "Wahrnehmung"),
         ("Provoke", "Provozieren"), ("Shoot", "Schießen"), ("Stealth", "Heimlichkeit"), ("Will", "Wille"),
@@ -310,7 +316,7 @@ def test_fate_skills_in_both_languages():
 
 
 def test_fate_numbers_of_the_battle():
-    r = rs.fate()
+    r = fate()
     assert (r.zones.more_than_players, r.zones.hidden_aspect_fate_points) == (1, 1)
     assert (r.actions.free_move_zones, r.actions.second_action_fate_points, r.actions.attack_ends_turn) == (1, 1, True)
     assert (r.create_advantage.scouting_difficulty, r.create_advantage.scouting_per_aspect, r.create_advantage.surrounded_attack_bonus) == (2, 2, 1)
@@ -325,7 +331,7 @@ def test_fate_numbers_of_the_battle():
 
 
 def test_the_end_of_a_fate_battle_follows_the_language_of_the_text():
-    r = rs.fate()
+    r = fate()
     assert r.winning.ends_when == {"en": "units", "de": "units_and_leaders"}
     assert (r.winning.winning_side_fate_points, r.winning.fate_points_per_leader_defeated) == (1, 1)
 

@@ -22,9 +22,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from tui.core import backups, locking, storage
-from tui.core import models as m
-from tui.core.battle import Battle
-from tui.core.dice import Pool, mass_combat_rules, parse_pool
+from tui.core.systems.myz import models as m
+from tui.core.systems.myz.battle import Battle
+from tui.core.dice import Pool, YearZeroRules, parse_pool
+from tui.core.systems.myz.rules import bundled as _myz_ruleset
 from tui.core.errors import BattleLocked, MassCombatError, SaveFileError
 from tui.core.locking import BattleLock, lock_path_for
 from tui.core.storage import (
@@ -44,7 +45,7 @@ from tui.core.storage import (
 )
 from tui.core.tomlfile import dump_toml
 
-RULES = mass_combat_rules()
+RULES = YearZeroRules.from_ruleset(_myz_ruleset())
 ODD_NAMES = ["Ogre[/]", "[@click=app.quit]x[/]", 'say "hi"', "it's", "Ведьмы ☢ 鬼", "\\n not a break", "a = b", "[[log]]", "#hash"]
 
 
@@ -891,11 +892,11 @@ def test_control_characters_never_break_the_line(tmp_path):
 def test_broken_ruleset_is_reported_against_the_save(tmp_path, monkeypatch):
     from tui.core import rulesets
 
-    def broken():
+    def broken(system):
         raise SaveFileError("rulesets/myz-mass-combat.toml", "bad face", (12, 3))
 
     path = write(tmp_path, VALID)
-    monkeypatch.setattr(rulesets, "myz", broken)
+    monkeypatch.setattr(rulesets, "bundled_ruleset", broken)
     error = assert_load_error(path)
     assert "rulesets/myz-mass-combat.toml:12:3: bad face" in str(error)
 

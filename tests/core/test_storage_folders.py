@@ -1,6 +1,6 @@
 """Battles started where no saves folder exists yet."""
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.storage import create_session, load_battle
 
 

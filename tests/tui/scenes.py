@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from tui.app import MassCombatApp
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import YearZeroRules, parse_pool
-from tui.core.rulesets import myz
+from tui.core.systems.myz.rules import bundled as myz
 from tui.core.storage import create_session
 from tui.settings import Settings
 

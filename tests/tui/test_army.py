@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from textual.content import Content
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool, YearZeroRules
-from tui.core.rulesets import myz
+from tui.core.systems.myz.rules import bundled as myz
 from tui.core.storage import load_battle
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.events import Reconnaissance

@@ -9,7 +9,7 @@ from textual.app import App
 from textual.reactive import reactive
 
 from tui.core.systems.fate.battle import FateBattle
-from tui.core.rulesets import fate
+from tui.core.systems.fate.rules import bundled as fate
 from tui.core.systems.fate.events import SetVariants, StartBattlefield
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.screens.choices import ChoiceDialog, NumberDialog

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool
 from tui.core.storage import load_battle, open_session
 from tui.screens.dialogs import NameDialog, PoolDialog

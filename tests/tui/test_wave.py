@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.storage import load_battle
 from tui.core.places import find_example
 from tui.core.systems.myz.steps import next_step

@@ -7,7 +7,7 @@ so each wave's End phase comes out the same every time.
 
 from __future__ import annotations
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Army, Battlefield, Person
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from tui.core import odds, rulesets
+from tui.core import odds
+from tui.core.systems.fate.rules import bundled as fate_ruleset
 from tui.core.dice import parse_pool
 from tui.core.fate_dice import FateOutcome
 from tui.core.i18n import language, t
@@ -86,7 +87,7 @@ def odds_yz(args) -> int:
 
 
 def odds_fate(args) -> int:
-    ruleset = rulesets.fate()
+    ruleset = fate_ruleset()
     count = ruleset.dice.count
     totals = odds.fate_totals(args.modifier, count)
     data: dict = {"modifier": args.modifier, "dice": count, "totals": odds.distribution_text(totals)}

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from tui.core.i18n import LANGUAGES, t
 from tui.cli.output import count, modifier, seed
+from tui.core.system import system_keys
 
 COMMANDS = ("roll", "odds", "check", "report")
 VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system")
@@ -77,7 +78,7 @@ def app_parser() -> OneLineParser:
     parser.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
-    parser.add_argument("--system", choices=("myz", "fate"), default=None, help=t("cli.help.system"))
+    parser.add_argument("--system", choices=system_keys(), default=None, help=t("cli.help.system"))
     return parser
 
 

@@ -18,15 +18,10 @@ from tui.cli.output import ASCII_TABLE
 def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     """The Markdown report of the battle saved at ``path``; raises ``SaveFileError``."""
     from tui.core.storage import load_battle
-    from tui.core.systems.myz.report import markdown_report
+    from tui.core.system import system_of
 
     battle = load_battle(path)
-    if getattr(battle, "system", "myz") == "fate":
-        from tui.core.systems.fate.story import markdown_report as fate_report
-
-        text = fate_report(battle, lang)
-    else:
-        text = markdown_report(battle, lang)
+    text = system_of(battle).report(battle, lang)
     return text.translate(ASCII_TABLE) if ascii_only else text
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from tui.core import rulesets
+from tui.core.systems.fate.rules import bundled as fate_ruleset
+from tui.core.systems.kingmaker.rules import bundled as kingmaker_ruleset
+from tui.core.systems.myz.rules import bundled as myz_ruleset
 from tui.core.d20 import AttackRules, resolve_attack, roll_d20
 from tui.core.dice import KINDS, DieKind, YearZeroRoll, YearZeroRules, parse_pool, roll_pool
 from tui.core.fate_dice import fate_outcome, roll_fate
@@ -11,7 +13,7 @@ from tui.cli.output import emit, emit_json, seeded, signed, where
 
 
 def yz_rules() -> YearZeroRules:
-    return YearZeroRules.from_ruleset(rulesets.myz())
+    return YearZeroRules.from_ruleset(myz_ruleset())
 
 
 def pool_json(pool) -> dict:
@@ -86,7 +88,7 @@ def yz_text(roll: YearZeroRoll, seed: int) -> str:
 
 
 def roll_fate_command(args) -> int:
-    ruleset = rulesets.fate()
+    ruleset = fate_ruleset()
     seed, rng = seeded(args)
     roll = roll_fate(rng, args.modifier, ruleset.dice.count)
     ladder = ruleset.ladder_name(roll.total, language())
@@ -111,7 +113,7 @@ def roll_fate_command(args) -> int:
 
 
 def attack_rules() -> AttackRules:
-    return AttackRules.from_ruleset(rulesets.kingmaker())
+    return AttackRules.from_ruleset(kingmaker_ruleset())
 
 
 def roll_d20_command(args) -> int:

@@ -22,9 +22,10 @@ import unicodedata
 from collections import deque
 from functools import cached_property
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import field_validator, model_validator
 
 from tui.core.errors import BoardError
+from tui.core.records import Record
 from tui.core.i18n import t
 
 MAX_ZONE_NAME = 60
@@ -37,9 +38,6 @@ Cell = tuple[int, int]
 board); messages count from 1, as the GM sees the board."""
 _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
-
-class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 def check_zone_name(value: str) -> str:

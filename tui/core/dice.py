@@ -72,13 +72,6 @@ class YearZeroRules:
         return None
 
 
-def mass_combat_rules() -> YearZeroRules:
-    """The rules of the bundled Mutant: Year Zero Mass Combat ruleset."""
-    from tui.core.rulesets import myz
-
-    return YearZeroRules.from_ruleset(myz())
-
-
 @dataclass(frozen=True, order=True)
 class Pool:
     """How many Battle (base), Strategy (skill) and Support (gear) dice."""

@@ -7,11 +7,15 @@ undo and redo are O(1) and a new event after an undo drops the redo future.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import Annotated, Any, Callable, ClassVar, Generic, Literal, Sequence, TypeVar
+
+from pydantic import Field, field_validator
 
 from tui.core.errors import NothingToUndo, RollRecordError
 from tui.core.i18n import t
+from tui.core.records import Record, check_name
 
 S = TypeVar("S")
 E = TypeVar("E")
@@ -80,17 +84,100 @@ class History(Generic[S, E]):
         return History(self.events, self.cursor + 1, self.states + (apply(self.state, event),))
 
 
-class LoggedBattle:
-    """What every battle handle shares: the saved file's metadata, the log,
-    and undo/redo over it. A system's handle sets ``_apply`` (its rules)."""
+SCHEMA_VERSION = 2
+"""The save file's layout, the same for every system; ``storage.MIGRATIONS`` brings older files up to it."""
+
+
+def rng_for(seed: int, counter: int) -> random.Random:
+    """The random stream for a battle's ``counter``-th roll: the same actions
+    replay the same dice, so an undo cannot fish for better ones."""
+    return random.Random(f"masscombat:{seed}:{counter}")
+
+
+class BattleFile(Record):
+    """The save file every system writes: this header, the system's own
+    ``setup`` and ``log`` (a subclass narrows their types and ``system``),
+    where undo stands, and a readable ``[state]`` checked on load."""
+
+    schema_version: Literal[2] = SCHEMA_VERSION
+    system: str
+    title: str = "Battle"
+    seed: Annotated[int, Field(ge=0, lt=2**63)]
+    template: bool = False
+    """Examples are templates: opening one works on a copy in the saves folder."""
+    setup: Any
+    log: tuple[Any, ...] = ()
+    cursor: Annotated[int, Field(ge=0)] = 0
+    """How many events of the log are in effect; the rest can be redone."""
+    state: dict[str, Any] = Field(default_factory=dict)
+    """A summary of the state for people and scripts; checked against the log on load."""
+
+    _check_title = field_validator("title")(check_name)
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(2**63)
+
+
+class LoggedBattle(Generic[S, E]):
+    """What every battle handle shares: the saved file's header, the log,
+    undo/redo over it, the dice stream, and reading and writing the file.
+
+    A system's handle sets ``_apply`` (its rules) and says how a battle
+    starts (``initial_state``) and what ``[state]`` shows (``summary``).
+    """
 
     meta: Any
-    history: History
-    _apply: Callable
+    history: History[S, E]
+    _apply: ClassVar[Callable[[Any, Any], Any]]
+
+    # -- the system's part -----------------------------------------------------
+
+    @classmethod
+    def initial_state(cls, meta: Any, ruleset: Any = None) -> S:
+        """The state before the first event of ``meta``'s log."""
+        raise NotImplementedError
+
+    @classmethod
+    def summary(cls, state: S) -> dict[str, Any]:
+        """What the save shows as ``[state]``: readable, and checked on load."""
+        raise NotImplementedError
+
+    # -- the file ------------------------------------------------------------------
+
+    @classmethod
+    def replayed(cls, meta: Any, initial: S) -> History[S, E]:
+        """The saved log replayed from ``initial``; raises a ``MassCombatError``
+        naming the event that does not fit."""
+        if meta.log and not meta.state:
+            # every save writes [state]; a log without it is a file cut short
+            raise RollRecordError(t("error.record_no_state"))
+        return History.replay(initial, meta.log, meta.cursor, cls._apply)
+
+    def check_summary(self) -> None:
+        if self.meta.state and self.meta.state != self.summary(self.history.state):
+            raise RollRecordError(t("error.record_state"))
+
+    def to_file(self) -> Any:
+        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": self.summary(self.history.state)})
+
+    @property
+    def system(self) -> str:
+        return str(self.meta.system)
 
     @property
     def seed(self) -> int:
-        return self.meta.seed
+        return int(self.meta.seed)
+
+    @property
+    def game(self) -> S:
+        """The whole battle as it stands."""
+        return self.history.state
+
+    def rng(self, counter: int) -> random.Random:
+        return rng_for(self.seed, counter)
+
+    # -- the log -------------------------------------------------------------------
 
     @property
     def can_undo(self) -> bool:
@@ -100,7 +187,7 @@ class LoggedBattle:
     def can_redo(self) -> bool:
         return self.history.can_redo
 
-    def record(self, event):
+    def record(self, event: E) -> E:
         """Apply one event; raises (and changes nothing) if the rules refuse it."""
         self.history = self.history.do(event, type(self)._apply)
         return event
@@ -111,7 +198,7 @@ class LoggedBattle:
     def redo(self) -> None:
         self.history = self.history.redo(type(self)._apply)
 
-    def step_refusal(self, event) -> str | None:
+    def step_refusal(self, event: E) -> str | None:
         """Why the rules refuse ``event`` now (None if they allow it)."""
         try:
             type(self)._apply(self.history.state, event)

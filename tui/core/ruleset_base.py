@@ -9,16 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import Field, model_validator
+
+from tui.core.records import Record
 
 Language = Literal["en", "de"]
 LANGUAGES: tuple[Language, ...] = ("en", "de")
-
-
-class Record(BaseModel):
-    """Immutable, strict-keyed base for ruleset and save records."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class Localised(Record):

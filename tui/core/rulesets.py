@@ -2,51 +2,21 @@
 
 A GM's house rule is an edited copy of a ruleset file, never a code change,
 so each model forbids unknown keys (a typo is an error, not a silent
-default) and is validated on load.
+default) and is validated on load. Which file and which model belong to a
+system is the registry's to say (``system.ruleset_spec``); each system's
+``rules.bundled()`` gives its own ruleset, typed.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, model_validator
+from pydantic import BaseModel
 
 from tui.core.errors import RulesetError, SaveFileError
-from tui.core.ruleset_base import LANGUAGES, Language, Localised, PushRule, Record, RulesetInfo, YearZeroDice
-from tui.core.systems.fate.rules import FateRuleset
-from tui.core.systems.myz.rules import MyzRuleset
+from tui.core.system import UnknownSystem, ruleset_spec
 from tui.core.tomlfile import read_toml, validate
-
-
-class D20Attack(Record):
-    die: Annotated[int, Field(ge=2)]
-    natural_hit_face: Annotated[int, Field(ge=0)]
-    natural_miss_face: Annotated[int, Field(ge=0)]
-    crit_face: Annotated[int, Field(ge=1)]
-    crit_extra_damage: Annotated[int, Field(ge=0)]
-    minimum_damage: Annotated[int, Field(ge=0)]
-
-
-class KingmakerRuleset(Record):
-    ruleset: RulesetInfo
-    attack: D20Attack
-
-
-Ruleset = MyzRuleset | FateRuleset | KingmakerRuleset
-
-_MODELS: dict[str, type[BaseModel]] = {
-    "myz": MyzRuleset,
-    "fate": FateRuleset,
-    "kingmaker": KingmakerRuleset,
-}
-
-RULESET_FILES = {
-    "myz": "myz-mass-combat.toml",
-    "fate": "fate-this-means-war.toml",
-    "kingmaker": "kingmaker-fantasy-battle.toml",
-}
 
 
 def ruleset_folders() -> list[Path]:
@@ -56,44 +26,31 @@ def ruleset_folders() -> list[Path]:
 
 
 def find_ruleset(system: str) -> Path:
-    name = RULESET_FILES.get(system)
-    if name is None:
-        raise RulesetError(f"no ruleset for system {system!r}")
+    try:
+        name = ruleset_spec(system).file
+    except UnknownSystem:
+        raise RulesetError(f"no ruleset for system {system!r}") from None
     for folder in ruleset_folders():
         if (folder / name).is_file():
             return folder / name
     raise RulesetError(f"ruleset {name} not found in {', '.join(str(f) for f in ruleset_folders())}")
 
 
-def load_ruleset_file(path: Path) -> Ruleset:
+def load_ruleset_file(path: Path) -> BaseModel:
     """Read and validate one ruleset file; errors name the file, line and key."""
     text, data = read_toml(path)
     info = data.get("ruleset")
     system = info.get("system") if isinstance(info, dict) else None
-    model = _MODELS.get(system) if isinstance(system, str) else None
-    if model is None:
-        raise SaveFileError(str(path), "[ruleset] system must be one of " + ", ".join(sorted(_MODELS)), None, "ruleset.system")
+    try:
+        model = ruleset_spec(system).model
+    except UnknownSystem as exc:
+        raise SaveFileError(str(path), str(exc), None, "ruleset.system") from None
     return validate(model, data, text, str(path))
 
 
 @lru_cache(maxsize=None)
-def bundled_ruleset(system: str) -> Ruleset:
+def bundled_ruleset(system: str) -> BaseModel:
     return load_ruleset_file(find_ruleset(system))
 
 
-def myz() -> MyzRuleset:
-    ruleset = bundled_ruleset("myz")
-    assert isinstance(ruleset, MyzRuleset)
-    return ruleset
-
-
-def fate() -> FateRuleset:
-    ruleset = bundled_ruleset("fate")
-    assert isinstance(ruleset, FateRuleset)
-    return ruleset
-
-
-def kingmaker() -> KingmakerRuleset:
-    ruleset = bundled_ruleset("kingmaker")
-    assert isinstance(ruleset, KingmakerRuleset)
-    return ruleset
+__all__ = ["bundled_ruleset", "find_ruleset", "load_ruleset_file", "ruleset_folders"]

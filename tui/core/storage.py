@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from tui.core import models as m
-from tui.core.battle import Battle
-from tui.core.dice import YearZeroRules
+from tui.core import rulesets
 from tui.core.errors import BattleLocked, MassCombatError, SaveFileError
+from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle
+from tui.core.system import LEGACY_SYSTEM, GameSystem, UnknownSystem, find_system
 from tui.core.i18n import t
 from tui.core.locking import BattleLock
 from tui.core.tomlfile import dump_toml, locate_key, parse_toml, read_toml, validate, write_atomic
@@ -58,8 +58,9 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
 # -- loading ----------------------------------------------------------------
 
 
-def load_battle(path: Path) -> Battle:  # or a FateBattle (``system = "fate"``)
-    """Read, migrate, validate and replay a battle; only ``SaveFileError`` escapes."""
+def load_battle(path: Path) -> LoggedBattle[Any, Any]:
+    """Read, migrate, validate and replay a battle of any registered system;
+    only ``SaveFileError`` escapes."""
     name = str(path)
     try:
         return _load(path, name)
@@ -73,7 +74,7 @@ def load_battle(path: Path) -> Battle:  # or a FateBattle (``system = "fate"``)
         raise _one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
 
 
-def _load(path: Path, name: str) -> Battle:
+def _load(path: Path, name: str) -> LoggedBattle[Any, Any]:
     if path.exists() and not path.is_file() and not path.is_dir():
         raise SaveFileError(name, t("storage.not_a_file"))
     text, data = read_toml(path)
@@ -81,50 +82,34 @@ def _load(path: Path, name: str) -> Battle:
     # Migrations keep key paths (a renamed key is simply not found in the old
     # text, so no place is given), so the old text still locates errors.
     where = text
-    if data.get("system") == "fate":
-        return _load_fate(data, where, name)
-    meta: m.BattleFile = validate(m.BattleFile, data, where, name)
-    _check_cursor(meta, where, name)
-    rules = _rules(meta, name)
     try:
-        return Battle.from_file(meta, rules)
+        system = find_system(data.get("system", LEGACY_SYSTEM))
+    except UnknownSystem as exc:
+        raise SaveFileError(name, str(exc), locate_key(where, ["system"]), "system") from None
+    meta = validate(system.file_model, data, where, name)
+    _check_cursor(meta, where, name)
+    ruleset = _ruleset(system, name)
+    try:
+        return system.load(meta, ruleset)
     except MassCombatError as exc:
         try:
-            place = _replay_place(meta, rules, where)
+            place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle._apply, where)
         except Exception:
             place = None
         raise SaveFileError(name, str(exc), place) from None
 
 
-def _check_cursor(meta, text: str, name: str) -> None:
+def _check_cursor(meta: BattleFile, text: str, name: str) -> None:
     if meta.cursor > len(meta.log):
         raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
 
 
-def _load_fate(data: dict[str, Any], text: str, name: str):
-    """A This Means War battle: the same file rules, its own setup and events."""
-    from tui.core.systems.fate.battle import FateBattle, FateBattleFile
-    from tui.core.systems.fate.play import apply
-
-    meta = validate(FateBattleFile, data, text, name)
-    _check_cursor(meta, text, name)
+def _ruleset(system: GameSystem, name: str) -> Any:
+    """The system's bundled ruleset; a broken one is reported against the save."""
     try:
-        ruleset = _fate_ruleset()
-    except MassCombatError as exc:
-        raise SaveFileError(name, t("storage.ruleset", system="fate", error=exc)) from None
-    try:
-        return FateBattle.from_file(meta, ruleset)
-    except MassCombatError as exc:
-        from tui.core.systems.fate.battle import initial
-
-        place = _failing_event(initial(meta.setup, ruleset), meta.log, apply, text)
-        raise SaveFileError(name, str(exc), place) from None
-
-
-def _fate_ruleset():
-    from tui.core import rulesets
-
-    return rulesets.fate()
+        return rulesets.bundled_ruleset(system.ruleset.system)
+    except MassCombatError as exc:  # the message names the ruleset file to fix
+        raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
 
 
 def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any], bool]:
@@ -134,10 +119,10 @@ def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any]
         raise SaveFileError(name, t("storage.schema_missing"), None, "schema_version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveFileError(name, t("storage.schema_not_number"), place, "schema_version")
-    if version > m.SCHEMA_VERSION:
-        raise SaveFileError(name, t("storage.schema_newer", version=version, newest=m.SCHEMA_VERSION), place)
+    if version > SCHEMA_VERSION:
+        raise SaveFileError(name, t("storage.schema_newer", version=version, newest=SCHEMA_VERSION), place)
     migrated = False
-    while version < m.SCHEMA_VERSION:
+    while version < SCHEMA_VERSION:
         step = MIGRATIONS.get(version)
         if step is None:
             raise SaveFileError(name, t("storage.schema_too_old", version=version), place)
@@ -153,37 +138,7 @@ def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any]
     return data, migrated
 
 
-def _myz_rules() -> YearZeroRules:
-    from tui.core import rulesets  # imported on first load, as before
-
-    return YearZeroRules.from_ruleset(rulesets.myz())
-
-
-RULES_FOR_SYSTEM: dict[str, Callable[[], YearZeroRules]] = {"myz": _myz_rules}
-"""A save's ``system`` → how to build its rules; a new system adds an entry."""
-
-
-def _rules(meta: m.BattleFile, name: str) -> YearZeroRules:
-    make = RULES_FOR_SYSTEM.get(meta.system)
-    if make is None:  # unreachable while models.BattleFile.system only allows known systems
-        known = ", ".join(sorted(RULES_FOR_SYSTEM))
-        raise SaveFileError(name, t("storage.ruleset", system=meta.system, error=known), None, "system")
-    try:
-        return make()
-    except MassCombatError as exc:  # the message names the ruleset file to fix
-        raise SaveFileError(name, t("storage.ruleset", system=meta.system, error=exc)) from None
-
-
-def _replay_place(meta: m.BattleFile, rules: YearZeroRules, text: str) -> tuple[int, int] | None:
-    """Where the replay failed: the ``[[log]]`` header of the first event that
-    does not fit, else the ``[state]`` table (a summary that disagrees)."""
-    from tui.core.battle import _bundled_ruleset, start_state
-    from tui.core.systems.myz.play import apply
-
-    return _failing_event(start_state(meta.setup, rules, _bundled_ruleset()), meta.log, apply, text)
-
-
-def _failing_event(state, log, apply, text: str) -> tuple[int, int] | None:
+def _failing_event(state: Any, log: tuple[Any, ...], apply: Callable[[Any, Any], Any], text: str) -> tuple[int, int] | None:
     for number, event in enumerate(log):
         try:
             state = apply(state, event)
@@ -216,12 +171,12 @@ def _clean(text: str) -> str:
 # -- saving -----------------------------------------------------------------
 
 
-def battle_data(battle: Battle) -> dict[str, Any]:
+def battle_data(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
     """The save file's tables. TOML has no null: an unset optional field is left out."""
     return battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
 
 
-def battle_text(battle: Battle, name: str = "<battle>") -> str:
+def battle_text(battle: LoggedBattle[Any, Any], name: str = "<battle>") -> str:
     """The save file's text for ``battle``, checked to read back."""
     text = HEADER + dump_toml(battle_data(battle))
     try:
@@ -231,7 +186,7 @@ def battle_text(battle: Battle, name: str = "<battle>") -> str:
     return text
 
 
-def save_battle(battle: Battle, path: Path) -> None:
+def save_battle(battle: LoggedBattle[Any, Any], path: Path) -> None:
     """Write ``battle`` to ``path`` atomically, backing up the previous version.
 
     The old file goes to ``<name>.bak`` and, at most once per
@@ -259,7 +214,7 @@ def save_battle(battle: Battle, path: Path) -> None:
 class Session:
     """One open battle. Writable sessions hold the battle's lock."""
 
-    battle: Battle
+    battle: LoggedBattle[Any, Any]
     path: Path
     read_only: bool
     notice: str | None = None
@@ -336,7 +291,7 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
     return Session(battle, path, read_only=lock is None, notice=notice, lock=lock)
 
 
-def create_session(path: Path, battle: Battle) -> Session:
+def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
     """Save a new battle to ``path`` and open it; refuses to overwrite a file."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -357,7 +312,6 @@ __all__ = [
     # storage's own
     "HEADER",
     "MIGRATIONS",
-    "RULES_FOR_SYSTEM",
     "Session",
     "battle_text",
     "create_session",

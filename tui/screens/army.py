@@ -29,7 +29,7 @@ from textual.widgets import Header, OptionList, Static
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
-from tui.core.models import Rename
+from tui.core.systems.myz.models import Rename
 from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.events import SetArmy, SetBattlefield
 from tui.core.systems.myz.preview import MusterPreview, muster_preview

@@ -20,7 +20,8 @@ from textual.widgets.option_list import Option
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
 from tui.core.skill_roll import parse_skill_pool
-from tui.core.systems.myz.army import MAX_NAME, Person
+from tui.core.records import MAX_NAME
+from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.widgets.choice import Choice, ChoiceItem
 from tui.screens.army_fields import position_skills, validation_message

@@ -7,7 +7,7 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 
 
 class BattleScreen(Screen):

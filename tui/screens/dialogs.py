@@ -13,7 +13,7 @@ from textual.widgets import Input, Label, Static
 from tui.core.dice import Pool, parse_pool
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
-from tui.core.models import MAX_NAME
+from tui.core.records import MAX_NAME
 
 DIALOG_CSS = """
     align: center middle;

@@ -33,7 +33,7 @@ from tui.core.errors import ForcesError
 from tui.core.i18n import language, t
 from tui.core.systems.fate.forces import Leader, Player, Rating, Unit, check_unit, left, missing_aspects, spent, unit_cost
 from tui.core.systems.fate.rules import FateRuleset
-from tui.core.systems.myz.army import MAX_NAME, check_name
+from tui.core.records import MAX_NAME, check_name
 from tui.widgets.choice import Choice, ChoiceItem
 from tui.screens.army_fields import validation_message
 from tui.screens.choices import Choice as PickOption, ChoiceDialog

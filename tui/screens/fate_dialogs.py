@@ -9,7 +9,7 @@ from textual.content import Content
 from textual.widgets import Input
 
 from tui.core.i18n import t
-from tui.core.models import MAX_NAME
+from tui.core.records import MAX_NAME
 from tui.screens.dialogs import _AskDialog
 
 

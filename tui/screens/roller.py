@@ -25,7 +25,7 @@ from textual.containers import Horizontal
 from tui.screens.battle_screen import BattleScreen
 from textual.widgets import Header
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import DieKind
 from tui.core.i18n import language, t
 from tui.core.odds import opposed, p_at_least_one, push_now

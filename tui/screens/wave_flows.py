@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.dice import DieKind
 from tui.core.i18n import language, t
 from tui.core.skill_roll import SkillDie, SkillPool

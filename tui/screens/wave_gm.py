@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.core.battle import Battle
+from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import language, t
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.core.battle_pool import PoolSide
+from tui.core.systems.myz.battle_pool import PoolSide
 from tui.core.dice import KINDS
 from tui.core.i18n import t
 from tui.core.odds import PushDecision, percent

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.core.battle_pool import BattlePoolState
+from tui.core.systems.myz.battle_pool import BattlePoolState
 from tui.core.i18n import t
 from tui.core.odds import Opposed, percent
 from tui.glyphs import UNICODE, Glyphs

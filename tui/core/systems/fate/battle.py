@@ -10,13 +10,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from tui.core.battle import rng_for
 from tui.core.board import Board
 from tui.core.errors import RollRecordError
-from tui.core.history import History, LoggedBattle
+from tui.core.history import BattleFile, History, LoggedBattle, new_seed
 from tui.core.i18n import t
-from tui.core.ruleset_base import Record
-from tui.core.systems.myz.army import check_name
+from tui.core.records import Record
+from tui.core.records import check_name
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.forces import Player
 from tui.core.systems.fate.play import apply
@@ -31,26 +30,18 @@ class FateSetup(Record):
     board: Board = Board()
 
 
-class FateBattleFile(Record):
+class FateBattleFile(BattleFile):
     """A save file of a Fate battle (``system = "fate"``)."""
 
-    schema_version: Literal[2] = 2
     system: Literal["fate"] = "fate"
-    title: str = "Battle"
-    seed: Annotated[int, Field(ge=0, lt=2**63)]
-    template: bool = False
     setup: FateSetup
     log: tuple[ev.FateEvent, ...] = ()
-    cursor: Annotated[int, Field(ge=0)] = 0
-    state: dict = Field(default_factory=dict)
-
-    _check_title = field_validator("title")(check_name)
 
 
 def _ruleset() -> FateRuleset:
-    from tui.core.rulesets import fate
+    from tui.core.systems.fate.rules import bundled
 
-    return fate()
+    return bundled()
 
 
 def initial(setup: FateSetup, ruleset: FateRuleset | None = None) -> FateState:
@@ -65,39 +56,33 @@ def roll_faces(rng: random.Random, count: int) -> tuple[int, ...]:
 
 
 @dataclass
-class FateBattle(LoggedBattle):
+class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
     meta: FateBattleFile
     history: History[FateState, ev.FateEvent]
 
-    system = "fate"
     _apply = staticmethod(apply)
 
     @classmethod
+    def initial_state(cls, meta: FateBattleFile, ruleset: FateRuleset | None = None) -> FateState:
+        return initial(meta.setup, ruleset)
+
+    @classmethod
+    def summary(cls, state: FateState) -> dict:
+        return summary(state)
+
+    @classmethod
     def new(cls, title: str, players: tuple[Player, ...], *, seed: int | None = None, text: Literal["en", "de"] = "en", ruleset: FateRuleset | None = None) -> "FateBattle":
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
         setup = FateSetup(text=text, players=players)
-        meta = FateBattleFile(title=title, seed=seed, setup=setup)
+        meta = FateBattleFile(title=title, seed=new_seed() if seed is None else seed, setup=setup)
         return cls(meta, History.start(initial(setup, ruleset)))
 
     @classmethod
     def from_file(cls, meta: FateBattleFile, ruleset: FateRuleset | None = None) -> "FateBattle":
-        if meta.log and not meta.state:
-            raise RollRecordError(t("error.record_no_state"))
-        history = History.replay(initial(meta.setup, ruleset), meta.log, meta.cursor, apply)
-        battle = cls(meta, history)
-        if meta.state and meta.state != summary(battle.game):
-            raise RollRecordError(t("error.record_state"))
+        battle = cls(meta, cls.replayed(meta, initial(meta.setup, ruleset)))
+        battle.check_summary()
         return battle
 
-    def to_file(self) -> FateBattleFile:
-        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": summary(self.game)})
-
     # -- reading -------------------------------------------------------------
-
-    @property
-    def game(self) -> FateState:
-        return self.history.state
 
     @property
     def ruleset(self) -> FateRuleset:
@@ -105,12 +90,9 @@ class FateBattle(LoggedBattle):
 
     # -- acting ----------------------------------------------------------------
 
-    def _rng(self) -> random.Random:
-        return rng_for(self.seed, self.game.counter)
-
     def dice(self, sets: int = 1) -> tuple[tuple[int, ...], ...]:
         """Faces for the next roll: ``sets`` rolls of the ruleset's Fate dice."""
-        rng = self._rng()
+        rng = self.rng(self.game.counter)
         return tuple(roll_faces(rng, self.ruleset.dice.count) for _ in range(sets))
 
     def start_battle(self, leaders: tuple[str | None, ...]):

@@ -12,8 +12,8 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_serializer, field_validator
 
 from tui.core.board import Zone
-from tui.core.ruleset_base import Record
-from tui.core.systems.myz.army import check_name
+from tui.core.records import Record
+from tui.core.records import check_name
 from tui.core.systems.fate.forces import Key, Player
 
 PlayerIndex = Annotated[int, Field(ge=0, le=15)]

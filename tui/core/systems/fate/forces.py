@@ -15,9 +15,8 @@ from pydantic import Field, field_validator
 
 from tui.core.errors import ForcesError
 from tui.core.i18n import language, t
-from tui.core.systems.myz.army import check_name
 from tui.core.systems.fate.rules import FateRuleset
-from tui.core.ruleset_base import Record
+from tui.core.records import Record, check_name
 
 Key = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")]
 SideIndex = Literal[0, 1]

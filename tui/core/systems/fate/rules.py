@@ -245,4 +245,13 @@ class FateRuleset(Record):
         return self
 
 
-__all__ = ["WILL_DEFENDS", "Consequence", "FateRuleset", "LadderStep", "Quality", "VariantError"]
+__all__ = ["WILL_DEFENDS", "Consequence", "FateRuleset", "LadderStep", "Quality", "VariantError", "bundled"]
+
+
+def bundled() -> FateRuleset:
+    """The This Means War ruleset shipped with the app (read once, validated)."""
+    from tui.core.rulesets import bundled_ruleset
+
+    ruleset = bundled_ruleset("fate")
+    assert isinstance(ruleset, FateRuleset)
+    return ruleset

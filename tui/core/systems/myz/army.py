@@ -7,34 +7,17 @@ in ``forces.Force``; the muster is what the battle started from.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
+from tui.core.records import Record, check_name
 from tui.core.skill_roll import parse_skill_pool
 
 Count = Annotated[int, Field(ge=0, le=99_999)]
 PositionKey = Literal["leader", "assailant", "engineer", "medic"]
-MAX_NAME = 60
-
-
-class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-def check_name(value: str) -> str:
-    """Names are shown as plain text; they must be one short line."""
-    if not value.strip():
-        raise ValueError(t("error.name_empty"))
-    if len(value) > MAX_NAME:
-        raise ValueError(t("error.name_long", most=MAX_NAME))
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
-        raise ValueError(t("error.name_line"))
-    return value
-
 
 def _skill_pool(value: object) -> str:
     if not isinstance(value, str):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from tui.core import models as m
-from tui.core.battle_pool import BattlePoolState, PoolSide
-from tui.core.battle_pool import apply as pool_apply
+from tui.core.systems.myz import models as m
+from tui.core.systems.myz.battle_pool import BattlePoolState, PoolSide
+from tui.core.systems.myz.battle_pool import apply as pool_apply
 from tui.core.dice import YearZeroRules
 from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t

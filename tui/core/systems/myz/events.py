@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from tui.core.records import Record
 from tui.core.systems.myz.army import Army, Battlefield
 
 SideIndex = Annotated[int, Field(ge=0, le=1)]
@@ -19,9 +20,6 @@ PersonIndex = Annotated[int, Field(ge=0, le=99)]
 Small = Annotated[int, Field(ge=-99, le=99)]
 Count = Annotated[int, Field(ge=0, le=999)]
 
-
-class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class SkillCheck(Record):

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tui.core import models as m
-from tui.core.battle_pool import BattlePoolState, PoolSide
+from tui.core.systems.myz import models as m
+from tui.core.systems.myz.battle_pool import BattlePoolState, PoolSide
 from tui.core.dice import Pool, YearZeroRules
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t

@@ -35,7 +35,7 @@ from tui.core.systems.myz.pool import PoolBreakdown, PoolLine, commando_damaged,
 from tui.core.systems.myz.state import MyzState, WaveState
 
 if TYPE_CHECKING:
-    from tui.core.battle import Battle
+    from tui.core.systems.myz.battle import Battle
 
 SUCCESS, BANE = "☢", "☠"
 GLYPH = {DieKind.BASE: "✘", DieKind.SKILL: "◎", DieKind.GEAR: "⚙"}

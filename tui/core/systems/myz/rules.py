@@ -342,3 +342,12 @@ class MyzRuleset(Record):
         if self.ark.project_loss_face > self.dice.sides:
             raise ValueError("ark.project_loss_face must be a face of the Support die")
         return self
+
+
+def bundled() -> MyzRuleset:
+    """The Mass Combat ruleset shipped with the app (read once, validated)."""
+    from tui.core.rulesets import bundled_ruleset
+
+    ruleset = bundled_ruleset("myz")
+    assert isinstance(ruleset, MyzRuleset)
+    return ruleset

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from tui.core.battle_pool import BattlePoolState, RollResult
+from tui.core.systems.myz.battle_pool import BattlePoolState, RollResult
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.checks import CheckResult
 from tui.core.systems.myz.end_phase import EndReport

@@ -16,7 +16,7 @@ from tui.core.dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, par
 from tui.core.i18n import t
 from tui.core.errors import PushNotAllowed, RollRecordError, RuleViolation
 from tui.core.faces import FaceReplay
-from tui.core import models as m
+from tui.core.systems.myz import models as m
 
 
 @dataclass(frozen=True)

@@ -14,13 +14,13 @@ import random
 from dataclasses import dataclass
 from typing import Iterable
 
-from tui.core import models as m
-from tui.core.battle_pool import BattlePoolState
-from tui.core.battle_pool import summary as roller_summary
+from tui.core.systems.myz import models as m
+from tui.core.systems.myz.battle_pool import BattlePoolState
+from tui.core.systems.myz.battle_pool import summary as roller_summary
 from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
 from tui.core.errors import MassCombatError, RollRecordError, RuleViolation
 from tui.core.faces import FaceRecorder
-from tui.core.history import History, LoggedBattle
+from tui.core.history import History, LoggedBattle, new_seed
 from tui.core.i18n import t
 from tui.core.systems.myz import engine
 from tui.core.systems.myz.after_battle import end_wave
@@ -30,19 +30,14 @@ from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState
 
 
-def rng_for(seed: int, counter: int) -> random.Random:
-    """The random stream for a battle's ``counter``-th roll or push."""
-    return random.Random(f"masscombat:{seed}:{counter}")
-
-
 def _bundled_ruleset() -> MyzRuleset:
-    from tui.core.rulesets import myz
+    from tui.core.systems.myz.rules import bundled
 
-    return myz()
+    return bundled()
 
 
 @dataclass
-class Battle(LoggedBattle):
+class Battle(LoggedBattle[MyzState, m.Event]):
     """A mutable handle on an immutable log (the app and CLI hold one)."""
 
     meta: m.BattleFile
@@ -50,13 +45,22 @@ class Battle(LoggedBattle):
     history: History[MyzState, m.Event]
     _apply = staticmethod(apply)
 
+    @classmethod
+    def initial_state(cls, meta: m.BattleFile, ruleset: MyzRuleset | None = None) -> MyzState:
+        ruleset = ruleset or _bundled_ruleset()
+        return start_state(meta.setup, YearZeroRules.from_ruleset(ruleset), ruleset)
+
+    @classmethod
+    def summary(cls, state: MyzState) -> dict:
+        return summary(state)
+
     # -- making and loading --------------------------------------------------
 
     @classmethod
     def new(cls, title: str, names: tuple[str, str], pools: tuple[Pool, Pool] = (Pool(), Pool()), *, seed: int | None = None, rules: YearZeroRules | None = None, armies: tuple[Army, Army] | None = None, battlefield: Battlefield | None = None, ruleset: MyzRuleset | None = None) -> "Battle":
         rules = rules or YearZeroRules()
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = new_seed()
         setup = m.Setup(
             sides=(m.SideSetup(name=names[0], pool=pools[0].notation()), m.SideSetup(name=names[1], pool=pools[1].notation())),
             armies=armies or (Army(), Army()),
@@ -68,26 +72,13 @@ class Battle(LoggedBattle):
     @classmethod
     def from_file(cls, meta: m.BattleFile, rules: YearZeroRules | None = None, ruleset: MyzRuleset | None = None) -> "Battle":
         """Replay a saved log; raises a ``MassCombatError`` naming the event that does not fit."""
+        ruleset = ruleset or _bundled_ruleset()
         rules = rules or YearZeroRules()
-        if meta.log and not meta.state:
-            # every save writes [state]; a log without it is a file cut short
-            raise RollRecordError(t("error.record_no_state"))
-        initial = start_state(meta.setup, rules, ruleset or _bundled_ruleset())
-        history = History.replay(initial, meta.log, meta.cursor, apply)
-        battle = cls(meta, rules, history)
-        if meta.state and meta.state != summary(battle.game):
-            raise RollRecordError(t("error.record_state"))
+        battle = cls(meta, rules, cls.replayed(meta, start_state(meta.setup, rules, ruleset)))
+        battle.check_summary()
         return battle
 
-    def to_file(self) -> m.BattleFile:
-        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": summary(self.game)})
-
     # -- reading -------------------------------------------------------------
-
-    @property
-    def game(self) -> MyzState:
-        """The whole Mass Combat battle."""
-        return self.history.state
 
     @property
     def state(self) -> BattlePoolState:
@@ -137,7 +128,7 @@ class Battle(LoggedBattle):
     def roll(self) -> m.Event:
         state = self.state
         counter = self.game.counter
-        rng = rng_for(self.seed, counter)
+        rng = self.rng(counter)
         sides = []
         for side in state.sides:
             rolled = roll_pool(side.pool, rng, self.rules)
@@ -154,7 +145,7 @@ class Battle(LoggedBattle):
         roll = state.sides[side].roll
         if roll is None or state.turn != side or not roll.can_push:
             return self.record(m.Push(counter=counter, side=side, spent=(), faces=()))  # raises why
-        recorder = FaceRecorder(rng_for(self.seed, counter))
+        recorder = FaceRecorder(self.rng(counter))
         chosen = roll.default_spend() if spend is None else tuple(sorted(set(spend)))
         roll.push(recorder, chosen)  # type: ignore[arg-type]
         return self.record(m.Push(counter=counter, side=side, spent=chosen, faces=tuple(recorder.faces)))
@@ -181,7 +172,7 @@ class Battle(LoggedBattle):
         from tui.core.systems.myz.events import EndWave
 
         counter = self.game.counter
-        recorder = FaceRecorder(rng_for(self.seed, counter))
+        recorder = FaceRecorder(self.rng(counter))
         damaged = {side: tuple(picks) for side, picks in (damaged or {}).items() if picks} or None
         end_wave(self.game, recorder, damaged)  # raises why, changing nothing
         return self.record(EndWave(counter=counter, faces=tuple(recorder.faces), damaged=damaged))
@@ -190,7 +181,7 @@ class Battle(LoggedBattle):
         """Both leaders roll a die, again on a tie; the higher acts first."""
         from tui.core.systems.myz.events import Initiative
 
-        rng = rng_for(self.seed, self.game.counter)
+        rng = self.rng(self.game.counter)
         sides = self.ruleset.initiative.die_sides
         faces: list[int] = []
         while True:
@@ -235,4 +226,4 @@ def _conditions(force) -> list[str]:
     return [name for name in ("confused", "routed", "escaped", "surrendered", "leader_captured") if getattr(force, name)]
 
 
-__all__ = ["Battle", "rng_for", "summary", "MassCombatError", "RuleViolation"]
+__all__ = ["Battle", "summary", "MassCombatError", "RuleViolation"]

@@ -9,22 +9,21 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
+from tui.core import history
 from tui.core.dice import Pool, parse_pool
 from tui.core.systems.myz import events as myz_events
-from tui.core.systems.myz.army import MAX_NAME, Army, Battlefield, check_name  # noqa: F401 (MAX_NAME: the dialogs import it from here)
+from tui.core.records import Record, check_name
+from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = history.SCHEMA_VERSION
 
 SideIndex = Annotated[int, Field(ge=0, le=1)]
 Face = Annotated[int, Field(ge=1, le=100)]
 
-
-class Record(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 def _pool(value: object) -> str:
@@ -155,20 +154,9 @@ Event = Annotated[
 ]
 
 
-class BattleFile(Record):
-    """A save file: TOML with this shape (see saves/examples/)."""
+class BattleFile(history.BattleFile):
+    """A Mass Combat save file: TOML with this shape (see saves/examples/)."""
 
-    schema_version: Literal[2] = SCHEMA_VERSION
     system: Literal["myz"] = "myz"
-    title: str = "Battle"
-    seed: Annotated[int, Field(ge=0, lt=2**63)]
-    template: bool = False
-    """Examples are templates: opening one works on a copy in the saves folder."""
     setup: Setup
     log: tuple[Event, ...] = ()
-    cursor: Annotated[int, Field(ge=0)] = 0
-    """How many events of the log are in effect; the rest can be redone."""
-    state: dict = Field(default_factory=dict)
-    """A summary of the state for people and scripts; checked against the log on load."""
-
-    _check_title = field_validator("title")(_name)
