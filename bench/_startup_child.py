@@ -24,9 +24,9 @@ SIZE = (80, 24)
 
 
 def real_app(example: Path):
-    from tui.app import MassCombatApp
+    from tui.ui.app import MassCombatApp
     from tui.core.storage import open_example, open_session
-    from tui.settings import Settings
+    from tui.ui.settings import Settings
 
     imported = perf_counter()
     saves = Path(os.environ["MASSCOMBAT_SAVES"])

@@ -34,8 +34,8 @@ from _common import Row, finish, long_battle, machine, row
 
 def reflected(app, rolled: bool) -> bool:
     """The battle is in the wanted state and every widget shows that state, with no repaint pending."""
-    from tui.widgets.pool_panel import PoolPanel
-    from tui.widgets.result_bar import ResultBar
+    from tui.ui.myz.widgets.pool_panel import PoolPanel
+    from tui.ui.myz.widgets.result_bar import ResultBar
 
     state = app.battle.state
     if state.rolled != rolled:

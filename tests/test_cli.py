@@ -286,9 +286,9 @@ def test_lang_de_does_not_crash(capsys):
 @pytest.fixture
 def fake_app(monkeypatch):
     calls = []
-    module = types.ModuleType("tui.app")
+    module = types.ModuleType("tui.ui.app")
     module.run_app = lambda args: calls.append(args) or 0
-    monkeypatch.setitem(sys.modules, "tui.app", module)
+    monkeypatch.setitem(sys.modules, "tui.ui.app", module)
     return calls
 
 

@@ -8,7 +8,6 @@ anymore. The winning faction is the one who rolled the most ☢."
 
 from __future__ import annotations
 
-import random
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +17,7 @@ from tui.core.systems.myz import models as m
 from tui.core.history import rng_for
 from tui.core.systems.myz.battle import Battle
 from tui.core.systems.myz.battle_pool import BattlePoolState, RollResult, apply, initial_state, summary
-from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
+from tui.core.dice import Pool, YearZeroRules, roll_pool
 from tui.core.errors import MassCombatError, PushNotAllowed, RollRecordError, RuleViolation
 
 

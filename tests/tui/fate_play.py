@@ -9,16 +9,16 @@ from tui.core.storage import create_session, load_battle
 from tui.core.systems.fate.contest import attack_skill
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.demo import ford_of_brannock
-from tui.fate_app import FateApp
-from tui.screens.choices import ChoiceDialog, NumberDialog
-from tui.screens.fate_dialogs import TextDialog
-from tui.settings import Settings
-from tui.widgets.zone_board import ZoneBoard
+from tui.ui.app import MassCombatApp
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
+from tui.ui.shell.dialogs import TextDialog
+from tui.ui.settings import Settings
+from tui.ui.widgets.zone_board import ZoneBoard
 
 
-def fate_app(folder: Path, battle=None, **settings) -> FateApp:
+def fate_app(folder: Path, battle=None, **settings) -> MassCombatApp:
     session = create_session(folder / "fate.toml", battle or ford_of_brannock())
-    return FateApp(session, Settings(**settings), None)
+    return MassCombatApp(session, Settings(**settings), None)
 
 
 async def accept_dialogs(app, pilot, limit: int = 12) -> None:

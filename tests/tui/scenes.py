@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from tui.app import MassCombatApp
+from tui.ui.app import MassCombatApp
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice import YearZeroRules, parse_pool
 from tui.core.systems.myz.rules import bundled as myz
 from tui.core.storage import create_session
-from tui.settings import Settings
+from tui.ui.settings import Settings
 
 SEED = 1877
 
@@ -76,12 +76,7 @@ BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "tw
 
 def make_app(folder: Path, battle: Battle | None = None, **settings) -> MassCombatApp:
     session = create_session(folder / "battle.toml", battle or ghoul_strike())
-    app_class = MassCombatApp
-    if getattr(session.battle, "system", "myz") == "fate":
-        from tui.fate_app import FateApp
-
-        app_class = FateApp
-    return app_class(session, Settings(**settings), None)
+    return MassCombatApp(session, Settings(**settings), None)
 
 
 @dataclass(frozen=True)

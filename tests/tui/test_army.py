@@ -10,11 +10,12 @@ from tui.core.systems.myz.rules import bundled as myz
 from tui.core.storage import load_battle
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.events import Reconnaissance
-from tui.screens.army import ArmyScreen
-from tui.screens.army_dialogs import ChoiceDialog, NumberDialog, PersonDialog
-from tui.screens.dialogs import NameDialog
-from tui.widgets.army_form import ArmyForm
-from tui.widgets.pool_sources import PoolSources
+from tui.ui.myz.army import ArmyScreen
+from tui.ui.myz.army_dialogs import PersonDialog
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
+from tui.ui.shell.dialogs import TextDialog as NameDialog
+from tui.ui.widgets.form import ArmyForm
+from tui.ui.myz.widgets.pool_sources import PoolSources
 
 from tests.tui.scenes import make_app
 

@@ -12,12 +12,12 @@ from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.rules import bundled as fate
 from tui.core.systems.fate.events import SetVariants, StartBattlefield
 from tui.core.systems.fate.forces import Leader, Player, Unit
-from tui.screens.choices import ChoiceDialog, NumberDialog
-from tui.screens.fate_army import CardList, FateArmyScreen
-from tui.screens.fate_army_dialogs import LeaderDialog, UnitDialog
-from tui.screens.fate_dialogs import TextDialog
-from tui.screens.fate_variants import VariantsDialog
-from tui.screens.help import binding_rows
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
+from tui.ui.fate.army import CardList, FateArmyScreen
+from tui.ui.fate.army_dialogs import LeaderDialog, UnitDialog
+from tui.ui.shell.dialogs import TextDialog
+from tui.ui.fate.variants import VariantsDialog
+from tui.ui.shell.help import binding_rows
 
 
 class Harness(App):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tui.core.storage import load_battle
-from tui.screens.fate_field import FateFieldScreen
+from tui.ui.fate.field import FateFieldScreen
 
 from tests.tui.fate_play import accept_dialogs, fate_app, play_activation
 

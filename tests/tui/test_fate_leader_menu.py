@@ -8,7 +8,7 @@ from tests.core.fate_kit import ZERO, act, end, fight, roll
 from tui.core.systems.fate import events as ev
 
 from tests.tui.fate_play import assert_saved, choose, fate_app, type_line, undo_redo, wait_for
-from tui.screens.choices import ChoiceDialog
+from tui.ui.shell.dialogs import ChoiceDialog
 
 PIN_PLACES = {"u1": "meadow", "u2": "woods", "u3": "woods", "u4": "hill"}
 

@@ -13,10 +13,10 @@ from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.core.systems.fate.muster import undeployed
-from tui.screens.choices import ChoiceDialog
-from tui.screens.fate_dialogs import TextDialog
-from tui.screens.fate_field import FateFieldScreen
-from tui.widgets.zone_board import ZoneBoard
+from tui.ui.shell.dialogs import ChoiceDialog
+from tui.ui.shell.dialogs import TextDialog
+from tui.ui.fate.field import FateFieldScreen
+from tui.ui.widgets.zone_board import ZoneBoard
 
 from tests.tui.fate_play import assert_saved, cell_to, choose, fate_app, screen_text, type_line, undo_redo, wait_for
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool
 from tui.core.storage import load_battle, open_session
-from tui.screens.dialogs import NameDialog, PoolDialog
-from tui.screens.help import HelpScreen
-from tui.widgets.dice_tray import DiceTray
-from tui.widgets.pool_panel import PoolPanel
-from tui.widgets.result_bar import ResultBar
+from tui.ui.myz.dialogs import PoolDialog
+from tui.ui.shell.dialogs import TextDialog as NameDialog
+from tui.ui.shell.help import HelpScreen
+from tui.ui.myz.widgets.dice_tray import DiceTray
+from tui.ui.myz.widgets.pool_panel import PoolPanel
+from tui.ui.myz.widgets.result_bar import ResultBar
 
 from tests.tui.scenes import ghoul_strike, make_app
 
@@ -164,8 +165,8 @@ async def test_second_window_on_the_same_battle_is_read_only(tmp_path):
 async def test_read_only_app_refuses_changes(tmp_path):
     first = make_app(tmp_path)
     second_session = open_session(first.session.path)
-    from tui.app import MassCombatApp
-    from tui.settings import Settings
+    from tui.ui.app import MassCombatApp
+    from tui.ui.settings import Settings
 
     app = MassCombatApp(second_session, Settings(), None)
     try:
@@ -187,7 +188,7 @@ async def test_help_lists_every_roller_key_with_its_id(tmp_path):
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
-        from tui.screens.help import binding_rows
+        from tui.ui.shell.help import binding_rows
 
         ids = {row.binding_id for row in binding_rows(app.screen_stack[-2])}
         for expected in ("roller.roll", "roller.push", "roller.settle", "roller.undo", "roller.redo", "app.help", "app.settings", "app.quit"):

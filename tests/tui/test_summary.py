@@ -6,9 +6,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from tui.core.i18n import tr
-from tui.screens.summary import SummaryScreen, SummaryScroll
-from tui.widgets.summary_parts import running_totals
-from tui.widgets.wave_summary import WaveSummary
+from tui.ui.myz.summary import SummaryScreen, SummaryScroll
+from tui.ui.myz.widgets.summary_parts import running_totals
+from tui.ui.myz.widgets.wave_summary import WaveSummary
 
 from tests.tui.scenes import ghoul_strike, make_app
 from tests.tui.waves import ghoul_strike_waves

@@ -6,8 +6,9 @@ from tui.core.systems.myz.battle import Battle
 from tui.core.storage import load_battle
 from tui.core.places import find_example
 from tui.core.systems.myz.steps import next_step
-from tui.screens.choices import ChoiceDialog, NumberDialog, RollDialog
-from tui.screens.wave import WaveScreen
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
+from tui.ui.myz.dialogs import RollDialog
+from tui.ui.myz.wave import WaveScreen
 
 from tests.tui.scenes import make_app
 

@@ -10,9 +10,9 @@ from textual.widgets import Input
 from tests.core.myz_kit import army, fight, leader, start, support_none, to_battle
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.steps import next_step
-from tui.screens.choices import ChoiceDialog, NumberDialog
-from tui.screens.roller import RollerScreen
-from tui.screens.wave import WaveScreen
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
+from tui.ui.myz.roller import RollerScreen
+from tui.ui.myz.wave import WaveScreen
 
 from tests.tui.scenes import make_app
 from tests.tui.waves import ghoul_strike_waves
@@ -134,7 +134,7 @@ async def test_after_the_battle_roll_the_roller_points_back_to_the_wave(tmp_path
             await pilot.press("enter")
             await pilot.pause()
         assert isinstance(app.screen, RollerScreen)
-        from tui.widgets.result_bar import ResultBar
+        from tui.ui.myz.widgets.result_bar import ResultBar
 
         bar = str(app.screen.query_one(ResultBar).render())
         assert "w: back to the battle" in bar and "r: next roll" not in bar

@@ -8,10 +8,10 @@ from textual.widgets import Static
 
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.steps import next_step
-from tui.glyphs import UNICODE
-from tui.screens.choices import ChoiceDialog
-from tui.screens.wave_text import before_battle_text
-from tui.widgets.force_card import action_text
+from tui.ui.glyphs import UNICODE
+from tui.ui.shell.dialogs import ChoiceDialog
+from tui.ui.myz.wave_text import before_battle_text
+from tui.ui.myz.widgets.force_card import action_text
 
 from tests.tui.scenes import make_app
 from tests.tui.waves import ghoul_strike_waves

@@ -13,7 +13,7 @@ from tui.core.storage import load_battle
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.demo import HORDE, VALE
-from tui.widgets.zone_board import BoardView, Occupant, ZoneBoard, ZoneCardView, describe, layout
+from tui.ui.widgets.zone_board import BoardView, Occupant, ZoneBoard, ZoneCardView, describe, layout
 
 from tests.tui.fate_play import fate_app
 

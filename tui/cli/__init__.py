@@ -1,7 +1,7 @@
 """The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` / ``report`` for scripts.
 
 ``roll``, ``odds``, ``check`` and ``report`` never import textual (they stay fast and
-work without a terminal); only the app path imports ``tui.app``, inside
+work without a terminal); only the app path imports ``tui.ui.app``, inside
 ``main``.
 
 Exit codes: 0 done; 1 ``check`` found a problem (one line,
@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     _language(getattr(args, "lang", None))
     if args.command is None:
-        from tui.app import run_app  # textual only for the app
+        from tui.ui.app import run_app  # textual only for the app
 
         return run_app(args) or 0
     try:

@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Field, field_validator
 
 from tui.core.board import Board
-from tui.core.errors import RollRecordError
 from tui.core.history import BattleFile, History, LoggedBattle, new_seed
-from tui.core.i18n import t
 from tui.core.records import Record
-from tui.core.records import check_name
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.forces import Player
 from tui.core.systems.fate.play import apply

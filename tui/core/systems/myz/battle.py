@@ -10,7 +10,6 @@ phase, and the GM's scratch pad before and after the battle).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -18,7 +17,7 @@ from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState
 from tui.core.systems.myz.battle_pool import summary as roller_summary
 from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
-from tui.core.errors import MassCombatError, RollRecordError, RuleViolation
+from tui.core.errors import MassCombatError, RuleViolation
 from tui.core.faces import FaceRecorder
 from tui.core.history import History, LoggedBattle, new_seed
 from tui.core.i18n import t

@@ -1,1 +1,0 @@
-"""Screens: the main modes and their dialogs."""

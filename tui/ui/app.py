@@ -1,0 +1,240 @@
+"""The App, the same for every system: the system's modes and keys come
+from the registries (``tui.core.system``, ``tui.ui.registry``) as data; the
+app adds the global keys, the command palette, autosave after every event,
+keys held while a dialog opens (``shell.keys``), and saving on hangup,
+terminate and ctrl+c."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+from functools import partial
+from pathlib import Path
+from typing import Callable, Iterable
+
+from typing import Any, Coroutine
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingsMap
+from textual.dom import DOMNode
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from tui.core.errors import MassCombatError
+from tui.core.history import LoggedBattle
+from tui.core.i18n import set_language, t
+from tui.core.storage import Session
+from tui.core.system import GameSystem, system_of
+from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
+from tui.ui.registry import SystemUI, system_ui
+from tui.ui.settings import Settings, save_settings
+from tui.ui.shell.dialogs import Dialog
+from tui.ui.shell.help import HelpScreen, binding_rows
+from tui.ui.shell.keys import KeyGate
+from tui.ui.shell.settings_screen import SettingsScreen
+
+ANSI_THEMES = ("ansi-dark", "ansi-light")
+
+
+class MassCombatApp(App[None]):
+    """A battle open on one save file; every change is saved at once."""
+
+    TITLE = "masscombat"
+    CSS_PATH = "app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "key.help", id="app.help"),
+        Binding("f2,o", "settings", "key.settings", show=False, id="app.settings"),
+        Binding("q", "quit", "key.quit", id="app.quit"),
+        Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
+    ]
+
+    revision: reactive[int] = reactive(0, init=False)
+    """Bumped after every change to the battle or the settings; screens watch it."""
+
+    def __init__(self, session: Session, settings: Settings, settings_file: Path | None = None, *, glyphs: str | None = None, theme: str | None = None, notices: Iterable[str] = ()) -> None:
+        self.system: GameSystem = system_of(session.battle)
+        self.system_ui: SystemUI = system_ui(self.system.key)
+        # Read by App.__init__: the system's main screens, and where this battle opens.
+        self.MODES = dict(self.system_ui.modes)  # type: ignore[misc]  # the modes are the system's, per app
+        self.DEFAULT_MODE = self.system_ui.start_mode(session.battle)  # type: ignore[misc]  # likewise
+        super().__init__()
+        self._bindings = BindingsMap.merge([self._bindings, BindingsMap(self.system_ui.bindings)])
+        self.key_gate = KeyGate(self)
+        self.session = session
+        self.settings = settings
+        self.settings_file = settings_file
+        self._glyph_override = glyphs
+        self._theme_override = theme
+        self._notices = [n for n in notices if n]
+        self._session_closed = False
+        set_language(settings.language)
+
+    # -- state the screens read ----------------------------------------------
+
+    @property
+    def battle(self) -> LoggedBattle[Any, Any]:
+        return self.session.battle
+
+    @property
+    def read_only(self) -> bool:
+        return self.session.read_only
+
+    @property
+    def glyphs(self) -> Glyphs:
+        name = self._glyph_override or self.settings.glyphs
+        return GLYPH_SETS.get(name, ASCII)
+
+    # -- lifecycle -----------------------------------------------------------
+
+    def on_mount(self) -> None:
+        theme = self._theme_override or self.settings.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        if self.settings.keymap:
+            self.set_keymap(self.settings.keymap)
+        self._set_titles()
+        try:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(signum, partial(self._on_signal, signum))
+        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
+            pass  # no signals here (Windows, or not the main thread under tests)
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
+        for notice in self._notices:
+            self.notify(notice, severity="warning", timeout=10, markup=False)
+
+    def _on_signal(self, signum: int) -> None:
+        # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): the battle is
+        # already saved after every event; close() saves once more and frees the lock.
+        self.close_session()
+        self.exit(return_code=128 + signum)
+
+    def close_session(self) -> None:
+        if not self._session_closed:
+            self._session_closed = True
+            self.session.close()
+
+    def _set_titles(self) -> None:
+        title = self.battle.meta.title
+        self.title = f"masscombat — {title}"
+        if self.read_only:
+            self.title += f" ({t('app.read_only')})"
+
+    # -- changing the battle ---------------------------------------------------
+
+    def act(self, change: Callable[[Any], object]) -> bool:
+        """Apply one change to the battle, save it, and redraw; say why if refused."""
+        if self.read_only:
+            self.notify(t("app.read_only_refused"), severity="warning", markup=False)
+            return False
+        try:
+            change(self.battle)
+        except MassCombatError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            self.bell()
+            return False
+        self.save()
+        self.revision += 1
+        return True
+
+    def save(self) -> None:
+        try:
+            self.session.save()
+        except OSError as exc:
+            # The battle stays in memory and the next change tries again.
+            self.notify(t("app.save_failed", path=str(self.session.path), error=exc.strerror or str(exc)), severity="error", timeout=15, markup=False)
+
+    # -- keys in bursts: held while a dialog opens ----------------------------------
+
+    def run_flow(self, node: DOMNode, flow: Coroutine[Any, Any, None], group: str = "flow") -> None:
+        """Run a flow of dialogs; keys that come before its dialog is up wait for it."""
+        self.key_gate.run_flow(node, flow, group)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, Dialog):
+            self.key_gate.expect_dialog()
+        return super().push_screen(screen, *args, **kwargs)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
+            if not await self._check_bindings(event.key, priority=True):
+                self.key_gate.hold(event)
+            return
+        await super().on_event(event)
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Textual calls every class's handler along the MRO; App's own runs
+        # after this one unless the key is held. A key forwarded to the old
+        # screen before the step took it is held for the coming dialog.
+        if self.key_gate.holding():
+            event.prevent_default()
+            self.key_gate.hold(events.Key(event.key, event.character))
+
+    # -- global actions --------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "mode":
+            return True if parameters and parameters[0] in self.MODES and parameters[0] != self.current_mode else None
+        return True
+
+    def action_mode(self, mode: str) -> None:
+        if mode in self.MODES and self.current_mode != mode:
+            self.switch_mode(mode)
+
+    async def action_quit(self) -> None:
+        self.close_session()
+        self.exit()
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        self.push_screen(HelpScreen(self.screen))
+
+    def action_settings(self) -> None:
+        if isinstance(self.screen, SettingsScreen):
+            return
+        themes = sorted(self.available_themes)
+        self.push_screen(SettingsScreen(self.settings, themes), self._apply_settings)
+
+    def _apply_settings(self, settings: Settings | None) -> None:
+        if settings is None or settings == self.settings:
+            return
+        self.settings = settings
+        self._glyph_override = None
+        self._theme_override = None
+        set_language(settings.language)
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        if self.settings_file is not None:
+            try:
+                save_settings(settings, self.settings_file)
+            except OSError as exc:
+                self.notify(t("app.settings_not_saved", error=exc.strerror or str(exc)), severity="error", markup=False)
+        self._set_titles()
+        self.revision += 1
+        self.screen.refresh_bindings()
+
+    # -- command palette: every action that fits the current screen ------------
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        offered = set()
+        for row in binding_rows(screen):
+            if not row.enabled or row.action == "command_palette" or (id(row.node), row.action) in offered:
+                continue
+            offered.add((id(row.node), row.action))
+            yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(self.run_action, row.action, row.node))
+        yield SystemCommand(t("palette.screenshot"), t("palette.screenshot_help"), lambda: self.set_timer(0.1, self.deliver_screenshot))
+
+
+def run_app(args) -> int:
+    """Start the app on a battle file (the CLI's default command)."""
+    from tui.ui.launch import launch
+
+    return launch(args)
+
+
+__all__ = ["ANSI_THEMES", "MassCombatApp", "run_app"]

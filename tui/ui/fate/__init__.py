@@ -1,0 +1,1 @@
+"""Fate: This Means War in the app: the army builder and the zone board."""

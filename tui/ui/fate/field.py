@@ -1,0 +1,252 @@
+"""The zone board: the battlefield laid out card by card, the deployment,
+and the battle itself, turn by turn. The board is on the left (on top in a
+narrow terminal); beside it, whose turn it is, the roll on the table and
+the story so far. Every change is one event, saved at once and undoable.
+
+| Key | Action |
+| :- | :- |
+| ↑ ↓ ← → | move over the zone cards |
+| enter | what fits the card: place a zone card, deploy, activate, move, resolve |
+| n | the next stage: lay out the battlefield, deploy, roll initiative |
+| h / t | a hidden aspect (a player's fate point) / the GM's terrain, on the card |
+| v | activate a unit or an independent leader |
+| m / o | the free move to the card / overcome (enter, move farther, break a pin) |
+| a / c | attack / create an advantage |
+| l | the attached leader: give the action, remove a consequence, boost, attack a leader, attach, detach |
+| 2 | a second action (the leader's, or a fate point) |
+| i / r | invoke an aspect on the roll / resolve the roll |
+| e | end the turn |
+| $ / f | buy a fate point with leftover build points / the GM gives or takes fate points |
+| x | concede |
+| u, ctrl+z / U, ctrl+y | undo / redo |
+"""
+
+from __future__ import annotations
+
+from typing import Any, Coroutine
+
+from rich.console import Group
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, VerticalScroll
+from textual.widgets import Header, Static
+
+from tui.core.i18n import t
+from tui.core.systems.fate.battle import FateBattle
+from tui.core.systems.fate.state import FateState
+from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.zone_board import ZoneBoard
+from tui.ui.fate import flows as flows
+from tui.ui.fate import outcome_flows as outcome_flows
+from tui.ui.fate import roll_flows as roll_flows
+from tui.ui.fate import text as ft
+
+WIDE = 110
+"""From this width the panel sits beside the board, else under it."""
+
+# action → the stages it belongs to (greyed out elsewhere)
+_STAGES = {
+    "next_stage": ("muster", "battlefield", "deploy"),
+    "hidden_aspect": ("battlefield", "deploy"),
+    "terrain": ("battlefield", "deploy"),
+    "activate": ("battle",),
+    "move": ("battle",),
+    "overcome": ("battle",),
+    "attack": ("battle",),
+    "advantage": ("battle",),
+    "leader": ("battle",),
+    "second_action": ("battle",),
+    "invoke": ("battle",),
+    "resolve": ("battle",),
+    "end_turn": ("battle",),
+    "buy": ("battle",),
+    "concede": ("battle",),
+    "gm_fate_points": ("battlefield", "deploy", "battle", "ended"),
+}
+_NEEDS_ACTOR = {"move", "overcome", "attack", "advantage", "leader", "second_action", "end_turn"}
+
+
+class FateFieldScreen(BattleScreen[FateBattle]):
+    """The zone board (see the module docstring for its keys)."""
+
+    BINDINGS = [
+        Binding("n", "next_stage", "fate_ui.key.next_stage", id="fate.next_stage"),
+        Binding("h", "hidden_aspect", "fate_ui.key.hidden_aspect", show=False, id="fate.hidden_aspect"),
+        Binding("t", "terrain", "fate_ui.key.terrain", show=False, id="fate.terrain"),
+        Binding("v", "activate", "fate_ui.key.activate", id="fate.activate"),
+        Binding("m", "move", "fate_ui.key.move", id="fate.move"),
+        Binding("o", "overcome", "fate_ui.key.overcome", id="fate.overcome"),
+        Binding("a", "attack", "fate_ui.key.attack", id="fate.attack"),
+        Binding("c", "advantage", "fate_ui.key.advantage", id="fate.advantage"),
+        Binding("l", "leader", "fate_ui.key.leader", id="fate.leader"),
+        Binding("2", "second_action", "fate_ui.key.second_action", show=False, id="fate.second_action"),
+        Binding("i", "invoke", "fate_ui.key.invoke", id="fate.invoke"),
+        Binding("r", "resolve", "fate_ui.key.resolve", id="fate.resolve"),
+        Binding("e", "end_turn", "fate_ui.key.end_turn", id="fate.end_turn"),
+        Binding("dollar_sign", "buy", "fate_ui.key.buy", show=False, id="fate.buy"),
+        Binding("f", "gm_fate_points", "fate_ui.key.gm_fate_points", show=False, id="fate.gm_fate_points"),
+        Binding("x", "concede", "fate_ui.key.concede", show=False, id="fate.concede"),
+        Binding("u,ctrl+z", "undo", "key.undo", id="fate.undo"),
+        Binding("U,ctrl+y", "redo", "key.redo", show=False, id="fate.redo"),
+    ]
+
+    DEFAULT_CSS = """
+    FateFieldScreen {
+        & #field { layout: vertical; height: 1fr; }
+        & #field.wide { layout: horizontal; }
+        & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
+        & ZoneBoard { height: 1fr; }
+        & #panel { height: 8; border-top: solid $accent; padding: 0 1; }
+        & #field.wide #panel { width: 44; height: 1fr; border-top: none; border-left: solid $accent; }
+        &:ansi #status { background: ansi_default; text-style: reverse; }
+        &:ansi #panel { border-top: solid ansi_cyan; }
+        &:ansi #field.wide #panel { border-left: solid ansi_cyan; }
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        with Container(id="field"):
+            yield ZoneBoard(id="board")
+            with VerticalScroll(id="panel"):
+                # The roll on the table comes first: at 80×24 the panel is short.
+                yield Static("", id="roll", markup=False)
+                yield Static("", id="turn", markup=False)
+                yield Static("", id="card", markup=False)
+                yield Static("", id="story", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one(ZoneBoard).focus()
+
+    def on_resize(self) -> None:
+        self.query_one("#field").set_class(self.size.width >= WIDE, "wide")
+
+    @property
+    def state(self) -> FateState:
+        return self.battle.game
+
+    # -- drawing -------------------------------------------------------------
+
+    def _redraw(self, *_: object) -> None:
+        state = self.state
+        board = self.query_one(ZoneBoard)
+        board.view = ft.board_view(state, flows.marks(self))
+        if board.cursor is None or (board.cursor not in board.view.cards and board.cursor not in board.view.open_cells):
+            cells = list(board.view.cards) or list(board.view.open_cells)
+            board.cursor = cells[0] if cells else None
+        self.query_one("#status", Static).update(Text(ft.stage_line(state)))
+        turn = [ft.fate_points_line(state), ft.activation_line(state)]
+        if state.stage == "ended":
+            turn.append(Text(ft.awards_line(state), style="bold"))
+        self.query_one("#turn", Static).update(Group(*turn))
+        roll = ft.contest_lines(state, state.contest) if state.contest else []
+        self.query_one("#roll", Static).update(Group(*roll) if roll else Text(""))
+        self._show_card()
+        notes = state.notes[-8:]
+        story = Text(t("fate_ui.story") + "\n", style="bold")
+        for note in reversed(notes):
+            story.append("· " + ft.note_text(state, note) + "\n")
+        self.query_one("#story", Static).update(story)
+        self.refresh_bindings()
+
+    def _show_card(self) -> None:
+        key = self.cursor_zone()
+        self.query_one("#card", Static).update(flows.card_text(self.state, key) if key else Text(""))
+
+    def on_zone_board_cursor_moved(self, _: ZoneBoard.CursorMoved) -> None:
+        self._show_card()
+        self.refresh_bindings()
+
+    def on_zone_board_selected(self, message: ZoneBoard.Selected) -> None:
+        self._run(flows.on_enter(self, message.cell, message.key))
+
+    def cursor_zone(self) -> str | None:
+        board = self.query_one(ZoneBoard)
+        if board.cursor is None:
+            return None
+        card = board.view.cards.get(board.cursor)
+        return card.key if card else None
+
+    def cursor_cell(self):
+        return self.query_one(ZoneBoard).cursor
+
+    # -- keys ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        stages = _STAGES.get(action)
+        if stages is None:
+            if action == "undo":
+                return True if self.battle.can_undo else None
+            if action == "redo":
+                return True if self.battle.can_redo else None
+            return True
+        state = self.state
+        if state.stage not in stages or self.read_only:
+            return None
+        if action in _NEEDS_ACTOR and state.activation is None:
+            return None
+        if action in ("invoke", "resolve") and state.contest is None:
+            return None
+        if action == "activate" and state.activation is not None:
+            return None
+        return True
+
+    def _run(self, flow: Coroutine[Any, Any, None]) -> None:
+        # One flow at a time: a repeated key can't start a step twice.
+        self.shell.run_flow(self, flow, "fate-flow")
+
+    def action_next_stage(self) -> None:
+        self._run(flows.next_stage(self))
+
+    def action_hidden_aspect(self) -> None:
+        self._run(flows.zone_aspect(self, hidden=True))
+
+    def action_terrain(self) -> None:
+        self._run(flows.zone_aspect(self, hidden=False))
+
+    def action_activate(self) -> None:
+        self._run(flows.activate(self, self.cursor_zone()))
+
+    def action_move(self) -> None:
+        self._run(flows.free_move(self))
+
+    def action_overcome(self) -> None:
+        self._run(roll_flows.overcome(self))
+
+    def action_attack(self) -> None:
+        self._run(roll_flows.attack(self))
+
+    def action_advantage(self) -> None:
+        self._run(roll_flows.advantage(self))
+
+    def action_leader(self) -> None:
+        self._run(roll_flows.leader(self))
+
+    def action_second_action(self) -> None:
+        self._run(roll_flows.second_action(self))
+
+    def action_invoke(self) -> None:
+        self._run(outcome_flows.invoke(self))
+
+    def action_resolve(self) -> None:
+        self._run(outcome_flows.resolve(self))
+
+    def action_end_turn(self) -> None:
+        flows.end_turn(self)
+
+    def action_buy(self) -> None:
+        self._run(flows.buy(self))
+
+    def action_gm_fate_points(self) -> None:
+        self._run(flows.gm_fate_points(self))
+
+    def action_concede(self) -> None:
+        self._run(flows.concede(self))
+
+
+__all__ = ["FateFieldScreen"]

@@ -1,0 +1,304 @@
+"""The dialogs behind the actions that roll: overcome, attack, create an
+advantage, a leader's own action (invokes and resolving the roll are in
+fate_outcome_flows).
+
+The core picks the skill where the text fixes it (Fight in the zone, Shoot
+beyond; Notice to scout) and the bonuses; the flows ask only what a player
+chooses: the target, the aspect's words, a difficulty the text leaves
+open, the consequences a defender takes. The dice come from the battle's
+seed, so escaping a dialog and trying again shows the same faces.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.core.i18n import language, t
+from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.contest import attack_skill
+from tui.core.systems.fate.state import FateState
+from tui.core.systems.fate.turns import obstacle, pinned
+from tui.ui.shell.battle_screen import shell
+from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
+from tui.ui.shell.dialogs import TextDialog
+from tui.ui.fate import text as ft
+
+if TYPE_CHECKING:
+    from tui.ui.fate.field import FateFieldScreen
+
+
+async def ask(screen, dialog):
+    """Show a dialog and wait for the GM's answer (None: escape)."""
+    return await screen.app.push_screen_wait(dialog)
+
+
+def act(screen, change) -> bool:
+    return shell(screen).act(change)
+
+
+def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
+    return act(screen, lambda b: b.roll(action, by, skill, **fields))
+
+
+def _best(state: FateState, key: str, skills) -> str:
+    """The defender's best skill among ``skills`` (what they would choose)."""
+    return max(skills, key=lambda s: state.total(key, s))
+
+
+def _defence_skill(state: FateState, defender: str, attack_with: str) -> str:
+    variant = state.rules.attack.shoot_defence_skill
+    if variant and attack_with == state.rules.attack.adjacent_skill:
+        return variant
+    skills = list(state.rules.overcome.defend_skills)
+    if attack_with == state.rules.attack.same_zone_skill:
+        skills.append(attack_with)  # Fate Core: Fight defends against Fight
+    return _best(state, defender, skills)
+
+
+def _boost_text() -> str:
+    return t("fate_ui.default_boost")
+
+
+def _distance(state: FateState, a: str, b: str) -> int | None:
+    za, zb = state.zone_of(a), state.zone_of(b)
+    if za is None or zb is None:
+        return None
+    return state.board.distance(za, zb)
+
+
+def _range_note(state: FateState, skill: str, distance: int | None) -> str:
+    key = "fate_ui.range_here" if distance == 0 else "fate_ui.range"
+    note = t(key, skill=ft.skill_name(state, skill), zones=distance)
+    if distance is not None and distance >= state.rules.attack.farthest_zones and distance > 1:
+        note += " · " + t("fate_ui.range_far", bonus=state.rules.attack.far_defence_bonus)
+    return note
+
+
+# -- overcome --------------------------------------------------------------------
+
+
+async def overcome(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    activation = state.activation
+    zone = screen.cursor_zone()
+    if activation is None or zone is None:
+        return
+    by = activation.actor
+    here = state.zone_of(by)
+    side = state.side_of(by)
+    options: list[Choice] = []
+    if pinned(state, by):
+        options.append(Choice(("break_pin", (zone,)), t("fate_ui.overcome.break_pin", zone=state.board.zone(zone).name), closed=None if here and state.board.adjacent(here, zone) else t("fate.rule.not_adjacent", zone=state.board.zone(zone).name)))
+    else:
+        adjacent = bool(here and state.board.adjacent(here, zone))
+        in_the_way = bool(state.enemies_in(zone, side) or state.hindering(zone))
+        options.append(Choice(("enter", (zone,)), t("fate_ui.overcome.enter", zone=state.board.zone(zone).name), closed=None if adjacent and in_the_way else t("fate.rule.not_adjacent", zone=state.board.zone(zone).name) if not adjacent else t("fate_ui.overcome.no_obstacle")))
+        path = state.board.path(here, zone) if here else None
+        if path and 1 <= len(path) - 1 <= state.rules.overcome.extra_move_zones:
+            blocked = next(filter(None, (obstacle(state, step, side) for step in path[1:])), None)
+            options.append(Choice(("dash", tuple(path[1:])), t("fate_ui.overcome.dash", zone=state.board.zone(zone).name, zones=len(path) - 1), closed=blocked))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help")))
+    if picked is None:
+        return
+    action, path = picked
+    skill = await _pick_skill(screen, by)
+    if skill is None:
+        return
+    fields: dict = {"path": path, "aspect": _boost_text()}
+    if action == "enter" and state.enemies_in(path[0], side):
+        enemies = state.enemies_in(path[0], side)
+        defender = enemies[0] if len(enemies) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.defender"), [Choice(k, state.name(k)) for k in enemies]))
+        if defender is None:
+            return
+        fields.update(defender=defender, defence_skill=_best(state, defender, state.rules.overcome.defend_skills))
+    elif action == "dash":
+        difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        if difficulty is None:
+            return
+        fields["difficulty"] = difficulty
+    _roll(screen, action, by, skill, **fields)
+
+
+async def _pick_skill(screen, by: str) -> str | None:
+    """The roller's skill, the best one highlighted."""
+    state = screen.state
+    skills = _own_skills(state, by)
+    options = [Choice(s, ft.skill_name(state, s), f"{state.total(by, s):+d}") for s in skills]
+    return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=_best(state, by, skills)))
+
+
+def _own_skills(state: FateState, key: str) -> list[str]:
+    unit = state.unit(key)
+    skills = unit.skills if unit else state.leader(key).skills  # type: ignore[union-attr]
+    return list(skills) or [s.key for s in state.rules.skills]
+
+
+# -- attack ----------------------------------------------------------------------
+
+
+async def attack(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    activation = state.activation
+    if activation is None:
+        return
+    by = activation.actor
+    if state.unit(by) is None:
+        await leader_attack(screen, by)
+        return
+    side = state.side_of(by)
+    options = []
+    for player in state.players:
+        for unit in player.units:
+            if player.side == side or state.place(unit.key).out or state.place(unit.key).zone is None:
+                continue
+            options.append(_target(state, by, unit.key))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    _attack_roll(screen, "attack", by, picked)
+
+
+async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
+    state = screen.state
+    side = state.side_of(by)
+    options = []
+    for index, player in enumerate(state.players):
+        if player.side == side:
+            continue
+        options += [_target(state, by, key) for key in state.standing_leaders(index)]
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
+    _attack_roll(screen, "leader_attack", by, picked)
+
+
+def _target(state: FateState, by: str, key: str) -> Choice:
+    """An enemy to attack, with the skill its range takes, or why it is out of reach."""
+    distance = _distance(state, by, key)
+    skill = attack_skill(state, distance if distance is not None else 99)
+    name = state.name(key)
+    if not skill:
+        return Choice((key, skill), name, "", t("fate.rule.out_of_range", target=name, most=state.rules.attack.farthest_zones))
+    return Choice((key, skill), name, _range_note(state, skill, distance))
+
+
+def _attack_roll(screen, action: str, by: str, picked) -> None:
+    """Roll the attack on the picked ``(target, skill)``; the target defends."""
+    if picked is None:
+        return
+    target, skill = picked
+    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=_defence_skill(screen.state, target, skill), aspect=_boost_text())
+
+
+# -- create an advantage -----------------------------------------------------------
+
+
+async def advantage(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    activation = state.activation
+    if activation is None:
+        return
+    by = activation.actor
+    lang = language()
+    options = [Choice(use.key, use.name(lang), ft.skill_name(state, use.skill) if use.skill else t("fate_ui.no_roll")) for use in state.rules.create_advantage.uses]
+    options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note")))
+    for pin in (a for a in state.aspects if a.kind == "pinned_down" and a.by == by):
+        options.append(Choice(("maintain", pin.id), t("fate_ui.advantage.maintain", target=state.name(pin.on))))
+    use = await ask(screen, ChoiceDialog(t("fate_ui.dialog.advantage", actor=state.name(by)), options, t("fate_ui.dialog.advantage_help")))
+    if use is None:
+        return
+    if isinstance(use, tuple):
+        act(screen, lambda b: b.record(ev.Advantage(action="maintain", by=by, target=use[1])))
+        return
+    if use == "surrounded":
+        act(screen, lambda b: b.record(ev.Advantage(action="surround", by=by)))
+        return
+    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
+    skill = row.skill if row else None
+    fields: dict = {"use": use}
+    if use in ("intimidate", "pinned_down"):
+        side = state.side_of(by)
+        enemies = [u.key for p in state.players if p.side != side for u in p.units if not state.place(u.key).out and state.place(u.key).zone]
+        target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), [Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name) for k in enemies]))
+        if target is None:
+            return
+        # The target resists: Will against Provoke, its best defence against Shoot.
+        resist = "will" if use == "intimidate" else _best(state, target, state.rules.overcome.defend_skills)
+        fields.update(target=target, defender=target, defence_skill=resist)
+    elif use == "scouting":
+        fields["target"] = screen.cursor_zone() or ""
+    elif use == "":
+        skill = await _pick_skill(screen, by)
+        if skill is None:
+            return
+        fields["target"] = screen.cursor_zone() or ""
+    if use in ("ambush", ""):
+        difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        if difficulty is None:
+            return
+        fields["difficulty"] = difficulty
+    default = row.aspect(lang) if row and row.aspect else ""
+    aspect = await ask(screen, TextDialog(t("fate_ui.dialog.aspect_new"), default, t("fate_ui.dialog.aspect_help")))
+    if not aspect:
+        return
+    _roll(screen, "advantage", by, skill or "", aspect=aspect, **fields)
+
+
+# -- the leader's own action ---------------------------------------------------------
+
+
+async def leader(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    activation = state.activation
+    if activation is None:
+        return
+    by = activation.actor
+    options: list[Choice] = []
+    if state.unit(by):
+        key = state.leader_of(by)
+        if key:
+            options.append(Choice(("give", key), t("fate_ui.leader.give", leader=state.name(key)), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))))
+            for c in state.consequences_of(by):
+                options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty)))
+            options.append(Choice(("rally", key), t("fate_ui.leader.rally", unit=state.name(by))))
+            options.append(Choice(("leader_attack", key), t("fate_ui.leader.attack", leader=state.name(key))))
+            options.append(Choice(("detach", key), t("fate_ui.leader.detach", leader=state.name(key)), closed=screen.battle.step_refusal(ev.Detach(leader=key))))
+        here = state.zone_of(by)
+        for other in state.leaders_in(here or ""):
+            if state.place(other).attached is None and state.owner(other) == state.owner(by):
+                options.append(Choice(("attach", other, by), t("fate_ui.leader.attach", leader=state.name(other), unit=state.name(by)), closed=screen.battle.step_refusal(ev.Attach(leader=other, unit=by))))
+    else:
+        options.append(Choice(("leader_attack", by), t("fate_ui.leader.attack", leader=state.name(by))))
+        for unit in state.units_in(state.zone_of(by) or ""):
+            if state.owner(unit) == state.owner(by):
+                options.append(Choice(("attach", by, unit), t("fate_ui.leader.attach", leader=state.name(by), unit=state.name(unit)), closed=screen.battle.step_refusal(ev.Attach(leader=by, unit=unit))))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader"), options, t("fate_ui.dialog.leader_help")))
+    if picked is None:
+        return
+    kind = picked[0]
+    will = state.rules.leaders.bonus_skill
+    if kind == "give":
+        act(screen, lambda b: b.record(ev.SecondAction(source="leader")))
+    elif kind == "recover":
+        _roll(screen, "recover", picked[1], will, target=picked[2])
+    elif kind == "rally":
+        text = await ask(screen, TextDialog(t("fate_ui.dialog.boost"), t("fate_ui.default_rally"), t("fate_ui.dialog.boost_help")))
+        if not text:
+            return
+        if state.consequences_of(by):
+            _roll(screen, "rally", picked[1], will, aspect=text)
+        else:
+            act(screen, lambda b: b.record(ev.Advantage(action="rally", by=picked[1], aspect=text)))
+    elif kind == "leader_attack":
+        await leader_attack(screen, picked[1])
+    elif kind == "detach":
+        act(screen, lambda b: b.record(ev.Detach(leader=picked[1])))
+    elif kind == "attach":
+        act(screen, lambda b: b.record(ev.Attach(leader=picked[1], unit=picked[2])))
+
+
+async def second_action(screen: "FateFieldScreen") -> None:
+    state = screen.state
+    options = [
+        Choice("leader", t("fate_ui.second.leader"), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))),
+        Choice("fate_point", t("fate_ui.second.fate_point", cost=state.rules.actions.second_action_fate_points), closed=screen.battle.step_refusal(ev.SecondAction(source="fate_point"))),
+    ]
+    source = await ask(screen, ChoiceDialog(t("fate_ui.dialog.second"), options))
+    if source is not None:
+        act(screen, lambda b: b.record(ev.SecondAction(source=source)))

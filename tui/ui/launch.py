@@ -1,0 +1,68 @@
+"""From the command line to a running app: settings, which battle file,
+its lock, and a clean close whatever way the app ends."""
+
+from __future__ import annotations
+
+import sys
+from datetime import datetime
+from pathlib import Path
+
+from typing import Any
+
+from tui.core.errors import MassCombatError
+from tui.core.history import LoggedBattle
+from tui.core.i18n import set_language, t
+from tui.core.system import LEGACY_SYSTEM, find_system
+from tui.core.storage import Session, create_session, default_saves_dir, open_example, open_session
+from tui.core.tomlfile import read_toml
+from tui.ui.settings import load_settings, settings_path
+
+
+def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM) -> Session:
+    """Open the named battle, a working copy of an example, or a new battle of ``system``."""
+    def make() -> LoggedBattle[Any, Any]:
+        return find_system(system).new_battle(seed)
+
+    if battle_file is None:
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return create_session(saves / f"battle-{stamp}.toml", make())
+    path = Path(battle_file)
+    if not path.exists():
+        return create_session(path, make())
+    _, data = read_toml(path)
+    if data.get("template") is True:
+        path = open_example(path, saves)
+    return open_session(path)
+
+
+def launch(args) -> int:
+    settings_file = settings_path()
+    settings, problem = load_settings(settings_file)
+    if getattr(args, "lang", None):
+        settings = settings.model_copy(update={"language": args.lang})
+    set_language(settings.language)
+    saves = Path(args.saves) if getattr(args, "saves", None) else default_saves_dir()
+    try:
+        session = resolve_session(getattr(args, "battle", None), saves, getattr(args, "seed", None), getattr(args, "system", None) or LEGACY_SYSTEM)
+    except MassCombatError as exc:
+        print(f"masscombat: {exc}", file=sys.stderr)
+        return 1
+
+    from tui.ui.app import MassCombatApp  # textual is imported only when the app runs
+
+    app = MassCombatApp(
+        session,
+        settings,
+        settings_file,
+        glyphs="ascii" if getattr(args, "ascii", False) else None,
+        theme=getattr(args, "theme", None),
+        notices=[problem] if problem else [],
+    )
+    try:
+        app.run()
+    finally:
+        app.close_session()
+    if app.return_code and app.return_code >= 128:
+        return app.return_code
+    print(t("app.saved_to", path=str(session.path)))
+    return 0

@@ -1,0 +1,79 @@
+"""Dialogs only Year Zero needs: a whole Battle Pool typed at once, and a
+skill roll's dice with the choice to push it."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Label, Static
+
+from tui.core.dice import Pool, parse_pool
+from tui.core.errors import MassCombatError
+from tui.core.i18n import t
+from tui.ui.shell.dialogs import DIALOG_CSS, AskDialog, Dialog
+
+
+class PoolDialog(AskDialog):
+    """Type a whole pool at once: ``5b2s1g``."""
+
+    def __init__(self, side_name: str, pool: Pool, max_dice: int) -> None:
+        title = Content.assemble(t("dialog.pool_title") + " ", Content(side_name))
+        super().__init__(title, pool.notation() if pool.total else "", t("dialog.pool_help"))
+        self._max_dice = max_dice
+
+    def read(self, text: str) -> object:
+        try:
+            return parse_pool(text, self._max_dice)
+        except MassCombatError as exc:
+            raise ValueError(str(exc)) from None
+
+
+class RollDialog(Dialog):
+    """A skill roll's dice: enter accepts, p pushes (once), escape abandons."""
+
+    BINDINGS = [
+        Binding("enter", "accept", "key.accept", id="dialog.accept"),
+        Binding("p", "push", "key.push", id="dialog.push"),
+        Binding("escape", "cancel", "key.cancel", id="dialog.cancel"),
+    ]
+    DEFAULT_CSS = "RollDialog {" + DIALOG_CSS + "}"
+
+    def __init__(self, title: str, lines: list[Text], can_push: bool) -> None:
+        super().__init__()
+        self._title = title
+        self._lines = lines
+        self._can_push = can_push
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = Content(self._title)
+            for line in self._lines:
+                yield Static(line)
+            keys = t("wave.dialog.roll_keys_push") if self._can_push else t("wave.dialog.roll_keys")
+            yield Label(Content(keys), classes="dialog-help")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "push":
+            return self._can_push
+        return True
+
+    def action_accept(self) -> None:
+        self.answer("accept")
+
+    def action_push(self) -> None:
+        if self._can_push:
+            self.answer("push")
+
+    def take_key(self, key: str, character: str | None) -> None:
+        if key == "enter":
+            self.action_accept()
+        elif key == "p":
+            self.action_push()
+        else:
+            super().take_key(key, character)
+
+
+__all__ = ["PoolDialog", "RollDialog"]

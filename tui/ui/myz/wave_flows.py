@@ -1,0 +1,382 @@
+"""The dialogs behind each step of the wave screen.
+
+Each flow asks what it needs (one dialog after another, escape abandons
+the step and changes nothing), then records exactly one event through
+``app.act``, so every step is saved and can be undone. Skill rolls are
+rolled from the battle's seed and counter before they are recorded, so a
+GM who looks at a roll, abandons the step and comes back sees the same
+dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from tui.core.systems.myz.battle import Battle
+from tui.core.dice import DieKind
+from tui.core.i18n import language, t
+from tui.core.skill_roll import SkillDie, SkillPool
+from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
+from tui.core.systems.myz.engine import strategy_closed
+from tui.core.systems.myz.steps import next_step, recon_pool
+from tui.ui.shell.battle_screen import shell
+from tui.ui.glyphs import Glyphs
+from tui.ui.myz import wave_gm
+from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
+from tui.ui.myz.dialogs import RollDialog
+
+if TYPE_CHECKING:
+    from tui.ui.myz.wave import WaveScreen
+
+
+async def take_step(screen: "WaveScreen") -> None:
+    battle: Battle = screen.battle
+    step = next_step(battle.game)
+    flow = _FLOWS.get(step.kind)
+    if flow is None:
+        return
+    event = await flow(screen, battle, step.side)
+    if event is None:
+        return
+    if step.kind == "end":
+        if shell(screen).act(lambda b: b.end_wave(event)):
+            shell(screen).action_mode("summary")
+        return
+    if step.kind == "battle":
+        shell(screen).action_mode("roller")
+        return
+    shell(screen).act(lambda b: b.record(event))
+
+
+async def _ask(screen: "WaveScreen", dialog):
+    return await screen.app.push_screen_wait(dialog)
+
+
+# -- skill checks ------------------------------------------------------------------
+
+
+def roll_lines(battle: Battle, pool: SkillPool, check: ev.SkillCheck, g: Glyphs) -> list[Text]:
+    result = evaluate(check, pool, battle.rules, battle.ruleset)
+    lines = [Text(t("wave.roll.pool", pool=pool.notation()))]
+    roll = result.roll
+    if roll is not None:
+        for stage_number, stage in enumerate(roll.stages):
+            label = t("wave.roll.stage", number=stage_number) if stage_number else t("wave.roll.first")
+            line = Text(label + " " if roll.pushed else "")
+            for kind, letter in ((SkillDie.BASE, DieKind.BASE), (SkillDie.SKILL, DieKind.SKILL), (SkillDie.GEAR, DieKind.GEAR), (SkillDie.NEGATIVE, DieKind.SKILL)):
+                faces = stage.of(kind)
+                if not faces:
+                    continue
+                line.append(("−" if kind is SkillDie.NEGATIVE else "") + g.kind[letter] + " ", style="dim")
+                for face in faces:
+                    mark = g.success if face == battle.rules.success_face else (g.bane if face == battle.rules.bane_face and kind in (SkillDie.BASE, SkillDie.GEAR) else str(face))
+                    line.append(mark + " ", style="bold" if face == battle.rules.success_face else "")
+            lines.append(line)
+    lines.append(Text(t("wave.roll.successes", count=result.successes), style="bold"))
+    return lines
+
+
+async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: ev.SkillCheck, pool: SkillPool, slot: str) -> ev.SkillCheck | None:
+    """Roll ``check`` in the app (with a push if wanted) or type its successes."""
+    how = await _ask(screen, ChoiceDialog(title + " — " + pool.notation(), [
+        Choice("roll", t("wave.check.roll"), pool.notation()),
+        Choice("type", t("wave.check.type")),
+    ]))
+    if how is None:
+        return None
+    if how == "type":
+        typed = await _ask(screen, NumberDialog(title, 0, 0, 99, t("wave.check.type_help")))
+        return None if typed is None else check.model_copy(update={"typed": typed, "faces": (), "pushed": None})
+    stream = lambda: check_stream(battle.seed, battle.game.counter, slot)  # noqa: E731
+    rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset)
+    glyphs = shell(screen).glyphs
+    while True:
+        can_push = rolled.pushed is None and battle.ruleset.skill_rolls.max_pushes > 0
+        answer = await _ask(screen, RollDialog(title, roll_lines(battle, pool, rolled, glyphs), can_push))
+        if answer is None:
+            return None
+        if answer == "accept":
+            return rolled
+        rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset, push=True)
+
+
+def _position(battle: Battle, person) -> str:
+    return battle.ruleset.position(person.position).name(language())
+
+
+async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
+    game = battle.game
+    force = game.forces[side]  # type: ignore[index]
+    people = force.army.people
+    order = sorted(range(len(people)), key=lambda i: (people[i].position != prefer, i))
+    choices = [
+        Choice(i, people[i].name, _position(battle, people[i]) + ("" if people[i].pc else " · " + t("army.value.npc")), t("wave.card.broken") if force.broken[i] else None)
+        for i in order
+    ]
+    if allow_none:
+        choices.append(Choice("none", t("wave.check.nobody")))
+    return await _ask(screen, ChoiceDialog(title, choices))
+
+
+async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: int, skills: tuple[str, ...], title: str) -> str | None:
+    people = battle.game.forces[side].army.people  # type: ignore[index]
+    rules = battle.ruleset
+    choices = [Choice(k, rules.skill(k).name(language()), people[person].skills.get(k, "—")) for k in skills]
+    known = next((k for k in skills if k in people[person].skills), None)  # the skill this person actually has
+    return await _ask(screen, ChoiceDialog(title, choices, highlight=known))
+
+
+async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
+    people = battle.game.forces[side].army.people  # type: ignore[index]
+    helpers: list[int] = []
+    most = battle.ruleset.skill_rolls.max_helpers
+    while len(helpers) < most:
+        others = [Choice(i, p.name, _position(battle, p)) for i, p in enumerate(people) if i != person and i not in helpers]
+        if not others:
+            break
+        answer = await _ask(screen, ChoiceDialog(t("wave.check.helpers", count=len(helpers)), [Choice("done", t("wave.check.no_more_helpers")), *others]))
+        if answer is None:
+            return None
+        if answer == "done":
+            break
+        helpers.append(answer)
+    return tuple(helpers)
+
+
+async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: tuple[str, ...], title: str, prefer: str, slot: str, *, helpers: bool = True, extra: int = 0) -> ev.SkillCheck | None:
+    game = battle.game
+    person = await choose_person(screen, battle, side, title, prefer)
+    if person is None:
+        return None
+    skill = await choose_skill(screen, battle, side, person, skills, title)
+    if skill is None:
+        return None
+    chosen: tuple[int, ...] = ()
+    if helpers:
+        picked = await choose_helpers(screen, battle, side, person)
+        if picked is None:
+            return None
+        chosen = picked
+    check = ev.SkillCheck(person=person, skill=skill, helpers=chosen)
+    risk = game.wave.risk(side, person) if game.wave is not None else 0
+    pool = check_pool(game.forces[side].army.people, check, risk, battle.ruleset, extra)  # type: ignore[index]
+    return await skill_check(screen, battle, title, check, pool, slot)
+
+
+# -- the steps -------------------------------------------------------------------
+
+
+async def _reconnaissance(screen, battle: Battle, side):
+    game = battle.game
+    how = await _ask(screen, ChoiceDialog(t("wave.step.reconnaissance"), [
+        Choice("roll", t("wave.recon.roll")),
+        Choice("skip", t("wave.recon.skip")),
+    ], t("wave.recon.help", dice=battle.ruleset.reconnaissance.surprise_strategy_dice)))
+    if how is None:
+        return None
+    if how == "skip":
+        return ev.Reconnaissance(skip=True)
+    try:
+        pools = [recon_pool(game, s) for s in (0, 1)]
+    except Exception as exc:  # no leader yet: say so
+        screen.app.notify(str(exc), severity="error", markup=False)
+        return None
+    checks = []
+    for s in (0, 1):
+        pool, factors = pools[s]
+        names = ", ".join(f.name(language()) for f in game.rules.reconnaissance.factors if f.key in factors)
+        title = t("wave.recon.title", name=game.names[s]) + (f" ({names})" if names else "")
+        check = await skill_check(screen, battle, title, ev.SkillCheck(), pool, f"recon{s}")
+        if check is None:
+            return None
+        checks.append(check)
+    return ev.Reconnaissance(checks=(checks[0], checks[1]))
+
+
+async def _ambush(screen, battle: Battle, side):
+    recon = battle.game.recon
+    answer = await _ask(screen, ChoiceDialog(t("wave.ambush.title", name=battle.game.names[side], margin=recon.margin, rating=recon.rating), [
+        Choice(True, t("wave.ambush.take")),
+        Choice(False, t("wave.ambush.surprise_only")),
+    ]))
+    return None if answer is None else ev.Ambush(take=answer)
+
+
+async def _initiative(screen, battle: Battle, side):
+    game = battle.game
+    answer = await _ask(screen, ChoiceDialog(t("wave.step.initiative"), [
+        Choice("roll", t("wave.initiative.roll")),
+        Choice(0, t("wave.initiative.first", name=game.names[0])),
+        Choice(1, t("wave.initiative.first", name=game.names[1])),
+    ]))
+    if answer is None:
+        return None
+    if answer == "roll":
+        screen.app.act(lambda b: b.roll_initiative())
+        return None
+    return ev.Initiative(first=answer)
+
+
+async def _risk(screen, battle: Battle, side):
+    game = battle.game
+    force = game.forces[side]
+    rules = game.rules
+    guidance = " · ".join(g.name(language()) for g in rules.risk.guidance)
+    risks = []
+    for index, person in enumerate(force.army.people):
+        if force.broken[index]:
+            risks.append(0)
+            continue
+        value = await _ask(screen, NumberDialog(t("wave.risk.title", name=person.name), 0, rules.risk.least, rules.risk.most, guidance))
+        if value is None:
+            return None
+        risks.append(value)
+    return ev.SetRisk(side=side, risks=tuple(risks))
+
+
+async def _strategy(screen, battle: Battle, side):
+    game = battle.game
+    choices = []
+    for strategy in game.rules.strategies:
+        closed = strategy_closed(game, side, strategy.key)
+        reason = t(closed, strategy=strategy.name(language())).split(": ", 1)[-1] if closed else None
+        choices.append(Choice(strategy.key, strategy.name(language()), t(f"wave.category.{strategy.category}"), reason, strategy.summary(language())))
+    answer = await _ask(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True))
+    return None if answer is None else ev.ChooseStrategy(side=side, strategy=answer)
+
+
+async def _parley(screen, battle: Battle, side):
+    game = battle.game
+    answer = await _ask(screen, ChoiceDialog(t("wave.parley.title", name=game.names[side], other=game.names[1 - side]), [
+        Choice(True, t("wave.parley.accept")),
+        Choice(False, t("wave.parley.decline")),
+    ]))
+    return None if answer is None else ev.AnswerParley(accept=answer)
+
+
+async def _action(screen, battle: Battle, side):
+    game = battle.game
+    force = game.forces[side]
+    rules = game.rules
+    options = [Choice("remarkable", t("wave.action.remarkable")), Choice("commando", t("wave.action.commando"))]
+    if force.army.played_by == "gm":
+        options.insert(0, Choice("grant", t("wave.action.grant", dice=rules.remarkable_action.npc_default_strategy_dice)))
+    options.append(Choice("none", t("wave.action.none")))
+    kind = await _ask(screen, ChoiceDialog(t("wave.action.title", name=game.names[side]), options))
+    if kind is None:
+        return None
+    if kind == "none":
+        return ev.Action(side=side, action="none")
+    if kind == "grant":
+        dice = await _ask(screen, NumberDialog(t("wave.action.grant_title"), rules.remarkable_action.npc_default_strategy_dice, 0, rules.remarkable_action.max_strategy_dice))
+        return None if dice is None else ev.Action(side=side, action="grant", grant=dice)
+    title = t(f"wave.action.{kind}")
+    check = await person_check(screen, battle, side, rules.remarkable_action.skills, title, "assailant", "action")
+    if check is None:
+        return None
+    pairs = 0
+    if kind == "commando":
+        people = force.army.people
+        risk = game.wave.risk(side, check.person) if check.person is not None else 0
+        successes = evaluate(check, check_pool(people, check, risk, rules), battle.rules, rules).successes
+        most = successes // rules.commando.successes_per_support_die
+        if most:
+            pairs = await _ask(screen, NumberDialog(t("wave.action.pairs", successes=successes), 0, 0, most))
+            if pairs is None:
+                return None
+    return ev.Action(side=side, action=kind, check=check, support_pairs=pairs)
+
+
+async def _support(screen, battle: Battle, side):
+    game = battle.game
+    rules = game.rules
+    force = game.forces[side]
+    chosen: dict[str, ev.SkillCheck] = {}
+    rally_open = rules.strategy(game.wave.resolution.final[side]).rally and force.confused
+    while True:
+        options = [Choice("done", t("wave.support.done"))]
+        for slot, skills, prefer in (("repair", rules.support.engineer_skills, "engineer"), ("mend", rules.support.medic_skills, "medic")):
+            options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", None))
+        if rally_open:
+            options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else ""))
+        answer = await _ask(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options))
+        if answer is None:
+            return None
+        if answer == "done":
+            return ev.Support(side=side, **chosen)
+        if answer == "rally":
+            leader = force.leader
+            check = ev.SkillCheck(person=leader, skill=None)
+            skill = await choose_skill(screen, battle, side, leader, rules.strategy_rules.rally_skills, t("wave.support.rally"))
+            if skill is None:
+                continue
+            check = check.model_copy(update={"skill": skill})
+            pool = check_pool(force.army.people, check, game.wave.risk(side, leader), rules)
+            rolled = await skill_check(screen, battle, t("wave.support.rally"), check, pool, "rally")
+        else:
+            skills = rules.support.engineer_skills if answer == "repair" else rules.support.medic_skills
+            rolled = await person_check(screen, battle, side, skills, t(f"wave.support.{answer}"), "engineer" if answer == "repair" else "medic", answer)
+        if rolled is not None:
+            chosen[answer] = rolled
+
+
+async def _battle(screen, battle: Battle, side):
+    return "roller"
+
+
+async def _end(screen, battle: Battle, side):
+    return await wave_gm.damaged_support_picks(screen, battle)
+
+
+async def _successor(screen, battle: Battle, side):
+    game = battle.game
+    rules = game.rules
+    person = await choose_person(screen, battle, side, t("wave.successor.title", name=game.names[side]), allow_none=True)
+    if person is None:
+        return None
+    person = None if person == "none" else person
+    force = game.forces[side]
+    if person is None:
+        typed = await _ask(screen, NumberDialog(t("wave.successor.npc"), 0, 0, 99))
+        return None if typed is None else ev.NextInCommand(side=side, person=None, check=ev.SkillCheck(typed=typed))
+    skill = await choose_skill(screen, battle, side, person, rules.retaliation.broken_leader_skills, t("wave.successor.title", name=game.names[side]))
+    if skill is None:
+        return None
+    check = ev.SkillCheck(person=person, skill=skill)
+    pool = check_pool(force.army.people, check, game.wave.risk(side, person), rules, rules.retaliation.broken_leader_modifier)
+    rolled = await skill_check(screen, battle, t("wave.successor.title", name=game.names[side]), check, pool, "successor")
+    return None if rolled is None else ev.NextInCommand(side=side, person=person, check=rolled)
+
+
+async def _next_wave(screen, battle: Battle, side):
+    return await wave_gm.next_wave_levels(screen, battle)
+
+
+async def _truce(screen, battle: Battle, side):
+    answer = await _ask(screen, ChoiceDialog(t("wave.truce.title"), [
+        Choice("next", t("wave.truce.next")),
+        Choice("end", t("wave.truce.end")),
+    ]))
+    if answer is None:
+        return None
+    return ev.NextWave() if answer == "next" else ev.EndBattle()
+
+
+_FLOWS = {
+    "reconnaissance": _reconnaissance,
+    "ambush": _ambush,
+    "initiative": _initiative,
+    "risk": _risk,
+    "strategy": _strategy,
+    "parley": _parley,
+    "action": _action,
+    "battle": _battle,
+    "support": _support,
+    "end": _end,
+    "successor": _successor,
+    "next_wave": _next_wave,
+    "truce": _truce,
+}

@@ -1,0 +1,1 @@
+"""Widgets of the Mass Combat screens: dice, pools, forces, summaries."""

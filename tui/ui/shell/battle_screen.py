@@ -1,0 +1,64 @@
+"""What every main screen of a battle shares, whatever its system: the
+battle it shows (typed by the system's screen), redrawing after each change
+(``app.revision``), undo and redo, the selected side, and the app reached
+through a typed accessor rather than ``getattr``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+
+from textual.dom import DOMNode
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from tui.core.history import LoggedBattle
+
+if TYPE_CHECKING:
+    from tui.ui.app import MassCombatApp
+
+B = TypeVar("B", bound=LoggedBattle[Any, Any])
+
+
+def shell(node: DOMNode) -> "MassCombatApp":
+    """The running masscombat app, typed (every screen runs inside one)."""
+    return cast("MassCombatApp", node.app)
+
+
+class BattleScreen(Screen[None], Generic[B]):
+    selected: reactive[int] = reactive(0, init=False)
+    """The side the side-specific keys act on."""
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "revision", self._redraw, init=False)
+        self._redraw()
+
+    def watch_selected(self) -> None:
+        self._redraw()
+
+    @property
+    def shell(self) -> "MassCombatApp":
+        return shell(self)
+
+    @property
+    def battle(self) -> B:
+        return cast(B, self.shell.battle)
+
+    @property
+    def read_only(self) -> bool:
+        return self.shell.read_only
+
+    def _redraw(self, *_: object) -> None:
+        raise NotImplementedError
+
+    def action_switch_side(self) -> None:
+        self.selected = 1 - self.selected
+
+    def action_undo(self) -> None:
+        self.shell.act(lambda b: b.undo())
+
+    def action_redo(self) -> None:
+        self.shell.act(lambda b: b.redo())
+
+
+__all__ = ["BattleScreen", "shell"]

@@ -1,0 +1,280 @@
+"""The one set of dialogs every system uses: choose one of a list, type a
+whole number, type a line of text. Each asks for one thing and dismisses
+with it (None on escape); what the GM typed is shown as text, never markup.
+
+A dialog answers once. Keys that arrive while a dialog is still opening
+are held by the app (``shell.keys.KeyGate``) and handed to ``take_key``
+once it is up, so a burst of keys over a slow link is neither lost nor
+able to answer a dialog twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from pydantic import ValidationError
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.screen import ModalScreen
+from textual.widgets import Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.core.i18n import t
+from tui.core.records import MAX_NAME
+from tui.ui.shell.keys import KeyGate
+
+DIALOG_CSS = """
+    align: center middle;
+    & > Vertical {
+        width: 60;
+        max-width: 95%;
+        height: auto;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    & .dialog-help { color: $text-muted; width: 100%; height: auto; }
+    & .dialog-error { color: $error; height: auto; }
+    &:ansi > Vertical { border: round ansi_cyan; background: ansi_default; }
+"""
+
+BLANK = ""
+"""What a number dialog returns for an emptied field (``allow_empty``)."""
+
+
+def validation_message(exc: ValidationError) -> str:
+    """A model's first complaint, as one line for the GM."""
+    error = exc.errors()[0]
+    message = str(error.get("msg", exc))
+    return message.removeprefix("Value error, ")
+
+
+def _title(title: str | Content) -> Content:
+    return title if isinstance(title, Content) else Content(title)
+
+
+class Dialog(ModalScreen[Any]):
+    """A modal that answers once and can take keys held while it opened."""
+
+    BINDINGS = [Binding("escape", "cancel", "key.cancel", id="dialog.cancel")]
+
+    answered: bool = False
+
+    def _gate(self) -> "KeyGate | None":
+        """The app's key gate (None in a bare test app that shows a dialog alone)."""
+        gate = getattr(self.app, "key_gate", None)
+        return gate if isinstance(gate, KeyGate) else None
+
+    def answer(self, value: Any) -> None:
+        """Dismiss with ``value``, once: a repeated key can't answer twice."""
+        if self.answered:
+            return
+        self.answered = True
+        gate = self._gate()
+        if gate is not None:
+            gate.dialog_answered()
+        self.dismiss(value)
+
+    def action_cancel(self) -> None:
+        self.answer(None)
+
+    def on_screen_resume(self) -> None:
+        gate = self._gate()
+        if gate is not None and not self.answered:
+            self.call_after_refresh(gate.dialog_ready, self)
+
+    def on_unmount(self) -> None:
+        gate = self._gate()
+        if gate is not None:
+            gate.dialog_closed()
+
+    def take_key(self, key: str, character: str | None) -> None:
+        """A key that arrived while this dialog was opening, handled as if typed now."""
+        if key == "escape":
+            self.action_cancel()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One option: ``value`` is returned; ``closed`` says why it can't be chosen."""
+
+    value: object
+    label: str
+    note: str = ""
+    closed: str | None = None
+    detail: str = ""
+    """Shown under the list while this option is highlighted (what it does)."""
+
+
+class ChoiceDialog(Dialog):
+    """Choose one of several options with the arrow keys and enter; closed
+    options are greyed out with the rule that closes them."""
+
+    DEFAULT_CSS = (
+        "ChoiceDialog {"
+        + DIALOG_CSS
+        + """
+        & > Vertical { width: 76; }
+        & OptionList, & OptionList:focus { height: auto; max-height: 16; border: none; padding: 0; }
+        & .choice-closed { color: $text-disabled; }
+        & .choice-detail { height: auto; width: 100%; color: $text; text-style: italic; }
+    }"""
+    )
+
+    def __init__(self, title: str | Content, choices: list[Choice], help_text: str = "", *, secret: bool = False, highlight: object = None) -> None:
+        super().__init__()
+        self._title = title
+        self._choices = choices
+        self._help = help_text
+        self._secret = secret
+        self._highlight = highlight
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = _title(self._title)
+            options = []
+            for index, choice in enumerate(self._choices):
+                text = Text(choice.label)
+                if choice.note:
+                    text.append("  " + choice.note, style="dim")
+                if choice.closed:
+                    text.append("  — " + choice.closed, style="italic")
+                options.append(Option(text, id=str(index), disabled=choice.closed is not None))
+            yield OptionList(*options)
+            if any(choice.detail for choice in self._choices):
+                yield Static("", classes="choice-detail", markup=False)
+            if self._help:
+                yield Label(Content(self._help), classes="dialog-help")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        open_ = [i for i, c in enumerate(self._choices) if c.closed is None]
+        wanted = [i for i in open_ if self._choices[i].value == self._highlight]
+        if wanted or open_:
+            options.highlighted = (wanted or open_)[0]
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        for detail in self.query(".choice-detail").results(Static):
+            detail.update(Text(self._choices[int(event.option.id or 0)].detail))
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.answer(self._choices[int(event.option.id or 0)].value)
+
+    def take_key(self, key: str, character: str | None) -> None:
+        options = self.query_one(OptionList)
+        if key == "enter":
+            index = options.highlighted
+            if index is not None and self._choices[index].closed is None:
+                self.answer(self._choices[index].value)
+        elif key in ("up", "down", "home", "end", "pageup", "pagedown"):
+            {"up": options.action_cursor_up, "down": options.action_cursor_down, "home": options.action_first, "end": options.action_last, "pageup": options.action_page_up, "pagedown": options.action_page_down}[key]()
+        else:
+            super().take_key(key, character)
+
+
+class AskDialog(Dialog):
+    """One input line with a help line and an error line under it; what is
+    typed is checked by ``read``, which returns the answer or raises
+    ``ValueError`` with what is wrong."""
+
+    DEFAULT_CSS = "AskDialog {" + DIALOG_CSS + "}"
+
+    def __init__(self, title: str | Content, value: str, help_text: str, max_length: int = 0) -> None:
+        super().__init__()
+        self._title = title
+        self._value = value
+        self._help = help_text
+        self._max_length = max_length
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = _title(self._title)
+            yield Input(self._value, max_length=self._max_length, select_on_focus=True)
+            yield Label(Content(self._help), classes="dialog-help")
+            yield Static("", classes="dialog-error")
+
+    def on_mount(self) -> None:
+        field = self.query_one(Input)
+        # Typed digits or words replace what the dialog proposes, as they would in any form.
+        field.focus()
+        field.select_all()
+
+    def read(self, text: str) -> object:
+        return text
+
+    def show_error(self, message: str) -> None:
+        self.query_one(".dialog-error", Static).update(Text(message))
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        self.show_error("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.submit(event.value)
+
+    def submit(self, text: str) -> None:
+        try:
+            value = self.read(text)
+        except ValueError as exc:
+            self.show_error(str(exc))
+            return
+        self.answer(value)
+
+    def take_key(self, key: str, character: str | None) -> None:
+        field = self.query_one(Input)
+        if key == "enter":
+            self.submit(field.value)
+        elif key == "backspace":
+            field.action_delete_left()
+        elif character is not None and character.isprintable() and len(character) == 1:
+            field.insert_text_at_cursor(character)
+        else:
+            super().take_key(key, character)
+
+
+def _not_blank(value: str) -> str | None:
+    return t("error.name_empty") if not value.strip() else None
+
+
+class TextDialog(AskDialog):
+    """A line of text: a name, an aspect, a consequence. ``check`` says what
+    is wrong with it (None: nothing)."""
+
+    def __init__(self, title: str | Content, value: str = "", help_text: str = "", check: Callable[[str], str | None] = _not_blank) -> None:
+        super().__init__(title, value, help_text, MAX_NAME)
+        self._check = check
+
+    def read(self, text: str) -> object:
+        error = self._check(text)
+        if error:
+            raise ValueError(error)
+        return text
+
+
+class NumberDialog(AskDialog):
+    """A whole number from ``least`` to ``most``; with ``allow_empty`` an
+    emptied field answers ``BLANK``."""
+
+    def __init__(self, title: str | Content, value: int | str | None, least: int, most: int, help_text: str = "", *, allow_empty: bool = False) -> None:
+        shown = "" if value is None else str(value)
+        bounds = t("wave.dialog.range", least=least, most=most)
+        super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 1)
+        self._least, self._most, self._allow_empty = least, most, allow_empty
+
+    def read(self, text: str) -> object:
+        text = text.strip()
+        if not text and self._allow_empty:
+            return BLANK
+        try:
+            value = int(text)
+        except ValueError:
+            value = None
+        if value is None or not self._least <= value <= self._most:
+            raise ValueError(t("army.dialog.number_bad", text=text or "∅", least=self._least, most=self._most))
+        return value
+
+
+__all__ = ["BLANK", "DIALOG_CSS", "AskDialog", "Choice", "ChoiceDialog", "Dialog", "NumberDialog", "TextDialog", "validation_message"]
