@@ -189,6 +189,7 @@ class AskDialog(Dialog):
         self._value = value
         self._help = help_text
         self._max_length = max_length
+        self._typed_ahead = False
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -230,7 +231,16 @@ class AskDialog(Dialog):
         elif key == "backspace":
             field.action_delete_left()
         elif character is not None and character.isprintable() and len(character) == 1:
-            field.insert_text_at_cursor(character)
+            # As typing does: the first key replaces the proposal (selected on focus).
+            selection = field.selection
+            if not selection.is_empty:
+                field.replace(character, *selection)
+            elif not self._typed_ahead:
+                field.value = character
+                field.cursor_position = len(character)
+            else:
+                field.insert_text_at_cursor(character)
+            self._typed_ahead = True
         else:
             super().take_key(key, character)
 

@@ -1,0 +1,126 @@
+"""Keys in bursts, as a slow SSH link delivers them: every key of a burst
+is put on the app's queue at once, with no pause between them. A second
+Enter while a dialog opens goes to that dialog, digits typed ahead land in
+the number field, and no step is taken twice."""
+
+from __future__ import annotations
+
+from textual import events
+
+from tests.core.fate_kit import act, fight
+from tests.tui.fate_play import fate_app
+from tests.tui.scenes import make_app, muster
+from tests.tui.test_army import go_to, open_army
+from tests.tui.test_wave import play_step
+from tui.core.systems.myz.steps import next_step
+from tui.ui.myz.wave import WaveScreen
+from tui.ui.shell.dialogs import ChoiceDialog, Dialog, NumberDialog
+
+
+def burst(app, *keys: str) -> None:
+    """Queue every key at once, the way a terminal delivers a paste or a lagging link."""
+    for key in keys:
+        character = key if len(key) == 1 else ("\r" if key == "enter" else None)
+        app.post_message(events.Key(key, character))
+
+
+def _waiting_for_the_gm(app) -> bool:
+    return isinstance(app.screen, Dialog) and not app.screen.answered
+
+
+async def settle(app, pilot, rounds: int = 30) -> None:
+    """Let the burst play out: no key held, and no flow running unless a
+    dialog of it is up waiting for the GM."""
+    for _ in range(rounds):
+        await pilot.pause()
+        if not app.key_gate.holding() and (not app.key_gate._flows or _waiting_for_the_gm(app)):
+            await pilot.pause()
+            return
+    raise AssertionError("the burst did not settle")
+
+
+async def test_enter_enter_at_the_first_step_answers_the_dialog_once(tmp_path):
+    app = make_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, WaveScreen)
+        assert next_step(app.battle.game).kind == "reconnaissance"
+        events_before = len(app.battle.history.events)
+        burst(app, "enter", "enter")
+        await settle(app, pilot)
+        # The first Enter opened the Reconnaissance, the second chose its first
+        # option (the opposed COMPREHEND roll), whose first roll now asks how.
+        assert app.is_running
+        assert isinstance(app.screen, ChoiceDialog) and not app.screen.answered
+        assert "COMPREHEND" in app.screen._title
+        assert len(app.screen_stack) == 2
+        assert len(app.battle.history.events) == events_before
+        # Escape leaves the step untaken; the screen is back, nothing recorded.
+        burst(app, "escape")
+        await settle(app, pilot)
+        assert isinstance(app.screen, WaveScreen)
+        assert len(app.battle.history.events) == events_before
+
+
+async def test_enter_enter_in_the_support_menu(tmp_path):
+    app = make_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(40):
+            if next_step(app.battle.game).kind == "support":
+                break
+            await play_step(app, pilot)
+        assert next_step(app.battle.game).kind == "support"
+        events_before = len(app.battle.history.events)
+        burst(app, "enter", "enter")
+        await settle(app, pilot)
+        assert app.is_running
+        # The menu opened and took the second Enter: its first option, Done,
+        # recorded the Ark's Support phase once; the board is back.
+        assert len(app.battle.history.events) == events_before + 1
+        support = app.battle.history.events[-1]
+        assert support.kind == "support" and support.side == 1 and support.repair is None
+        assert isinstance(app.screen, WaveScreen)
+
+
+async def test_digits_typed_ahead_land_in_the_fighters_field(tmp_path):
+    app = make_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_army(app, pilot)
+        await go_to(pilot, screen, "fighters")
+        burst(app, "enter", "4", "5", "6", "enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, NumberDialog)
+        assert app.battle.game.armies[0].fighters == 456
+
+
+async def test_a_repeated_key_starts_a_fate_flow_once(tmp_path):
+    battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
+    act(battle, "u1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        events_before = len(app.battle.history.events)
+        # l opens the leader menu; the second l reaches it as a key it ignores,
+        # enter picks the first entry (the leader gives up their action).
+        burst(app, "l", "l", "enter")
+        await settle(app, pilot)
+        assert app.is_running
+        assert len(app.battle.history.events) == events_before + 1
+        assert app.battle.game.activation.extra == "leader"
+        assert not isinstance(app.screen, Dialog)
+
+
+async def test_a_burst_that_ends_the_flow_hands_the_rest_back_to_the_screen(tmp_path):
+    battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
+    act(battle, "u1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        events_before = len(app.battle.history.events)
+        # Choose from the leader menu, then undo at once: both happen, in order.
+        burst(app, "l", "enter", "u")
+        await settle(app, pilot)
+        assert len(app.battle.history.events) == events_before + 1
+        assert app.battle.history.cursor == events_before
+        assert app.battle.game.activation.extra is None
