@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
-from tui.core.systems.fate.contest import attack_skill
+from tui.core.systems.fate.contest import AIMED_AT_UNITS, AIMED_AT_ZONES, WITH_DIFFICULTY, attack_skill, best_skill, defence_skill, resist_skill
 from tui.core.systems.fate.state import FateState
 from tui.core.systems.fate.turns import obstacle, pinned
 from tui.ui.shell.battle_screen import shell
@@ -38,21 +38,6 @@ def act(screen, change) -> bool:
 
 def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
     return act(screen, lambda b: b.roll(action, by, skill, **fields))
-
-
-def _best(state: FateState, key: str, skills) -> str:
-    """The defender's best skill among ``skills`` (what they would choose)."""
-    return max(skills, key=lambda s: state.total(key, s))
-
-
-def _defence_skill(state: FateState, defender: str, attack_with: str) -> str:
-    variant = state.rules.attack.shoot_defence_skill
-    if variant and attack_with == state.rules.attack.adjacent_skill:
-        return variant
-    skills = list(state.rules.overcome.defend_skills)
-    if attack_with == state.rules.attack.same_zone_skill:
-        skills.append(attack_with)  # Fate Core: Fight defends against Fight
-    return _best(state, defender, skills)
 
 
 def _boost_text() -> str:
@@ -110,7 +95,7 @@ async def overcome(screen: "FateFieldScreen") -> None:
         defender = enemies[0] if len(enemies) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.defender"), [Choice(k, state.name(k)) for k in enemies]))
         if defender is None:
             return
-        fields.update(defender=defender, defence_skill=_best(state, defender, state.rules.overcome.defend_skills))
+        fields.update(defender=defender, defence_skill=best_skill(state, defender, state.rules.overcome.defend_skills))
     elif action == "dash":
         difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
         if difficulty is None:
@@ -124,7 +109,7 @@ async def _pick_skill(screen, by: str) -> str | None:
     state = screen.state
     skills = _own_skills(state, by)
     options = [Choice(s, ft.skill_name(state, s), f"{state.total(by, s):+d}") for s in skills]
-    return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=_best(state, by, skills)))
+    return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=best_skill(state, by, skills)))
 
 
 def _own_skills(state: FateState, key: str) -> list[str]:
@@ -183,7 +168,7 @@ def _attack_roll(screen, action: str, by: str, picked) -> None:
     if picked is None:
         return
     target, skill = picked
-    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=_defence_skill(screen.state, target, skill), aspect=_boost_text())
+    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=defence_skill(screen.state, target, skill), aspect=_boost_text())
 
 
 # -- create an advantage -----------------------------------------------------------
@@ -206,29 +191,26 @@ async def advantage(screen: "FateFieldScreen") -> None:
     if isinstance(use, tuple):
         act(screen, lambda b: b.record(ev.Advantage(action="maintain", by=by, target=use[1])))
         return
-    if use == "surrounded":
+    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
+    if row is not None and row.skill is None:  # the text names no roll: Surrounded
         act(screen, lambda b: b.record(ev.Advantage(action="surround", by=by)))
         return
-    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
     skill = row.skill if row else None
     fields: dict = {"use": use}
-    if use in ("intimidate", "pinned_down"):
+    if use in AIMED_AT_UNITS:
         side = state.side_of(by)
         enemies = [u.key for p in state.players if p.side != side for u in p.units if not state.place(u.key).out and state.place(u.key).zone]
         target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), [Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name) for k in enemies]))
         if target is None:
             return
-        # The target resists: Will against Provoke, its best defence against Shoot.
-        resist = "will" if use == "intimidate" else _best(state, target, state.rules.overcome.defend_skills)
-        fields.update(target=target, defender=target, defence_skill=resist)
-    elif use == "scouting":
+        fields.update(target=target, defender=target, defence_skill=resist_skill(state, use, target))
+    elif use in AIMED_AT_ZONES:
+        if row is None:  # something else: any skill the player names
+            skill = await _pick_skill(screen, by)
+            if skill is None:
+                return
         fields["target"] = screen.cursor_zone() or ""
-    elif use == "":
-        skill = await _pick_skill(screen, by)
-        if skill is None:
-            return
-        fields["target"] = screen.cursor_zone() or ""
-    if use in ("ambush", ""):
+    if use in WITH_DIFFICULTY:
         difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
         if difficulty is None:
             return

@@ -9,6 +9,8 @@ by accident; the GM still chooses difficulties the text leaves open.
 
 from __future__ import annotations
 
+from typing import Iterable
+
 from dataclasses import replace
 
 from tui.core.fate_dice import FateOutcome, fate_outcome
@@ -169,7 +171,7 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
                 raise RuleViolation(t("fate.rule.ambush_enemy"))
             target = here or ""
             defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
-        elif use in ("intimidate", "pinned_down"):
+        elif use in AIMED_AT_UNITS:
             # "If you choose an independent leader, they can't affect units."
             if state.unit(event.by) is None:
                 raise RuleViolation(t("fate.rule.leader_no_units", leader=state.name(event.by)))
@@ -218,6 +220,43 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
         new_act = replace(new_act, over=True)
     new = replace(state, contest=contest, activation=new_act, counter=max(state.counter, event.counter) + 1)
     return new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total)
+
+
+# -- what a player is offered: the skills the rules pick -------------------------
+
+AIMED_AT_UNITS = ("intimidate", "pinned_down")
+"""Create-an-advantage uses aimed at an enemy unit, which resists."""
+AIMED_AT_ZONES = ("scouting", "")
+"""Uses aimed at a zone: scouting the next one, or something else the GM allows."""
+WITH_DIFFICULTY = ("ambush", "")
+"""Uses whose passive opposition the GM sets (the text names none)."""
+
+
+def best_skill(state: FateState, key: str, skills: Iterable[str]) -> str:
+    """``key``'s best skill among ``skills`` (what its player would choose)."""
+    return max(skills, key=lambda s: state.total(key, s))
+
+
+def defence_skill(state: FateState, defender: str, attack_with: str) -> str:
+    """The skill a defender meets an attack with: the variant's one skill
+    against Shoot if the battle uses it, else its best of the defence
+    skills, Fight among them against Fight (Fate Core)."""
+    variant = state.rules.attack.shoot_defence_skill
+    if variant and attack_with == state.rules.attack.adjacent_skill:
+        return variant
+    skills = list(state.rules.overcome.defend_skills)
+    if attack_with == state.rules.attack.same_zone_skill:
+        skills.append(attack_with)
+    return best_skill(state, defender, skills)
+
+
+def resist_skill(state: FateState, use: str, target: str) -> str:
+    """The skill an enemy unit resists an advantage with (Will against
+    Intimidating, its best defence against Pinned Down)."""
+    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
+    if row is not None and row.resist_skill is not None:
+        return row.resist_skill
+    return best_skill(state, target, state.rules.overcome.defend_skills)
 
 
 def _use_skill(state: FateState, use: str) -> str | None:

@@ -92,6 +92,9 @@ class Advantage(Named):
     """None: the text names no roll (Surrounded needs only more allies than enemies)."""
     aspect: Localised | None = None
     """The situation aspect it puts in play, where the text names one."""
+    resist_skill: str | None = None
+    """The skill an enemy unit aimed at resists with; None: its best defence
+    (``overcome.defend_skills``)."""
 
 
 class CreateAdvantage(Record):
@@ -226,6 +229,7 @@ class FateRuleset(Record):
         needed += [("attack.shoot_defence_skill", self.attack.shoot_defence_skill)]
         needed += [("attack.advantage_only_skills", k) for k in self.attack.advantage_only_skills]
         needed += [(f"create_advantage.uses {use.key}", use.skill) for use in self.create_advantage.uses]
+        needed += [(f"create_advantage.uses {use.key} resist_skill", use.resist_skill) for use in self.create_advantage.uses]
         needed += [("leaders.bonus_skill", self.leaders.bonus_skill), ("initiative.skill", self.initiative.skill)]
         for where, key in needed:
             if key is not None and key not in skills:
