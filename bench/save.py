@@ -60,10 +60,10 @@ def main(argv: list[str]) -> list[Row]:
         for number in range(repeats):
             target = folder / "fresh" / f"battle-{number}.toml"
             target.parent.mkdir(exist_ok=True)
-            fresh_times.append(timed(lambda: save_battle(battle, target)))
+            fresh_times.append(timed(lambda target=target: save_battle(battle, target)))
 
         changed_times = []
-        for number in range(repeats):
+        for _ in range(repeats):
             if battle.can_redo:
                 battle.redo()
             else:

@@ -103,7 +103,7 @@ def test_no_message_is_empty(language):
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
 def test_every_message_formats(language):
-    for key, text in load(language).items():
+    for _key, text in load(language).items():
         try:
             text.format(**{name: "X" for name in placeholders(text)})
         except ValueError:  # a number's format ({change:+d}) wants a number

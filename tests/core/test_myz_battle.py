@@ -159,13 +159,13 @@ def test_the_ghoul_strike_pools_line_by_line():
     battle = ghoul_strike()
     ghouls, ark = battle.game.wave.pools
     assert ghouls.pool.notation() == "3b4s1g" and ark.pool.notation() == "2b3s1g"
-    assert [(l.source, l.base, l.skill, l.gear, l.detail) for l in ghouls.lines] == [
+    assert [(line.source, line.base, line.skill, line.gear, line.detail) for line in ghouls.lines] == [
         ("battle_level", 3, 0, 0, ""),
         ("surprise", 0, 2, 0, ""),
         ("ambush", 0, 0, 1, ""),
         ("strategy", 0, 2, 0, "total_attack"),
     ]
-    assert [(l.source, l.base, l.skill, l.gear, l.detail) for l in ark.lines] == [
+    assert [(line.source, line.base, line.skill, line.gear, line.detail) for line in ark.lines] == [
         ("battle_level", 2, 0, 0, ""),            # Warfare 14, not combat-ready
         ("special_class", 0, 0, 1, "artillery"),  # the scrap cannon
         ("superiority", 0, 1, 0, "artillery"),
@@ -196,7 +196,7 @@ def test_the_ghoul_strike_battle_roll_as_told():
 def test_a_repeated_feint_loses_two_more_only_on_the_very_next_wave():
     battle = start(army(6), army(6))
     repeats = []
-    for wave, strategy in enumerate(["feinted_attack", "feinted_attack", "attack", "feinted_attack"], start=1):
+    for strategy in ["feinted_attack", "feinted_attack", "attack", "feinted_attack"]:
         to_battle(battle, strategy, "attack")
         repeats.append(skill_from(battle.game.wave.pools[0], "strategy_repeated"))
         fight(battle, {}, {})
@@ -345,7 +345,9 @@ def test_replay_refuses_tampered_end_phase_faces(change):
 
 def test_replay_refuses_a_tampered_battle_roll(tmp_path):
     battle, _ = played()
-    extra = lambda e: e.model_copy(update={"sides": (e.sides[0], e.sides[1].model_copy(update={"gear": e.sides[1].gear + (3,)}))})
+    def extra(e):
+        return e.model_copy(update={"sides": (e.sides[0], e.sides[1].model_copy(update={"gear": e.sides[1].gear + (3,)}))})
+
     with pytest.raises(MassCombatError):
         _tampered(battle, "roll", extra)
 

@@ -55,8 +55,8 @@ def test_battle_level_gives_the_battle_dice_and_nothing_else_without_sources():
 # -- superiority bonuses of strategies ------------------------------------------------
 
 
-def _with_units(mine: dict, theirs: dict = {}) -> tuple:
-    return (force(army(3, units=mine)), force(army(3, units=theirs)))
+def _with_units(mine: dict, theirs: dict | None = None) -> tuple:
+    return (force(army(3, units=mine)), force(army(3, units=theirs or {})))
 
 
 def test_planned_attack_gains_one_more_with_artillery_superiority():

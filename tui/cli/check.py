@@ -21,7 +21,8 @@ def check_file(path: Path) -> str:
     _, data = read_toml(path)
     if isinstance(data.get("ruleset"), dict):
         ruleset = load_ruleset_file(path)
-        return t("cli.check_ruleset", id=ruleset.ruleset.id)
+        info = getattr(ruleset, "ruleset", None)  # every ruleset model has the [ruleset] header
+        return t("cli.check_ruleset", id=info.id if info is not None else path.name)
     from tui.core.storage import load_battle  # only a battle needs the storage layer
 
     battle = load_battle(path)

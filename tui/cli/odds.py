@@ -59,7 +59,7 @@ def odds_yz(args) -> int:
     at_least = odds.at_least(successes)
     rows = [[t("odds.col_count"), t("odds.col_successes"), t("odds.col_at_least"), t("odds.col_banes"), t("odds.col_gear_banes")]]
     zero = Fraction(0)
-    for n in range(0, pool.total + 1):
+    for n in range(pool.total + 1):
         cells = (successes.get(n, zero), at_least.get(n, zero), banes.get(n, zero), gear_banes.get(n, zero))
         if n and all(p < SHOWN for p in cells):
             continue
@@ -74,7 +74,7 @@ def odds_yz(args) -> int:
             gear_banes=f"{float(odds.expected(gear_banes)):.2f}",
         ),
     ]
-    if versus is not None:
+    if versus is not None and other is not None:
         lines.append(t(
             "odds.versus", pool=other.notation(), pushed=_pushes_text(args.vs_pushes, data["vs"]["pushes"]),
             win=pct(versus.win), tie=pct(versus.tie), lose=pct(versus.lose),

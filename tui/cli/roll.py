@@ -92,10 +92,12 @@ def roll_fate_command(args) -> int:
     seed, rng = seeded(args)
     roll = roll_fate(rng, args.modifier, ruleset.dice.count)
     ladder = ruleset.ladder_name(roll.total, language())
-    data = {"faces": list(roll.faces), "modifier": roll.modifier, "total": roll.total, "ladder": ladder, "seed": seed}
+    data: dict[str, object] = {"faces": list(roll.faces), "modifier": roll.modifier, "total": roll.total, "ladder": ladder, "seed": seed}
+    shifts = 0
     if args.vs is not None:
         outcome = fate_outcome(roll.total, args.vs, ruleset.outcomes.success_with_style_shifts)
-        data.update(difficulty=args.vs, shifts=roll.total - args.vs, outcome=outcome.value)
+        shifts = roll.total - args.vs
+        data.update(difficulty=args.vs, shifts=shifts, outcome=outcome.value)
     if args.json:
         emit_json(data)
         return 0
@@ -103,7 +105,7 @@ def roll_fate_command(args) -> int:
     if args.vs is not None:
         lines.append(t(
             "cli.fate_versus", difficulty=signed(args.vs), ladder=ruleset.ladder_name(args.vs, language()),
-            outcome=t(f"cli.fate_outcome.{data['outcome']}"), shifts=signed(data["shifts"]),
+            outcome=t(f"cli.fate_outcome.{data['outcome']}"), shifts=signed(shifts),
         ))
     emit(args, "\n".join(lines))
     return 0

@@ -226,7 +226,7 @@ class MassCombatApp(App[None]):
             if not row.enabled or row.action == "command_palette" or (id(row.node), row.action) in offered:
                 continue
             offered.add((id(row.node), row.action))
-            yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(self.run_action, row.action, row.node))
+            yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(self.run_action, row.action, row.node if isinstance(row.node, DOMNode) else None))
         yield SystemCommand(t("palette.screenshot"), t("palette.screenshot_help"), lambda: self.set_timer(0.1, self.deliver_screenshot))
 
 

@@ -154,7 +154,8 @@ class FateArmyScreen(BattleScreen[FateBattle]):
         if current is None or not current.startswith("card:"):
             return None
         key = current.removeprefix("card:")
-        return next((c for c in (*self.player.units, *self.player.leaders) if c.key == key), None)
+        cards: tuple[Unit | Leader, ...] = (*self.player.units, *self.player.leaders)
+        return next((c for c in cards if c.key == key), None)
 
     # -- drawing -------------------------------------------------------------
 
@@ -227,7 +228,7 @@ class FateArmyScreen(BattleScreen[FateBattle]):
             return True if self._card() is not None or (current or "").startswith("add:") else None
         if action == "remove_card":
             return True if self._card() is not None else None
-        if action == "fate_point" and parameters and int(parameters[0]) < 0:  # type: ignore[call-overload]
+        if action == "fate_point" and parameters and int(str(parameters[0])) < 0:
             return True if self.player.fate_points > 0 else None
         if action == "remove_player":
             return True if len(game.players) > 2 else None
@@ -360,8 +361,8 @@ class FateArmyScreen(BattleScreen[FateBattle]):
             sides = [Choice(side, t("fate_army.side", number=side + 1)) for side in (0, 1)]
 
             def sided(side: object) -> None:
-                if side in (0, 1):
-                    player = Player(name=name, side=side, chest=chest)  # type: ignore[arg-type]
+                if side == 0 or side == 1:
+                    player = Player(name=name, side=side, chest=chest)
                     if self._commit(ev.AddPlayer(player=player)):
                         self.selected = len(self.battle.game.players) - 1
 

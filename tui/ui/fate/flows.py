@@ -54,9 +54,10 @@ def marks(screen: "FateFieldScreen") -> dict[str, str]:
             for key in state.board.neighbours(here):
                 result[key] = "reach"
     if state.contest is not None:
-        for key in (state.zone_of(state.contest.target) if (state.unit(state.contest.target) or state.leader(state.contest.target)) else None,):
-            if key:
-                result[key] = "target"
+        target = state.contest.target
+        zone = state.zone_of(target) if (state.unit(target) or state.leader(target)) else None
+        if zone:
+            result[zone] = "target"
     return result
 
 
@@ -84,7 +85,8 @@ def card_line(state: FateState, key: str) -> str:
     """One unit or leader: quality, skills as rolled (with the leader's +1), consequences."""
     lang = language()
     unit = state.unit(key)
-    skills_of = unit.skills if unit else state.leader(key).skills  # type: ignore[union-attr]
+    card = unit or state.leader(key)
+    skills_of = card.skills if card is not None else {}
     parts = []
     for skill in sorted(skills_of, key=lambda s: -skills_of[s]):
         parts.append(f"{ft.skill_name(state, skill)} {state.total(key, skill):+d}")
@@ -133,13 +135,18 @@ async def next_stage(screen: "FateFieldScreen") -> None:
             if not standing:
                 leaders.append(None)
                 continue
-            options = [Choice(k, state.name(k), ft.ladder(state, state.leader(k).rating(state.rules.initiative.skill))) for k in standing]  # type: ignore[union-attr]
-            options.sort(key=lambda c: -state.leader(c.value).rating(state.rules.initiative.skill))  # type: ignore[union-attr,arg-type]
+            will = {k: _initiative_rating(state, k) for k in standing}
+            options = [Choice(k, state.name(k), ft.ladder(state, will[k])) for k in sorted(standing, key=lambda k: -will[k])]
             picked = options[0].value if len(options) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.initiative_leader", player=player.name), options, t("fate_ui.dialog.initiative_help")))
-            if picked is None:
+            if not isinstance(picked, str):
                 return
-            leaders.append(picked)  # type: ignore[arg-type]
+            leaders.append(picked)
         shell(screen).act(lambda b: b.start_battle(tuple(leaders)))
+
+
+def _initiative_rating(state: FateState, key: str) -> int:
+    leader = state.leader(key)
+    return leader.rating(state.rules.initiative.skill) if leader is not None else 0
 
 
 async def on_enter(screen: "FateFieldScreen", cell, key: str | None) -> None:

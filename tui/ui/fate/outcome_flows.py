@@ -32,44 +32,47 @@ async def invoke(screen: "FateFieldScreen") -> None:
     which = rolls[0].value if len(rolls) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_for"), rolls))
     if which is None:
         return
-    roller = contest.active if which == "action" else contest.defence
-    side = state.players[roller.player].side  # type: ignore[union-attr]
+    roller = contest.active if which == "action" or contest.defence is None else contest.defence
+    side = state.players[roller.player].side
     # Aspects close to the roll first: on the roller, its leader, the other
     # side's card, their zones, and any with a free invoke for this side.
     other = contest.defence if which == "action" else contest.active
-    own = {roller.who, state.leader_of(roller.who) if state.unit(roller.who) else None, state.place(roller.who).attached}  # type: ignore[union-attr]
-    near = {state.zone_of(roller.who), contest.target}  # type: ignore[union-attr]
+    own = {roller.who, state.leader_of(roller.who) if state.unit(roller.who) else None, state.place(roller.who).attached}
+    near = {state.zone_of(roller.who), contest.target}
     if other is not None:
         near |= {other.who, state.zone_of(other.who)}
-    options = []
+    ranked: list[tuple[bool, int, Choice]] = []
     for aspect in state.aspects:
         if aspect.hidden:
             continue
-        why = may_invoke(state, contest, which, aspect)  # type: ignore[arg-type]
+        why = may_invoke(state, contest, "action" if which == "action" else "defence", aspect)
         where = state.name(aspect.on)
         free = aspect.free[side]
         notes = [where] if where != aspect.text else []
         notes += [t("fate_ui.card.free", count=free)] if free else []
         notes += [t("fate_ui.boost")] if aspect.kind == "boost" else []
         rank = 0 if free or aspect.kind == "boost" else 1 if aspect.on in own else 2 if aspect.on in near else 3
-        options.append((why is not None, rank, Choice(aspect.id, aspect.text, " · ".join(notes), why)))
-    options = [c for *_, c in sorted(options, key=lambda o: o[:2])]
-    aspect_id = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke", actor=state.name(roller.who)), options, t("fate_ui.dialog.invoke_help")))  # type: ignore[union-attr]
+        ranked.append((why is not None, rank, Choice(aspect.id, aspect.text, " · ".join(notes), why)))
+    options = [c for *_, c in sorted(ranked, key=lambda o: o[:2])]
+    aspect_id = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke", actor=state.name(roller.who)), options, t("fate_ui.dialog.invoke_help")))
     if aspect_id is None:
         return
-    aspect = state.aspect(aspect_id)
-    free_ok = aspect.kind == "boost" or aspect.free[side] > 0  # type: ignore[union-attr]
-    paid_ok = aspect.kind != "boost" and state.fate_points[roller.player] >= state.rules.invokes.fate_point_cost  # type: ignore[union-attr]
+    chosen = state.aspect(aspect_id)
+    if chosen is None:
+        return
+    aspect = chosen
+    free_ok = aspect.kind == "boost" or aspect.free[side] > 0
+    paid_ok = aspect.kind != "boost" and state.fate_points[roller.player] >= state.rules.invokes.fate_point_cost
     bonus = state.rules.invokes.bonus
     ways = [
-        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),  # type: ignore[union-attr]
+        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),
         Choice((False, False), t("fate_ui.invoke.bonus_paid", bonus=bonus), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
-        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),  # type: ignore[union-attr]
+        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),
         Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
     ]
     if aspect.kind == "boost":  # a boost is free, once: no fate point to offer
-        ways = [way for way in ways if way.value[1]]
-    how = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))  # type: ignore[union-attr]
+        ways = [way for way in ways if isinstance(way.value, tuple) and way.value[1]]
+    how = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))
     if how is None:
         return
     reroll, free = how

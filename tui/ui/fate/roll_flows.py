@@ -114,7 +114,8 @@ async def _pick_skill(screen, by: str) -> str | None:
 
 def _own_skills(state: FateState, key: str) -> list[str]:
     unit = state.unit(key)
-    skills = unit.skills if unit else state.leader(key).skills  # type: ignore[union-attr]
+    card = unit or state.leader(key)
+    skills = card.skills if card is not None else {}
     return list(skills) or [s.key for s in state.rules.skills]
 
 

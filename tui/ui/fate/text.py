@@ -10,7 +10,7 @@ from rich.text import Text
 from tui.core.fate_dice import fate_outcome
 from tui.core.i18n import language, t
 from tui.core.systems.fate.state import Contest, FateState, RollSide
-from tui.core.systems.fate.story import awards_line, note_text, side_name  # noqa: F401 (the screen reads them from here)
+from tui.core.systems.fate.story import awards_line, note_text, side_name
 from tui.ui.widgets.zone_board import BoardView, Occupant, ZoneCardView
 
 FACE = {-1: "−", 0: "0", 1: "+"}

@@ -201,7 +201,7 @@ class ArmyScreen(BattleScreen[Battle]):
         if action == "edit":
             return True if af.kind(row) else None
         if action == "step":
-            return True if af.step(game, side, row, int(parameters[0])) is not None else None  # type: ignore[call-overload]
+            return True if af.step(game, side, row, int(str(parameters[0]))) is not None else None
         if action in ("make_leader", "remove_person"):
             index = af.person_index(row)
             if index is None or index >= len(game.armies[side].people):

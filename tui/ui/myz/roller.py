@@ -126,7 +126,7 @@ class RollerScreen(BattleScreen[Battle]):
             if self.battle.state.in_progress or self.battle.refusal("set_pool"):
                 return None
             if action == "remove":
-                return True if self.battle.state.sides[self.selected].pool.count(DieKind(parameters[0])) else None
+                return True if self.battle.state.sides[self.selected].pool.count(DieKind(str(parameters[0]))) else None
         return True
 
     # -- actions -------------------------------------------------------------

@@ -21,6 +21,9 @@ from tui.core.skill_roll import SkillDie, SkillPool
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
 from tui.core.systems.myz.engine import strategy_closed
+from tui.core.systems.myz.forces import Force
+from tui.core.systems.myz.state import MyzState, WaveState
+from tui.core.systems.myz.strategy import Resolution
 from tui.core.systems.myz.steps import next_step, recon_pool
 from tui.ui.shell.battle_screen import shell
 from tui.ui.glyphs import Glyphs
@@ -30,6 +33,29 @@ from tui.ui.myz.dialogs import RollDialog
 
 if TYPE_CHECKING:
     from tui.ui.myz.wave import WaveScreen
+
+
+
+def _forces(game: MyzState) -> tuple[Force, Force]:
+    assert game.forces is not None, "a wave's steps come after the muster"
+    return game.forces
+
+
+def _wave(game: MyzState) -> WaveState:
+    assert game.wave is not None, "this step is taken during a wave"
+    return game.wave
+
+
+def _resolution(game: MyzState) -> Resolution:
+    resolution = _wave(game).resolution
+    assert resolution is not None, "Support comes after the strategies are resolved"
+    return resolution
+
+
+def _person(person: int | str | None) -> int:
+    """A person chosen where "no one" was not offered."""
+    assert isinstance(person, int)
+    return person
 
 
 async def take_step(screen: "WaveScreen") -> None:
@@ -109,7 +135,7 @@ def _position(battle: Battle, person) -> str:
 
 async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
     game = battle.game
-    force = game.forces[side]  # type: ignore[index]
+    force = _forces(game)[side]
     people = force.army.people
     order = sorted(range(len(people)), key=lambda i: (people[i].position != prefer, i))
     choices = [
@@ -122,7 +148,7 @@ async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: 
 
 
 async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: int, skills: tuple[str, ...], title: str) -> str | None:
-    people = battle.game.forces[side].army.people  # type: ignore[index]
+    people = _forces(battle.game)[side].army.people
     rules = battle.ruleset
     choices = [Choice(k, rules.skill(k).name(language()), people[person].skills.get(k, "—")) for k in skills]
     known = next((k for k in skills if k in people[person].skills), None)  # the skill this person actually has
@@ -130,7 +156,7 @@ async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: 
 
 
 async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
-    people = battle.game.forces[side].army.people  # type: ignore[index]
+    people = _forces(battle.game)[side].army.people
     helpers: list[int] = []
     most = battle.ruleset.skill_rolls.max_helpers
     while len(helpers) < most:
@@ -148,9 +174,10 @@ async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person
 
 async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: tuple[str, ...], title: str, prefer: str, slot: str, *, helpers: bool = True, extra: int = 0) -> ev.SkillCheck | None:
     game = battle.game
-    person = await choose_person(screen, battle, side, title, prefer)
-    if person is None:
+    picked_person = await choose_person(screen, battle, side, title, prefer)
+    if picked_person is None:
         return None
+    person = _person(picked_person)
     skill = await choose_skill(screen, battle, side, person, skills, title)
     if skill is None:
         return None
@@ -161,8 +188,8 @@ async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: 
             return None
         chosen = picked
     check = ev.SkillCheck(person=person, skill=skill, helpers=chosen)
-    risk = game.wave.risk(side, person) if game.wave is not None else 0
-    pool = check_pool(game.forces[side].army.people, check, risk, battle.ruleset, extra)  # type: ignore[index]
+    risk = _wave(game).risk(side, person) if game.wave is not None else 0
+    pool = check_pool(_forces(game)[side].army.people, check, risk, battle.ruleset, extra)
     return await skill_check(screen, battle, title, check, pool, slot)
 
 
@@ -198,6 +225,7 @@ async def _reconnaissance(screen, battle: Battle, side):
 
 async def _ambush(screen, battle: Battle, side):
     recon = battle.game.recon
+    assert recon is not None, "an ambush is offered only after the Reconnaissance"
     answer = await _ask(screen, ChoiceDialog(t("wave.ambush.title", name=battle.game.names[side], margin=recon.margin, rating=recon.rating), [
         Choice(True, t("wave.ambush.take")),
         Choice(False, t("wave.ambush.surprise_only")),
@@ -222,7 +250,7 @@ async def _initiative(screen, battle: Battle, side):
 
 async def _risk(screen, battle: Battle, side):
     game = battle.game
-    force = game.forces[side]
+    force = _forces(game)[side]
     rules = game.rules
     guidance = " · ".join(g.name(language()) for g in rules.risk.guidance)
     risks = []
@@ -259,7 +287,7 @@ async def _parley(screen, battle: Battle, side):
 
 async def _action(screen, battle: Battle, side):
     game = battle.game
-    force = game.forces[side]
+    force = _forces(game)[side]
     rules = game.rules
     options = [Choice("remarkable", t("wave.action.remarkable")), Choice("commando", t("wave.action.commando"))]
     if force.army.played_by == "gm":
@@ -280,7 +308,7 @@ async def _action(screen, battle: Battle, side):
     pairs = 0
     if kind == "commando":
         people = force.army.people
-        risk = game.wave.risk(side, check.person) if check.person is not None else 0
+        risk = _wave(game).risk(side, check.person) if check.person is not None else 0
         successes = evaluate(check, check_pool(people, check, risk, rules), battle.rules, rules).successes
         most = successes // rules.commando.successes_per_support_die
         if most:
@@ -293,12 +321,12 @@ async def _action(screen, battle: Battle, side):
 async def _support(screen, battle: Battle, side):
     game = battle.game
     rules = game.rules
-    force = game.forces[side]
+    force = _forces(game)[side]
     chosen: dict[str, ev.SkillCheck] = {}
-    rally_open = rules.strategy(game.wave.resolution.final[side]).rally and force.confused
+    rally_open = rules.strategy(_resolution(game).final[side]).rally and force.confused
     while True:
         options = [Choice("done", t("wave.support.done"))]
-        for slot, skills, prefer in (("repair", rules.support.engineer_skills, "engineer"), ("mend", rules.support.medic_skills, "medic")):
+        for slot in ("repair", "mend"):
             options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", None))
         if rally_open:
             options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else ""))
@@ -309,12 +337,13 @@ async def _support(screen, battle: Battle, side):
             return ev.Support(side=side, **chosen)
         if answer == "rally":
             leader = force.leader
+            assert leader is not None, "Rally is offered to a side with a leader"
             check = ev.SkillCheck(person=leader, skill=None)
             skill = await choose_skill(screen, battle, side, leader, rules.strategy_rules.rally_skills, t("wave.support.rally"))
             if skill is None:
                 continue
             check = check.model_copy(update={"skill": skill})
-            pool = check_pool(force.army.people, check, game.wave.risk(side, leader), rules)
+            pool = check_pool(force.army.people, check, _wave(game).risk(side, leader), rules)
             rolled = await skill_check(screen, battle, t("wave.support.rally"), check, pool, "rally")
         else:
             skills = rules.support.engineer_skills if answer == "repair" else rules.support.medic_skills
@@ -334,19 +363,19 @@ async def _end(screen, battle: Battle, side):
 async def _successor(screen, battle: Battle, side):
     game = battle.game
     rules = game.rules
-    person = await choose_person(screen, battle, side, t("wave.successor.title", name=game.names[side]), allow_none=True)
-    if person is None:
+    picked = await choose_person(screen, battle, side, t("wave.successor.title", name=game.names[side]), allow_none=True)
+    if picked is None:
         return None
-    person = None if person == "none" else person
-    force = game.forces[side]
-    if person is None:
+    force = _forces(game)[side]
+    if picked == "none":
         typed = await _ask(screen, NumberDialog(t("wave.successor.npc"), 0, 0, 99))
         return None if typed is None else ev.NextInCommand(side=side, person=None, check=ev.SkillCheck(typed=typed))
+    person = _person(picked)
     skill = await choose_skill(screen, battle, side, person, rules.retaliation.broken_leader_skills, t("wave.successor.title", name=game.names[side]))
     if skill is None:
         return None
     check = ev.SkillCheck(person=person, skill=skill)
-    pool = check_pool(force.army.people, check, game.wave.risk(side, person), rules, rules.retaliation.broken_leader_modifier)
+    pool = check_pool(force.army.people, check, _wave(game).risk(side, person), rules, rules.retaliation.broken_leader_modifier)
     rolled = await skill_check(screen, battle, t("wave.successor.title", name=game.names[side]), check, pool, "successor")
     return None if rolled is None else ev.NextInCommand(side=side, person=person, check=rolled)
 

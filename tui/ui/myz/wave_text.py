@@ -18,7 +18,8 @@ def pool_lines(game: MyzState, side: int, g: Glyphs) -> Text:
     """A side's Battle Pool, one line per source: where each die comes from."""
     from tui.ui.myz.widgets.force_card import pool_glyphs
 
-    breakdown = game.wave.pools[side]  # type: ignore[union-attr]
+    assert game.wave is not None and game.wave.pools is not None  # shown only once the pools are counted
+    breakdown = game.wave.pools[side]
     text = Text()
     text.append(f"{game.names[side]}: ", style="bold")
     text.append(pool_glyphs(breakdown.pool, g) + "\n")

@@ -153,7 +153,8 @@ class ZoneBoard(ScrollView, can_focus=True):
     def _first_cell(self) -> Cell | None:
         cells = self.view.cells()
         cards = [cell for cell in cells if cell in self.view.cards]
-        return (cards or list(cells) or [None])[0]
+        found = cards or list(cells)
+        return found[0] if found else None
 
     def key_at(self, cell: Cell | None) -> str | None:
         card = self.view.cards.get(cell) if cell is not None else None

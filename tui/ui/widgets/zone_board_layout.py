@@ -174,7 +174,7 @@ def _draw_card(block: list[Text], card: ZoneCardView | None, body: list[Text], a
         chars, border = g.box, styles.get(card.marked, Style())
     else:
         chars, border = g.box, styles.get("border", Style())
-    nw, ne, sw, se, across, down = chars
+    nw, ne, sw, se, across, down = tuple(chars)  # six characters: the corners, then the lines
     inner = box - 4
     top = Text(nw + across, style=border)
     if card is not None:

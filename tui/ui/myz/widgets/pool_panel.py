@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -37,7 +38,7 @@ class SideView:
     against: int = 0
     """The other side's ☢ as they stand: the odds compare with these, not
     with what the other leader's own pushes may still bring."""
-    chance_one: object | None = None
+    chance_one: Fraction | None = None
     """P(at least one ☢) before the roll."""
     glyphs: Glyphs = UNICODE
     language: str = "en"

@@ -75,10 +75,12 @@ class ResultBar(Widget):
             turn = state.turn
             assert turn is not None
             leader = state.leader()
+            first, second = state.sides[0].roll, state.sides[1].roll
+            assert first is not None and second is not None, "a roll in progress has both sides' dice"
             if leader is None:
-                lead = t("roller.level", count=state.sides[0].roll.successes, success=g.success)  # type: ignore[union-attr]
+                lead = t("roller.level", count=first.successes, success=g.success)
             else:
-                margin = abs(state.sides[0].roll.successes - state.sides[1].roll.successes)  # type: ignore[union-attr]
+                margin = abs(first.successes - second.successes)
                 lead = t("roller.leads", name=names[leader], margin=margin, success=g.success)
             text.append(t("roller.turn", name=names[turn]), headline)
             text.append("  " + lead)
@@ -103,7 +105,7 @@ class ResultBar(Widget):
         ]
         cells = [int(round(float(p) * width)) for p, _, _ in parts]
         cells[2] = max(0, width - cells[0] - cells[1])
-        for (p, label, style), size in zip(parts, cells):
+        for (_, label, style), size in zip(parts, cells):
             if size <= 0:
                 continue
             shown = label[:size].ljust(size) if size >= 4 else " " * size
