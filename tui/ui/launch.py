@@ -42,8 +42,19 @@ def launch(args) -> int:
         settings = settings.model_copy(update={"language": args.lang})
     set_language(settings.language)
     saves = Path(args.saves) if getattr(args, "saves", None) else default_saves_dir()
+    battle_file: str | None = getattr(args, "battle", None)
+    system: str | None = getattr(args, "system", None)
+    if battle_file is None and system is None:
+        # No file and no system named: the start screen asks which battle.
+        from tui.ui.shell.start import StartApp
+
+        choice = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme).run()
+        if choice is None:
+            return 0
+        battle_file = str(choice.path) if choice.path is not None else None
+        system = choice.system or None
     try:
-        session = resolve_session(getattr(args, "battle", None), saves, getattr(args, "seed", None), getattr(args, "system", None) or LEGACY_SYSTEM)
+        session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM)
     except MassCombatError as exc:
         print(f"masscombat: {exc}", file=sys.stderr)
         return 1

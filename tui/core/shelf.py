@@ -1,0 +1,72 @@
+"""What the start screen offers: the battles in the saves folder, newest
+first, and the bundled examples, each with its system and title read from
+the file's header (nothing is replayed, so a long battle lists as fast as
+a short one, and a broken file is listed with what is wrong)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from tui.core.errors import MassCombatError
+from tui.core.places import list_examples
+from tui.core.system import LEGACY_SYSTEM, UnknownSystem, find_system
+from tui.core.tomlfile import read_toml
+
+RECENT_MOST = 30
+"""How many saved battles the start screen lists."""
+
+_HIDDEN = re.compile(r"\.(bak|lock)$|^\.")
+
+
+@dataclass(frozen=True)
+class Shelved:
+    """A battle file as the start screen lists it."""
+
+    path: Path
+    system: str
+    """The registry key, or "" when the file can't say."""
+    title: str
+    played: datetime | None
+    """When the file was last saved (None for a bundled example)."""
+    problem: str | None = None
+    """Why the file can't be opened (one line), or None."""
+
+
+def _read(path: Path, played: datetime | None) -> Shelved:
+    try:
+        _, data = read_toml(path)
+        system = data.get("system", LEGACY_SYSTEM)
+        find_system(system)
+        title = data.get("title", "")
+        if not isinstance(title, str) or not isinstance(system, str):
+            raise UnknownSystem(str(path))
+        return Shelved(path, system, title, played)
+    except (MassCombatError, OSError) as exc:
+        return Shelved(path, "", path.stem, played, str(exc).split("\n")[0])
+
+
+def recent_battles(saves: Path, most: int = RECENT_MOST) -> list[Shelved]:
+    """The battles saved in ``saves``, the most recently played first."""
+    try:
+        entries = [p for p in saves.glob("*.toml") if p.is_file() and not _HIDDEN.search(p.name)]
+    except OSError:
+        return []
+    stamped = []
+    for entry in entries:
+        try:
+            stamped.append((entry.stat().st_mtime, entry))
+        except OSError:
+            continue
+    stamped.sort(key=lambda pair: (-pair[0], pair[1].name))
+    return [_read(path, datetime.fromtimestamp(mtime)) for mtime, path in stamped[:most]]
+
+
+def examples() -> list[Shelved]:
+    """The bundled example battles."""
+    return [_read(path, None) for path in list_examples()]
+
+
+__all__ = ["RECENT_MOST", "Shelved", "examples", "recent_battles"]
