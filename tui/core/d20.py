@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from tui.core.systems.kingmaker.rules import KingmakerRuleset
 
 
 @dataclass(frozen=True)
@@ -18,7 +22,7 @@ class AttackRules:
     minimum_damage: int = 1
 
     @classmethod
-    def from_ruleset(cls, ruleset) -> "AttackRules":
+    def from_ruleset(cls, ruleset: KingmakerRuleset) -> "AttackRules":
         a = ruleset.attack
         return cls(a.die, a.natural_hit_face, a.natural_miss_face, a.crit_face, a.crit_extra_damage, a.minimum_damage)
 

@@ -9,14 +9,27 @@ returns a new record; the old one stays valid history.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 
 from tui.core.i18n import t
 from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
+from tui.core.faces import FaceSource
+
+if TYPE_CHECKING:
+    from tui.core.ruleset_base import PushRule, YearZeroDice
+
+
+class YearZeroRuleset(Protocol):
+    """What ``YearZeroRules`` reads of a ruleset (the core names no system's ruleset)."""
+
+    @property
+    def dice(self) -> YearZeroDice: ...
+
+    @property
+    def push(self) -> PushRule: ...
 
 
 class DieKind(StrEnum):
@@ -51,7 +64,7 @@ class YearZeroRules:
     max_pushes: int | None = None
 
     @classmethod
-    def from_ruleset(cls, ruleset) -> "YearZeroRules":
+    def from_ruleset(cls, ruleset: YearZeroRuleset) -> "YearZeroRules":
         return cls(
             sides=ruleset.dice.sides,
             success_face=ruleset.dice.success_face,
@@ -90,7 +103,8 @@ class Pool:
         return self.base + self.skill + self.gear
 
     def count(self, kind: DieKind) -> int:
-        return getattr(self, kind.value)
+        count: int = getattr(self, kind.value)
+        return count
 
     def with_count(self, kind: DieKind, count: int) -> "Pool":
         return replace(self, **{kind.value: count})
@@ -260,7 +274,7 @@ class YearZeroRoll:
         order = list(reversed(plain)) + list(reversed(rest))
         return tuple(sorted(order[: self.rules.strategy_dice_per_push]))
 
-    def push(self, rng: random.Random, spend: Iterable[int] | None = None) -> "YearZeroRoll":
+    def push(self, rng: FaceSource, spend: Iterable[int] | None = None) -> "YearZeroRoll":
         """Remove the Strategy die (or dice) paying for the push, then reroll
         every die in the pool that shows neither a success, a bane nor a gear bane.
         """
@@ -284,7 +298,7 @@ class YearZeroRoll:
         return replace(self, dice=tuple(new_dice), pushes=self.pushes + 1)
 
 
-def roll_pool(pool: Pool, rng: random.Random, rules: YearZeroRules | None = None) -> YearZeroRoll:
+def roll_pool(pool: Pool, rng: FaceSource, rules: YearZeroRules | None = None) -> YearZeroRoll:
     """Roll a Battle Pool: one face per die, Battle then Strategy then Support."""
     rules = rules or YearZeroRules()
     pool.checked(rules.max_pool_dice)

@@ -10,9 +10,16 @@ replayed roll cannot drift from the one first made. Both stand in for
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 from tui.core.errors import RollRecordError
 from tui.core.i18n import t
+
+
+class FaceSource(Protocol):
+    """What the dice draw faces from: a ``random.Random``, a recorder or a replay."""
+
+    def randint(self, a: int, b: int, /) -> int: ...
 
 
 class FaceRecorder:
@@ -50,4 +57,4 @@ class FaceReplay:
             raise RollRecordError(t("error.record_long"))
 
 
-__all__ = ["FaceRecorder", "FaceReplay"]
+__all__ = ["FaceRecorder", "FaceReplay", "FaceSource"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Annotated, Any, Callable, ClassVar, Generic, Literal, Sequence, TypeVar
+from typing import Annotated, Any, Callable, ClassVar, Final, Generic, Literal, Sequence, TypeVar
 
 from pydantic import Field, field_validator
 
@@ -84,7 +84,7 @@ class History(Generic[S, E]):
         return History(self.events, self.cursor + 1, self.states + (apply(self.state, event),))
 
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION: Final = 2
 """The save file's layout, the same for every system; ``storage.MIGRATIONS`` brings older files up to it."""
 
 
@@ -129,7 +129,7 @@ class LoggedBattle(Generic[S, E]):
 
     meta: Any
     history: History[S, E]
-    _apply: ClassVar[Callable[[Any, Any], Any]]
+    _apply: ClassVar[Callable[..., Any]]  # apply(state, event), set as a staticmethod; "..." because mypy would bind a (state, event) ClassVar like a method
 
     # -- the system's part -----------------------------------------------------
 

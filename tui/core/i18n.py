@@ -16,6 +16,7 @@ import string
 import tomllib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 LANGUAGES = ("en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -24,7 +25,7 @@ _FOLDER = Path(__file__).resolve().parent / "locales"
 _current = DEFAULT_LANGUAGE
 
 
-def _flatten(table: dict, prefix: str = "") -> dict[str, str]:
+def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     flat: dict[str, str] = {}
     for key, value in table.items():
         name = f"{prefix}{key}"

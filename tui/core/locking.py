@@ -25,6 +25,7 @@ import tomllib
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from tui.core.errors import BattleLocked
 from tui.core.i18n import t
@@ -33,7 +34,7 @@ from tui.core.tomlfile import dump_toml
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # the module or None: None selects the lock-by-existence fallback
 
 _BUSY = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}
 _ATTEMPTS = 5
@@ -57,7 +58,7 @@ class Holder:
         return cls(os.getpid(), socket.gethostname(), datetime.now().astimezone().replace(microsecond=0))
 
     def dump(self) -> bytes:
-        data: dict = {}
+        data: dict[str, Any] = {}
         if self.pid is not None:
             data["pid"] = self.pid
         if self.host is not None:

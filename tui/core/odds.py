@@ -24,17 +24,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from math import comb, floor
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable, Mapping, TypeVar
 
 from tui.core.d20 import AttackRules, resolve_attack
 from tui.core.dice import DieKind, Pool, YearZeroRoll, YearZeroRules
 from tui.core.fate_dice import FateOutcome, fate_outcome
 from tui.core.skill_roll import SkillPool
 
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+K = TypeVar("K", bound="SupportsRichComparison")
+T = TypeVar("T")
+
 # -- small helpers on integer weights ---------------------------------------
 
 
-def _normalise(weights: dict) -> dict:
+def _normalise(weights: dict[K, int]) -> dict[K, Fraction]:
     """Integer weights -> fractions summing to 1, keys sorted, zeros dropped."""
     total = sum(weights.values())
     return {key: Fraction(weights[key], total) for key in sorted(weights) if weights[key]}
@@ -163,8 +169,8 @@ def _pool_outcomes(pool: Pool, n: int, rules: YearZeroRules) -> dict[tuple[int, 
     out: dict[tuple[int, int, int], int] = {}
     for (s, bane), w in with_skill.items():
         for (sg, gbane), wg in _two_lock_joint(pool.gear, n, rules.sides).items():
-            key = (s + sg, bane, gbane)
-            out[key] = out.get(key, 0) + w * wg
+            joint = (s + sg, bane, gbane)
+            out[joint] = out.get(joint, 0) + w * wg
     return _normalise(out)
 
 
@@ -377,7 +383,7 @@ def percent(f: Fraction) -> str:
     return f"{rounded}%"
 
 
-def distribution_text(distribution: dict, keys: Iterable | None = None) -> dict[str, str]:
+def distribution_text(distribution: Mapping[T, Fraction], keys: Iterable[T] | None = None) -> dict[str, str]:
     """A distribution for JSON: keys as strings, probabilities as ``p/q``."""
     items = distribution.items() if keys is None else ((k, distribution.get(k, Fraction(0))) for k in keys)
     return {str(key): fraction_text(p) for key, p in items}

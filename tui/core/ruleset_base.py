@@ -7,7 +7,7 @@ They live apart from ``rulesets`` so that a system's own ruleset model
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Iterable, Literal, Protocol, TypeVar
 
 from pydantic import Field, model_validator
 
@@ -66,14 +66,22 @@ class Named(Record):
     name: Localised
 
 
-def by_key(rows, key: str):
+class _Keyed(Protocol):
+    @property
+    def key(self) -> str: ...
+
+
+K = TypeVar("K", bound=_Keyed)
+
+
+def by_key(rows: Iterable[K], key: str) -> K:
     for row in rows:
         if row.key == key:
             return row
     raise KeyError(key)
 
 
-def unique_keys(rows, table: str) -> None:
+def unique_keys(rows: Iterable[_Keyed], table: str) -> None:
     keys = [row.key for row in rows]
     doubled = sorted({k for k in keys if keys.count(k) > 1})
     if doubled:

@@ -20,7 +20,6 @@ replay to the same record. Unlike the Battle Pool, a push spends no die.
 
 from __future__ import annotations
 
-import random
 import re
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
@@ -28,6 +27,7 @@ from typing import Sequence
 
 from tui.core.dice import DieKind, Lock, YearZeroRules
 from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
+from tui.core.faces import FaceSource
 from tui.core.i18n import t
 
 
@@ -93,7 +93,8 @@ class SkillPool:
             return self.positive_skill
         if kind is SkillDie.NEGATIVE:
             return self.negative
-        return getattr(self, kind.value)
+        count: int = getattr(self, kind.value)
+        return count
 
     def checked(self, max_dice: int) -> "SkillPool":
         """This pool, or ``PoolSizeError`` when it holds more dice than a table rolls."""
@@ -169,7 +170,8 @@ class SkillFaces:
             object.__setattr__(self, kind.value, tuple(getattr(self, kind.value)))
 
     def of(self, kind: SkillDie) -> tuple[int, ...]:
-        return getattr(self, kind.value)
+        faces: tuple[int, ...] = getattr(self, kind.value)
+        return faces
 
     def flat(self) -> tuple[int, ...]:
         """Every face in draw order: base, skill, gear, negative."""
@@ -252,7 +254,7 @@ class SkillRoll:
     def can_push(self) -> bool:
         return self.push_refusal() is None
 
-    def push(self, rng: random.Random) -> "SkillRoll":
+    def push(self, rng: FaceSource) -> "SkillRoll":
         """Reroll every die that shows neither ☢, nor ☠ on a base die, nor a
         gear bane on a gear die; the others keep their faces."""
         refusal = self.push_refusal()
@@ -271,7 +273,7 @@ class SkillRoll:
         return replace(self, stages=self.stages + (SkillFaces(**after),))
 
 
-def roll_skill(pool: SkillPool, rng: random.Random, rules: YearZeroRules | None = None, max_pushes: int = 1) -> SkillRoll:
+def roll_skill(pool: SkillPool, rng: FaceSource, rules: YearZeroRules | None = None, max_pushes: int = 1) -> SkillRoll:
     """Roll a skill roll: one face per die, base, skill, gear then negative dice."""
     rules = rules or YearZeroRules()
     pool.checked(rules.max_pool_dice)

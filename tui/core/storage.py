@@ -41,7 +41,7 @@ from tui.core.places import default_saves_dir, example_folders, find_example, li
 
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
 
-def _schema_1_to_2(data: dict) -> dict:
+def _schema_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 adds the muster (armies, battlefield: defaults fill them in)
     and the battle's stage to ``[state]``; a schema-1 battle is a roller
     session, so its stage is the muster."""
@@ -51,7 +51,7 @@ def _schema_1_to_2(data: dict) -> dict:
     return data
 
 
-MIGRATIONS: dict[int, Callable[[dict], dict]] = {1: _schema_1_to_2}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
 """``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
 
 
@@ -173,7 +173,8 @@ def _clean(text: str) -> str:
 
 def battle_data(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
     """The save file's tables. TOML has no null: an unset optional field is left out."""
-    return battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
+    data: dict[str, Any] = battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
+    return data
 
 
 def battle_text(battle: LoggedBattle[Any, Any], name: str = "<battle>") -> str:

@@ -12,13 +12,15 @@ import re
 import tempfile
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import tomli_w
 from pydantic import BaseModel, ValidationError
 
 from tui.core.errors import SaveFileError
 from tui.core.i18n import t
+
+M = TypeVar("M", bound=BaseModel)
 
 _AT_LINE = re.compile(r"\s*\(at line (\d+), column (\d+)\)\s*$")
 _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
@@ -63,7 +65,7 @@ def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     return text, parse_toml(text, name)
 
 
-def validate(model: type[BaseModel], data: Any, text: str, path: str, *, context: dict | None = None) -> Any:
+def validate(model: type[M], data: Any, text: str, path: str, *, context: dict[str, Any] | None = None) -> M:
     """Validate parsed TOML against a pydantic model, reporting the first error.
 
     The error names the field path (``sides.0.pool.base``) and, when the key

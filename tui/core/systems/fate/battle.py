@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Literal
-
+from typing import Any, Literal
 
 from tui.core.board import Board
 from tui.core.history import BattleFile, History, LoggedBattle, new_seed
@@ -47,8 +46,11 @@ def initial(setup: FateSetup, ruleset: FateRuleset | None = None) -> FateState:
     return set_players(state, setup.players)
 
 
-def roll_faces(rng: random.Random, count: int) -> tuple[int, ...]:
-    return tuple(rng.choice((-1, 0, 1)) for _ in range(count))
+_FACES: tuple[ev.Face, ...] = (-1, 0, 1)
+
+
+def roll_faces(rng: random.Random, count: int) -> tuple[ev.Face, ...]:
+    return tuple(rng.choice(_FACES) for _ in range(count))
 
 
 @dataclass
@@ -63,7 +65,7 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
         return initial(meta.setup, ruleset)
 
     @classmethod
-    def summary(cls, state: FateState) -> dict:
+    def summary(cls, state: FateState) -> dict[str, Any]:
         return summary(state)
 
     @classmethod
@@ -86,32 +88,38 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
 
     # -- acting ----------------------------------------------------------------
 
-    def dice(self, sets: int = 1) -> tuple[tuple[int, ...], ...]:
+    def dice(self, sets: int = 1) -> tuple[tuple[ev.Face, ...], ...]:
         """Faces for the next roll: ``sets`` rolls of the ruleset's Fate dice."""
         rng = self.rng(self.game.counter)
         return tuple(roll_faces(rng, self.ruleset.dice.count) for _ in range(sets))
 
-    def start_battle(self, leaders: tuple[str | None, ...]):
+    def start_battle(self, leaders: tuple[str | None, ...]) -> ev.StartBattle:
         faces = self.dice(len(leaders))
-        return self.record(ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces))
+        event = ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces)
+        self.record(event)
+        return event
 
-    def roll(self, action: str, by: str, skill: str, **fields):
+    def roll(self, action: str, by: str, skill: str, **fields: Any) -> ev.Roll:
         """Roll an action; a defender (``defender=``, ``defence_skill=``) rolls too."""
         own, defence = self.dice(2)
         # Breaking a pin is always opposed (by the pinning unit, found from
         # the pin), so its defence rolls with no defender named.
         if fields.get("defender") is None and action != "break_pin":
             defence = ()
-        return self.record(ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, **fields))  # type: ignore[arg-type]
+        event = ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, **fields)
+        self.record(event)
+        return event
 
-    def invoke(self, roll: str, aspect: str, *, reroll: bool = False, free: bool = False):
+    def invoke(self, roll: str, aspect: str, *, reroll: bool = False, free: bool = False) -> ev.Invoke:
         faces = self.dice(1)[0] if reroll else ()
-        return self.record(ev.Invoke(counter=self.game.counter, roll=roll, aspect=aspect, reroll=reroll, free=free, faces=faces))  # type: ignore[arg-type]
+        event = ev.Invoke(counter=self.game.counter, roll=roll, aspect=aspect, reroll=reroll, free=free, faces=faces)
+        self.record(event)
+        return event
 
 
-def summary(state: FateState) -> dict:
+def summary(state: FateState) -> dict[str, Any]:
     """``[state]`` in the save: readable, and checked against the log on load."""
-    result: dict = {"stage": state.stage, "rolls_made": state.counter, "fate_points": list(state.fate_points)}
+    result: dict[str, Any] = {"stage": state.stage, "rolls_made": state.counter, "fate_points": list(state.fate_points)}
     if state.stage in ("battle", "ended"):
         result["round"] = state.round
         result["taken_out"] = sorted(k for k, p in state.places.items() if p.out)

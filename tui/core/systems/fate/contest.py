@@ -311,8 +311,8 @@ def invoke(state: FateState, event: ev.Invoke) -> FateState:
     elif event.free:
         if aspect.free[side] < 1:
             raise RuleViolation(t("fate.rule.no_free_invoke", aspect=aspect.text))
-        free = tuple(n - 1 if i == side else n for i, n in enumerate(aspect.free))
-        aspects = tuple(replace(a, free=free) if a.id == aspect.id else a for a in aspects)  # type: ignore[arg-type]
+        first, second = (n - 1 if i == side else n for i, n in enumerate(aspect.free))
+        aspects = tuple(replace(a, free=(first, second)) if a.id == aspect.id else a for a in aspects)
     else:
         state = spend_fate_points(state, roll_side.player, state.rules.invokes.fate_point_cost)
     if event.reroll:

@@ -55,8 +55,8 @@ def ford_of_brannock(seed: int = 1312) -> FateBattle:
     battle.record(ev.ZoneAspect(zone="z4", text="Swift River", hinders=True))
     battle.record(ev.ZoneAspect(zone="z5", text="Goblin Tunnels", player=1))
     battle.record(ev.FinishBattlefield())
-    for card, zone in (("u1", "z1"), ("u2", "z1"), ("u3", "z2"), ("u4", "z3"), ("u5", "z5"), ("u6", "z5")):
-        battle.record(ev.Deploy(card=card, zone=zone))
+    for card, zone_key in (("u1", "z1"), ("u2", "z1"), ("u3", "z2"), ("u4", "z3"), ("u5", "z5"), ("u6", "z5")):
+        battle.record(ev.Deploy(card=card, zone=zone_key))
     battle.record(ev.Attach(leader="l1", unit="u1"))
     battle.record(ev.Attach(leader="l2", unit="u4"))
     battle.start_battle(("l1", "l2"))

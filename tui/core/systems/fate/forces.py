@@ -80,6 +80,11 @@ class Player(Record):
 
     _check_name = field_validator("name")(check_name)
 
+    @property
+    def cards(self) -> tuple[Unit | Leader, ...]:
+        """Units, then leaders (typed as either: a plain tuple of both would widen to ``Record``)."""
+        return (*self.units, *self.leaders)
+
 
 def unit_cost(unit: Unit, rules: FateRuleset) -> int:
     return rules.quality(unit.quality).cost
@@ -137,14 +142,14 @@ def check_keys(players: tuple[Player, ...]) -> None:
     """Unit and leader keys name one card in the whole battle."""
     seen: set[str] = set()
     for player in players:
-        for card in (*player.units, *player.leaders):
+        for card in player.cards:
             if card.key in seen:
                 raise ForcesError(t("fate.forces.key_twice", key=card.key))
             seen.add(card.key)
 
 
 def next_key(players: tuple[Player, ...], prefix: str) -> str:
-    used = {card.key for p in players for card in (*p.units, *p.leaders)}
+    used = {card.key for p in players for card in p.cards}
     number = 1
     while f"{prefix}{number}" in used:
         number += 1

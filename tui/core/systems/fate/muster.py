@@ -9,7 +9,7 @@ from dataclasses import replace
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
-from tui.core.systems.fate.forces import check_keys, check_player, left
+from tui.core.systems.fate.forces import Player, check_keys, check_player, left
 from tui.core.systems.fate.state import Aspect, FateState, Place
 
 VARIANT_NOTES = ("fate.note.variant_shoot_only", "fate.note.variant_defence", "fate.note.variants_off")
@@ -25,14 +25,14 @@ def _player(state: FateState, index: int) -> None:
         raise RuleViolation(t("fate.rule.no_player", number=index + 1))
 
 
-def set_players(state: FateState, players: tuple) -> FateState:
+def set_players(state: FateState, players: tuple[Player, ...]) -> FateState:
     for player in players:
         check_player(player, state.rules)
     check_keys(players)
     return replace(state, players=players, fate_points=tuple(p.fate_points for p in players), bought=tuple(0 for _ in players))
 
 
-def muster(state: FateState, event) -> FateState:
+def muster(state: FateState, event: ev.SetPlayer | ev.AddPlayer | ev.RemovePlayer | ev.SetText | ev.SetVariants) -> FateState:
     _stage(state, "muster")
     players = list(state.players)
     if isinstance(event, ev.SetPlayer):
@@ -160,7 +160,7 @@ def undeployed(state: FateState) -> tuple[str, ...]:
     """Cards with no place yet: every unit needs a zone, every leader a zone or a unit."""
     missing = []
     for player in state.players:
-        for card in (*player.units, *player.leaders):
+        for card in player.cards:
             place = state.place(card.key)
             if place.zone is None and place.attached is None:
                 missing.append(card.key)

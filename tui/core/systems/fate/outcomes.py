@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import combinations
+from typing import Any
 
 from tui.core.errors import RuleViolation
 from tui.core.fate_dice import FateOutcome
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.contest import outcome
-from tui.core.systems.fate.state import Aspect, FateState, Place
+from tui.core.systems.fate.state import Aspect, Contest, FateState, Place
 from tui.core.systems.fate.turns import acting, check_end, end_activation, move_to, obstacle, use_action
 
 
@@ -34,7 +35,7 @@ def cheapest_absorb(state: FateState, key: str, shifts: int) -> tuple[str, ...] 
     return best[2] if best else None
 
 
-def _add_aspect(state: FateState, **fields) -> tuple[FateState, Aspect]:
+def _add_aspect(state: FateState, **fields: Any) -> tuple[FateState, Aspect]:
     aspect = Aspect(id=f"a{state.next_aspect}", **fields)
     return replace(state, aspects=state.aspects + (aspect,), next_aspect=state.next_aspect + 1), aspect
 
@@ -163,12 +164,12 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
     return new
 
 
-def defended_with_style(state: FateState, contest) -> bool:
+def defended_with_style(state: FateState, contest: Contest) -> bool:
     """An opposed roll the defender won by success-with-style shifts or more."""
     return contest.defence is not None and -contest.shifts >= state.rules.outcomes.success_with_style_shifts
 
 
-def _check_choices(state: FateState, contest, event: ev.Resolve, result: FateOutcome) -> None:
+def _check_choices(state: FateState, contest: Contest, event: ev.Resolve, result: FateOutcome) -> None:
     """The outcome's options: a boost for a shift only on an attack with
     style; success at a cost only on a failed overcome or advantage; the
     defender's boost only on a defence with style."""

@@ -16,7 +16,7 @@ from tui.core.systems.fate.outcomes import no_roll, resolve, take_out
 from tui.core.systems.fate.state import FateState
 
 
-def _gm(state: FateState, event) -> FateState:
+def _gm(state: FateState, event: ev.BuyFatePoint | ev.FatePoints | ev.DefeatLeader | ev.RemoveAspect) -> FateState:
     """Fate points bought or given, leaders defeated off the dice, aspects struck."""
     if isinstance(event, ev.RemoveAspect):
         aspect = state.aspect(event.aspect)
@@ -53,7 +53,7 @@ def _gm(state: FateState, event) -> FateState:
     return turns._skip_to_waiting(turns.check_end(take_out(state, event.leader, event.by)))
 
 
-def apply(state: FateState, event) -> FateState:
+def apply(state: FateState, event: ev.FateEvent) -> FateState:
     if state.stage == "ended" and not isinstance(event, (ev.FatePoints, ev.RemoveAspect)):
         raise RuleViolation(t("fate.rule.not_in_ended"))
     match event:

@@ -15,7 +15,8 @@ from pydantic import Field, model_validator
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
-from tui.core.ruleset_base import Localised, Named, Record, RulesetInfo, by_key, unique_keys
+from tui.core.records import Record
+from tui.core.ruleset_base import Localised, Named, RulesetInfo, by_key, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]
 Positive = Annotated[int, Field(ge=1, le=99)]

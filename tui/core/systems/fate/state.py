@@ -178,7 +178,7 @@ class FateState:
 
     def owner(self, key: str) -> int:
         for index, player in enumerate(self.players):
-            if any(card.key == key for card in (*player.units, *player.leaders)):
+            if any(card.key == key for card in player.cards):
                 return index
         raise KeyError(key)
 

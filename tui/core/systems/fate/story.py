@@ -3,6 +3,9 @@ report: each ``Note`` put into the reader's language."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t, tr
 from tui.core.systems.fate.state import FateState, Note
 from tui.core.systems.fate.turns import awards
@@ -37,7 +40,7 @@ def awards_line(state: FateState) -> str:
     return t("fate_ui.awards", awards=", ".join(f"{p.name} +{n}" for p, n in zip(state.players, earned)))
 
 
-def markdown_report(battle, language: str) -> str:
+def markdown_report(battle: LoggedBattle[FateState, Any], language: str) -> str:
     """The whole battle as Markdown: the players, then every note in order."""
     from tui.core.i18n import language as current, set_language
 

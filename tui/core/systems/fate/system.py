@@ -45,7 +45,7 @@ def public_view(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
         zones.append({"key": zone.key, "name": zone.name, "col": zone.col, "row": zone.row, "aspects": aspects})
     cards = []
     for index, player in enumerate(game.players):
-        for card in (*player.units, *player.leaders):
+        for card in player.cards:
             place = game.place(card.key)
             cards.append({"name": card.name, "player": index, "zone": place.zone, "attached": place.attached, "out": place.out})
     return {

@@ -55,7 +55,9 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
         if leader is not None:
             if leader not in state.standing_leaders(index):
                 raise RuleViolation(t("fate.rule.not_their_leader", key=leader, player=state.players[index].name))
-            will = state.leader(leader).rating(skill)  # type: ignore[union-attr]
+            standing = state.leader(leader)
+            assert standing is not None  # one of the player's standing leaders
+            will = standing.rating(skill)
         elif state.standing_leaders(index):
             raise RuleViolation(t("fate.rule.pick_leader", player=state.players[index].name))
         rolls.append((will + sum(faces), will))
@@ -64,7 +66,7 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
     # Unit and leader aspects go into play with the cards, so they can be invoked.
     cards = tuple(
         Aspect(id=f"a{state.next_aspect + n}", text=text, on=key, kind="card")
-        for n, (key, text) in enumerate((c.key, text) for p in state.players for c in (*p.units, *p.leaders) for text in c.all_aspects)
+        for n, (key, text) in enumerate((c.key, text) for p in state.players for c in p.cards for text in c.all_aspects)
     )
     state = replace(state, aspects=state.aspects + cards, next_aspect=state.next_aspect + len(cards))
     new = replace(state, stage="battle", order=order, initiative=tuple(rolls), turn=0, round=1, acted=frozenset(), counter=max(state.counter, event.counter) + 1)
@@ -98,12 +100,13 @@ def activate(state: FateState, event: ev.Activate) -> FateState:
     player = state.current_player
     if event.actor not in (state.actors(player) if player is not None else ()):
         raise RuleViolation(t("fate.rule.not_an_actor", actor=state.name(event.actor) if (state.unit(event.actor) or state.leader(event.actor)) else event.actor, player=state.players[player or 0].name))
+    assert player is not None  # with no player to act, no actor was allowed above
     if event.actor in state.acted:
         raise RuleViolation(t("fate.rule.acted", actor=state.name(event.actor)))
     # A leader who already acted this round (alone, then joined this unit)
     # has no action left to take or give.
     leader = state.leader_of(event.actor) if state.unit(event.actor) else None
-    activation = Activation(actor=event.actor, player=player, leader_acted=leader is not None and leader in state.acted)  # type: ignore[arg-type]
+    activation = Activation(actor=event.actor, player=player, leader_acted=leader is not None and leader in state.acted)
     return replace(state, activation=activation).with_note("fate.note.activate", actor=state.name(event.actor))
 
 

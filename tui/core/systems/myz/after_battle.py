@@ -8,6 +8,7 @@ battlefield, or have no ✘ left."
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Sequence
 
 from tui.core.errors import RollRecordError, RuleViolation
 from tui.core.faces import FaceReplay
@@ -17,7 +18,8 @@ from tui.core.systems.myz.checks import check_pool, evaluate, validate_check
 from tui.core.systems.myz.end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate, support_choice
 from tui.core.systems.myz.engine import _check_turn, _roller_for_wave, _wave, yz_rules
 from tui.core.systems.myz.forces import Force, become_combat_ready, besieged, has_shelter, with_force
-from tui.core.systems.myz.pool import commando_damaged
+from tui.core.systems.myz.pool import PoolLine, commando_damaged
+from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState, SupportRecord, WaveState
 
 
@@ -25,7 +27,9 @@ def _support(state: MyzState, event: ev.Support) -> MyzState:
     wave = _wave(state, "support")
     _check_turn(state, event.side)
     rules = state.rules
-    force = state.forces[event.side]  # type: ignore[index]
+    forces = state.forces
+    assert forces is not None  # a wave runs only once the muster set the forces
+    force = forces[event.side]
     people = force.army.people
     battle = wave.battle
     assert battle is not None and wave.pools is not None and wave.resolution is not None
@@ -53,9 +57,8 @@ def _support(state: MyzState, event: ev.Support) -> MyzState:
     support = list(wave.support)
     support[event.side] = record
     wave = replace(wave, support=(support[0], support[1]))
-    forces = state.forces
     if rallied:
-        forces = with_force(forces, event.side, replace(force, confused=False))  # type: ignore[arg-type]
+        forces = with_force(forces, event.side, replace(force, confused=False))
     if all(s is not None for s in wave.support):
         wave = replace(wave, phase="end")
     return replace(state, wave=wave, forces=forces, counter=counter)
@@ -207,14 +210,14 @@ def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | 
     return state, report
 
 
-def _left_after_wave(force: Force, damage: tuple[int, int], lines, rules, picks: tuple[str, ...]) -> Force:
+def _left_after_wave(force: Force, damage: tuple[int, int], lines: Sequence[PoolLine], rules: MyzRuleset, picks: tuple[str, ...]) -> Force:
     """``force`` with the ☠ and gear banes still showing taken out."""
     banes, gear = damage
     force, _ = lose_support(force, gear, *_support_sources(lines), rules, picks)
     return replace(force, battle_level=max(0, force.battle_level - banes))
 
 
-def _support_sources(lines) -> tuple[list[str], list[str]]:
+def _support_sources(lines: Sequence[PoolLine]) -> tuple[list[str], list[str]]:
     """The pool's sources and its special classes, in pool order."""
     return [line.source for line in lines], [line.detail for line in lines if line.source == "special_class"]
 
@@ -259,7 +262,9 @@ def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
     if successor_needed(state) != event.side:
         raise RuleViolation(t("myz.refuse.no_successor"))
     rules = state.rules
-    force = state.forces[event.side]  # type: ignore[index]
+    forces = state.forces
+    assert forces is not None  # a wave runs only once the muster set the forces
+    force = forces[event.side]
     people = force.army.people
     if event.person is not None and (event.person >= len(people) or force.broken[event.person]):
         raise RuleViolation(t("myz.error.no_person", number=event.person + 1))
@@ -271,7 +276,7 @@ def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
     successors = list(wave.successors)
     successors[event.side] = result
     wave = replace(wave, successors=(successors[0], successors[1]))
-    forces = with_force(state.forces, event.side, force)  # type: ignore[arg-type]
+    forces = with_force(forces, event.side, force)
     return replace(state, wave=wave, forces=forces, counter=state.counter + (1 if check.faces else 0))
 
 
@@ -310,12 +315,13 @@ def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
         # strategy each leader chose is the one the next wave follows (a
         # Feinted Attack is "after another" only on the very next wave).
         assert wave.resolution is not None
-        forces = tuple(
+        first, second = (
             become_combat_ready(replace(f, offensive_bonus=0, last_strategy=wave.resolution.chosen[i]), state.rules)
             for i, f in enumerate(forces)
-        )  # type: ignore[assignment]
+        )
+        forces = (first, second)
     state = replace(state, forces=forces, wave=WaveState(number=wave.number + 1))
-    ended = over_reasons(forces)  # type: ignore[arg-type]
+    ended = over_reasons(forces)
     if ended:
         return replace(state, stage="over", ended=ended)
     return replace(state, roller=_roller_for_wave(state))
@@ -332,7 +338,7 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     if state.forces is None or state.stage == "muster":
         raise RuleViolation(t("myz.refuse.stage.muster"))
     force = state.forces[event.side]
-    changes: dict = {}
+    changes: dict[str, Any] = {}
     if event.battle_level is not None:
         changes["battle_level"] = event.battle_level
     if event.fighters is not None:

@@ -11,7 +11,7 @@ phase, and the GM's scratch pad before and after the battle).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, Iterable
 
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState
@@ -24,6 +24,7 @@ from tui.core.i18n import t
 from tui.core.systems.myz import engine
 from tui.core.systems.myz.after_battle import end_wave
 from tui.core.systems.myz.army import Army, Battlefield
+from tui.core.systems.myz.forces import Force
 from tui.core.systems.myz.play import apply, initial_state
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState
@@ -50,7 +51,7 @@ class Battle(LoggedBattle[MyzState, m.Event]):
         return start_state(meta.setup, YearZeroRules.from_ruleset(ruleset), ruleset)
 
     @classmethod
-    def summary(cls, state: MyzState) -> dict:
+    def summary(cls, state: MyzState) -> dict[str, Any]:
         return summary(state)
 
     # -- making and loading --------------------------------------------------
@@ -146,7 +147,7 @@ class Battle(LoggedBattle[MyzState, m.Event]):
             return self.record(m.Push(counter=counter, side=side, spent=(), faces=()))  # raises why
         recorder = FaceRecorder(self.rng(counter))
         chosen = roll.default_spend() if spend is None else tuple(sorted(set(spend)))
-        roll.push(recorder, chosen)  # type: ignore[arg-type]
+        roll.push(recorder, chosen)
         return self.record(m.Push(counter=counter, side=side, spent=chosen, faces=tuple(recorder.faces)))
 
     def settle(self, side: int | None = None) -> m.Event:
@@ -195,11 +196,11 @@ def start_state(setup: m.Setup, rules: YearZeroRules, ruleset: MyzRuleset) -> My
     from tui.core.dice import parse_pool
 
     names = (setup.sides[0].name, setup.sides[1].name)
-    pools = tuple(parse_pool(s.pool, rules.max_pool_dice) for s in setup.sides)
-    return initial_state(names, pools, setup.first, setup.armies, setup.battlefield, ruleset, rules)  # type: ignore[arg-type]
+    first, second = (parse_pool(s.pool, rules.max_pool_dice) for s in setup.sides)
+    return initial_state(names, (first, second), setup.first, setup.armies, setup.battlefield, ruleset, rules)
 
 
-def summary(state: MyzState) -> dict:
+def summary(state: MyzState) -> dict[str, Any]:
     """What the save file shows as ``[state]``: readable, and checked on load."""
     result = roller_summary(state.roller)
     result["rolls_made"] = state.counter
@@ -221,7 +222,7 @@ def summary(state: MyzState) -> dict:
     return result
 
 
-def _conditions(force) -> list[str]:
+def _conditions(force: Force) -> list[str]:
     return [name for name in ("confused", "routed", "escaped", "surrendered", "leader_captured") if getattr(force, name)]
 
 

@@ -11,6 +11,7 @@ new state or raises a ``MassCombatError`` saying why the event is refused.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from tui.core.dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
 from tui.core.i18n import t
@@ -106,7 +107,9 @@ class BattlePoolState:
         """The side with more ☢ on the table right now (None on a tie)."""
         if not self.rolled:
             return None
-        a, b = (s.roll.successes for s in self.sides)  # type: ignore[union-attr]
+        first, second = (s.roll for s in self.sides)
+        assert first is not None and second is not None  # both sides roll at once
+        a, b = first.successes, second.successes
         return None if a == b else (0 if a > b else 1)
 
     def refusal(self, event: "m.Event") -> str | None:
@@ -119,8 +122,8 @@ class BattlePoolState:
 
 
 def initial_state(setup: m.Setup, rules: YearZeroRules) -> BattlePoolState:
-    sides = tuple(PoolSide(s.name, parse_pool(s.pool, rules.max_pool_dice)) for s in setup.sides)
-    return BattlePoolState(sides=sides, first=setup.first, rules=rules)  # type: ignore[arg-type]
+    a, b = (PoolSide(s.name, parse_pool(s.pool, rules.max_pool_dice)) for s in setup.sides)
+    return BattlePoolState(sides=(a, b), first=setup.first, rules=rules)
 
 
 def _with_side(state: BattlePoolState, index: int, side: PoolSide) -> tuple[PoolSide, PoolSide]:
@@ -153,11 +156,11 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
             if check_only:
                 return state
             base = _archive(state)
-            sides = tuple(
+            a, b = (
                 replace(side, roll=_first_roll(side.pool, faces, state.rules), settled=False)
                 for side, faces in zip(base.sides, rolled)
             )
-            return replace(base, sides=sides, counter=counter + 1, last_actor=None)  # type: ignore[arg-type]
+            return replace(base, sides=(a, b), counter=counter + 1, last_actor=None)
         case m.Push(counter=counter, side=i, spent=spent, faces=faces):
             _check_turn(state, i, t("verb.push"))
             roll = state.sides[i].roll
@@ -170,7 +173,7 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
             if check_only:
                 return state
             stream = FaceReplay(faces)
-            pushed = roll.push(stream, spent)  # type: ignore[arg-type]
+            pushed = roll.push(stream, spent)
             stream.check_all_used()
             sides = _with_side(state, i, replace(state.sides[i], roll=pushed))
             return replace(state, sides=sides, counter=counter + 1, last_actor=i)
@@ -190,16 +193,18 @@ def _check_turn(state: BattlePoolState, side: int, verb: str) -> None:
         raise RuleViolation(t("error.nothing_to", verb=verb))
     if state.finished:
         raise RuleViolation(t("error.roll_over"))
-    if state.turn != side:
-        raise RuleViolation(t("error.not_your_turn", name=state.sides[state.turn].name))  # type: ignore[index]
+    turn = state.turn
+    assert turn is not None  # rolled and not finished: a side is to act
+    if turn != side:
+        raise RuleViolation(t("error.not_your_turn", name=state.sides[turn].name))
 
 
 def _archive(state: BattlePoolState) -> BattlePoolState:
     result = state.result()
     if result is None:
         return state
-    sides = tuple(replace(s, roll=None, settled=False) for s in state.sides)
-    return replace(state, sides=sides, results=state.results + (result,), last_actor=None)  # type: ignore[arg-type]
+    a, b = (replace(s, roll=None, settled=False) for s in state.sides)
+    return replace(state, sides=(a, b), results=state.results + (result,), last_actor=None)
 
 
 def _first_roll(pool: Pool, faces: m.RolledSide, rules: YearZeroRules) -> YearZeroRoll:
@@ -211,11 +216,11 @@ def _first_roll(pool: Pool, faces: m.RolledSide, rules: YearZeroRules) -> YearZe
     return roll_from_faces(pool, dice, 0, rules)
 
 
-def summary(state: BattlePoolState) -> dict:
+def summary(state: BattlePoolState) -> dict[str, Any]:
     """What the save file shows as ``[state]``: readable, and checked on load."""
     sides = []
     for side in state.sides:
-        entry: dict = {"name": side.name, "pool": side.pool.notation()}
+        entry: dict[str, Any] = {"name": side.name, "pool": side.pool.notation()}
         if side.roll is not None:
             entry |= {
                 "successes": side.roll.successes,

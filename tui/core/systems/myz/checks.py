@@ -77,7 +77,7 @@ def evaluate(check: SkillCheck, pool: SkillPool, yz: YearZeroRules, rules: MyzRu
     replay.check_all_used()
     if check.pushed is not None:
         again = FaceReplay(check.pushed)
-        roll = roll.push(again)  # type: ignore[arg-type]
+        roll = roll.push(again)
         again.check_all_used()
     return CheckResult(check, pool, roll, roll.successes + bought)
 

@@ -220,15 +220,15 @@ def retaliate(side: int, force: Force, enemy: Force, wave: "WaveState", result: 
         source = reports.get(target)
         damage = source.damage if source is not None else 0
         reports[helper] = RetaliationReport(side, helper, (), 0, (), 0, 0, 0, damage, helped=target)
-    damage, broken = list(force.damage), list(force.broken)
+    damages, broken = list(force.damage), list(force.broken)
     ordered = []
     for index in sorted(reports):
         report = reports[index]
-        damage[index] += report.damage
-        now_broken = not broken[index] and damage[index] >= people[index].strength
+        damages[index] += report.damage
+        now_broken = not broken[index] and damages[index] >= people[index].strength
         broken[index] = broken[index] or now_broken
         ordered.append(replace(report, broken=now_broken))
-    return tuple(ordered), replace(force, damage=tuple(damage), broken=tuple(broken))
+    return tuple(ordered), replace(force, damage=tuple(damages), broken=tuple(broken))
 
 
 def _participation(side: int, wave: "WaveState") -> tuple[set[int], dict[int, int], frozenset[int]]:
@@ -278,6 +278,7 @@ def lose_support(
                 changes.append(("myz.change.ambush", ""))
                 break
             if kind in ("ark_project", "special_unit"):
+                gone: str | None
                 if picks_left:
                     gone = picks_left.pop(0)
                 elif kind == "ark_project":

@@ -20,7 +20,7 @@ from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.checks import CheckResult, check_pool, evaluate, validate_check
 from tui.core.systems.myz.forces import Force, check_army, check_battlefield, fortification_key, has_scout, muster_force, with_force
 from tui.core.systems.myz.pool import ActionEffect, WaveSetting, battle_pools
-from tui.core.systems.myz.state import ActionRecord, MyzState, ReconResult, SupportRecord, WaveState
+from tui.core.systems.myz.state import ActionRecord, MyzState, ReconResult, Stage, SupportRecord, WaveState
 from tui.core.systems.myz.strategy import refusal as strategy_refusal
 from tui.core.systems.myz.strategy import resolve
 
@@ -142,19 +142,19 @@ def _reconnaissance(state: MyzState, event: ev.Reconnaissance) -> MyzState:
     a, b = results[0].successes, results[1].successes
     winner = None if a == b else (0 if a > b else 1)
     recon = ReconResult(False, (results[0], results[1]), (modifiers[0], modifiers[1]), winner, abs(a - b), environment_rating(state))
-    stage = "ambush" if recon.ambush_offered else "initiative"
+    stage: Stage = "ambush" if recon.ambush_offered else "initiative"
     return replace(state, stage=stage, recon=recon, counter=state.counter + 1)
 
 
 def _ambush(state: MyzState, event: ev.Ambush) -> MyzState:
     _need_stage(state, "ambush")
     assert state.recon is not None and state.forces is not None and state.recon.winner is not None
+    winner, forces = state.recon.winner, state.forces
     recon = replace(state.recon, ambush=event.take)
     state = replace(state, recon=recon, stage="initiative")
     if not event.take:
         return state
-    winner = state.recon.winner
-    forces = with_force(state.forces, winner, replace(state.forces[winner], ambush_die=True))
+    forces = with_force(forces, winner, replace(forces[winner], ambush_die=True))
     forces = with_force(forces, 1 - winner, replace(forces[1 - winner], confused=True))
     return replace(state, forces=forces, ambusher=winner)
 
@@ -213,7 +213,8 @@ def _set_risk(state: MyzState, event: ev.SetRisk) -> MyzState:
     wave = _wave(state, "risk")
     if wave.risks[event.side] is not None:
         raise RuleViolation(t("myz.refuse.done", name=state.names[event.side]))
-    people = state.forces[event.side].army.people  # type: ignore[index]
+    assert state.forces is not None  # a wave runs only once the muster set the forces
+    people = state.forces[event.side].army.people
     if len(event.risks) != len(people):
         raise RuleViolation(t("myz.error.risk_count", count=len(event.risks), people=len(people)))
     risk = state.rules.risk
@@ -249,8 +250,9 @@ def _choose_strategy(state: MyzState, event: ev.ChooseStrategy) -> MyzState:
     chosen = list(wave.chosen)
     chosen[event.side] = event.strategy
     wave = replace(wave, chosen=(chosen[0], chosen[1]))
-    if all(c is not None for c in wave.chosen):
-        return _resolved(state, replace(wave, resolution=resolve(wave.chosen, state.rules)))  # type: ignore[arg-type]
+    first, second = wave.chosen
+    if first is not None and second is not None:
+        return _resolved(state, replace(wave, resolution=resolve((first, second), state.rules)))
     return replace(state, wave=wave)
 
 
@@ -274,13 +276,16 @@ def _answer_parley(state: MyzState, event: ev.AnswerParley) -> MyzState:
     wave = _wave(state, "strategy")
     if wave.resolution is None or wave.resolution.outcome != "parley":
         raise RuleViolation(t("myz.refuse.no_parley"))
-    return _resolved(state, replace(wave, resolution=resolve(wave.chosen, state.rules, event.accept)))  # type: ignore[arg-type]
+    first, second = wave.chosen
+    assert first is not None and second is not None  # a parley is offered only once both have chosen
+    return _resolved(state, replace(wave, resolution=resolve((first, second), state.rules, event.accept)))
 
 
 def _action(state: MyzState, event: ev.Action) -> MyzState:
     wave = _wave(state, "action")
     _check_turn(state, event.side)
-    force = state.forces[event.side]  # type: ignore[index]
+    assert state.forces is not None  # a wave runs only once the muster set the forces
+    force = state.forces[event.side]
     rules = state.rules
     people = force.army.people
     result: CheckResult | None = None
@@ -319,8 +324,8 @@ def _action(state: MyzState, event: ev.Action) -> MyzState:
 def wave_setting(state: MyzState) -> WaveSetting:
     wave = state.wave
     assert wave is not None and wave.resolution is not None
-    effects = tuple(a.effect if a is not None else ActionEffect() for a in wave.actions)
-    return WaveSetting(wave.number, wave.resolution.final, state.surprise, wave.resolution.parley_declined, effects)  # type: ignore[arg-type]
+    first, second = (a.effect if a is not None else ActionEffect() for a in wave.actions)
+    return WaveSetting(wave.number, wave.resolution.final, state.surprise, wave.resolution.parley_declined, (first, second))
 
 
 def _enter_battle(state: MyzState) -> MyzState:
@@ -335,11 +340,11 @@ def _roller_for_wave(state: MyzState) -> BattlePoolState:
     """The roller with this wave's pools (empty before the Battle phase)."""
     wave = state.wave
     pools = wave.pools if wave is not None and wave.pools is not None else None
-    sides = tuple(
+    first, second = (
         PoolSide(state.names[i], pools[i].pool if pools is not None else replace(state.roller.sides[i].pool, base=0, skill=0, gear=0))
         for i in (0, 1)
     )
-    return BattlePoolState(sides=sides, first=state.first, counter=state.counter, rules=state.roller.rules)  # type: ignore[arg-type]
+    return BattlePoolState(sides=(first, second), first=state.first, counter=state.counter, rules=state.roller.rules)
 
 
 def _set_circumstances(state: MyzState, event: ev.SetCircumstances) -> MyzState:
@@ -349,12 +354,13 @@ def _set_circumstances(state: MyzState, event: ev.SetCircumstances) -> MyzState:
         raise RuleViolation(t("myz.error.circumstances_range", value=event.value, least=limits.least, most=limits.most))
     if wave.phase not in ("risk", "strategy", "action", "battle") or state.roller.rolled:
         raise RuleViolation(t("myz.refuse.circumstances_late"))
-    forces = with_force(state.forces, event.side, replace(state.forces[event.side], circumstances=event.value))  # type: ignore[index, arg-type]
+    assert state.forces is not None  # a wave runs only once the muster set the forces
+    forces = with_force(state.forces, event.side, replace(state.forces[event.side], circumstances=event.value))
     state = replace(state, forces=forces)
     return _enter_battle(state) if wave.phase == "battle" else state
 
 
-def _roller_event(state: MyzState, event) -> MyzState:
+def _roller_event(state: MyzState, event: m.Event) -> MyzState:
     if state.free_rolls:
         roller = pool_apply(replace(state.roller, counter=state.counter), event)
         return replace(state, roller=roller, counter=roller.counter)
@@ -400,7 +406,7 @@ def _battle_done(state: MyzState) -> MyzState:
     return replace(state, wave=wave)
 
 
-def roller_refusal(state: MyzState, event) -> str | None:
+def roller_refusal(state: MyzState, event: m.Event) -> str | None:
     """Why the battle's stage keeps the roller from taking ``event`` (None: the roller decides)."""
     if state.free_rolls:
         return None

@@ -9,12 +9,14 @@ battlefield, so they are always recomputed, never stored stale.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Mapping, TypeVar
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.rules import MyzRuleset
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -204,7 +206,7 @@ def has_scout(force: Force, rules: MyzRuleset) -> bool:
     return force.army.scout_unit or any(rules.ark_project(key).scout for key in projects_in_effect(force))
 
 
-def with_person(values: tuple, index: int, value) -> tuple:
+def with_person(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     items = list(values)
     items[index] = value
     return tuple(items)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState, PoolSide
 from tui.core.dice import Pool, YearZeroRules
@@ -14,7 +16,7 @@ from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState
 
-_HANDLERS = {
+_HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {
     ev.SetArmy: en._set_army,
     ev.SetBattlefield: en._set_battlefield,
     m.Rename: en._rename,
@@ -37,7 +39,7 @@ for _kind in en.ROLLER_EVENTS:
     _HANDLERS[_kind] = en._roller_event
 
 
-def apply(state: MyzState, event) -> MyzState:
+def apply(state: MyzState, event: m.Event) -> MyzState:
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise RuleViolation(t("myz.error.unknown_step", kind=getattr(event, "kind", type(event).__name__)))

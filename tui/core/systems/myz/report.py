@@ -21,10 +21,12 @@ Pure: no textual, no rich, no printing; the words come from the catalogs
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from tui.core.dice import KINDS, DieKind, YearZeroRoll
 from tui.core.i18n import catalog, tr
+from tui.core.ruleset_base import Named
+from tui.core.skill_roll import SkillFaces
 from tui.core.systems.myz.army import Army, Person
 from tui.core.systems.myz.checks import CheckResult
 from tui.core.systems.myz.end_phase import CasualtyReport, EndReport, RetaliationReport
@@ -146,7 +148,7 @@ class _Writer:
         """A ruleset row's name in the language, or the key itself when a house rule lacks it."""
         if not key:
             return ""
-        lookup = {
+        finders: dict[str, Callable[[str], Named]] = {
             "strategy": self.rules.strategy,
             "class": self.rules.special_class,
             "project": self.rules.ark_project,
@@ -158,7 +160,8 @@ class _Writer:
             "position": self.rules.position,
             "recon": lambda k: next(row for row in self.rules.reconnaissance.factors if row.key == k),
             "retaliation": lambda k: next(row for row in self.rules.retaliation.factors if row.key == k),
-        }[table]
+        }
+        lookup = finders[table]
         try:
             return lookup(key).name(self.lang)
         except (KeyError, StopIteration):
@@ -240,7 +243,7 @@ def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Write
     return text + " → " + w.t("report.successes", count=result.successes)
 
 
-def _skill_faces(stage) -> str:
+def _skill_faces(stage: SkillFaces) -> str:
     parts = []
     for glyph, faces in ((GLYPH[DieKind.BASE], stage.base), (GLYPH[DieKind.SKILL], stage.skill), (GLYPH[DieKind.GEAR], stage.gear), (NEGATIVE, stage.negative)):
         if faces:
@@ -257,7 +260,7 @@ def _roll_faces(roll: YearZeroRoll, w: _Writer) -> str:
     return "; ".join(stages)
 
 
-def _units(units, w: _Writer) -> str:
+def _units(units: Mapping[str, int], w: _Writer) -> str:
     listed = [f"{w.named('class', key)} {count}" for key, count in units.items() if count]
     return ", ".join(listed) or w.t("report.none")
 
@@ -557,7 +560,11 @@ def _battle(trace: WaveTrace, w: _Writer) -> None:
             continue
         rows.append([w.names[side], *values])
     w.table([w.t("report.col.faction"), w.t("report.col.pool"), SUCCESS, BANE, f"{GLYPH[DieKind.GEAR]} {w.t('report.col.damaged')}", w.t("report.col.pushes")], rows, "llrrrr")
-    dice = [f"{w.names[side]}: {_roll_faces(rolls[side], w)}" for side in w.game.order if isinstance(rolls[side], YearZeroRoll)]
+    dice = []
+    for side in w.game.order:
+        shown = rolls[side]
+        if isinstance(shown, YearZeroRoll):
+            dice.append(f"{w.names[side]}: {_roll_faces(shown, w)}")
     w.bullets(dice)
     if result is not None:
         extra = [w.t("report.battle.commando_damaged", name=w.names[side], count=commando_damaged(wave.pools[side])) for side in w.game.order if commando_damaged(wave.pools[side])]
@@ -630,8 +637,8 @@ def _retaliation_rows(reports: tuple[RetaliationReport, ...], side: int, end: En
         damage = f"{report.damage} ({total}/{person.strength})"
         broken = w.t("report.retaliation.broken") if report.broken else "-"
         if report.helped is not None:
-            factors = w.t("report.retaliation.helped", name=_person_name(people, report.helped, w))
-            rows.append([w.names[side], person.name, factors, "-", "-", "-", "-", damage, broken])
+            helped = w.t("report.retaliation.helped", name=_person_name(people, report.helped, w))
+            rows.append([w.names[side], person.name, helped, "-", "-", "-", "-", damage, broken])
             continue
         factors = [w.t("report.retaliation.base", dice=w.rules.retaliation.base_dice)]
         risk = wave.risk(side, report.person)
@@ -770,7 +777,7 @@ def _losses(traces: list[WaveTrace], w: _Writer) -> None:
     if not reports:
         return
     w.heading(2, w.t("report.losses.heading"))
-    rows = []
+    rows: list[list[object]] = []
     totals = [0, 0]
     for report in reports:
         for side in (0, 1):

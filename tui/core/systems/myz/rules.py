@@ -12,7 +12,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from tui.core.ruleset_base import Localised, Named, PushRule, Record, RulesetInfo, YearZeroDice
+from tui.core.records import Record
+from tui.core.ruleset_base import Localised, Named, PushRule, RulesetInfo, YearZeroDice
 from tui.core.ruleset_base import by_key as _by_key
 from tui.core.ruleset_base import unique_keys as _unique
 
@@ -326,9 +327,9 @@ class MyzRuleset(Record):
                 if key not in classes:
                     raise ValueError(f"strategy {strategy.key}: superiority class {key!r} is not in special_classes.classes")
         for project in self.ark_projects:
-            for key in (project.fortification, project.upgrades_fortification):
-                if key is not None and key not in forts:
-                    raise ValueError(f"ark project {project.key}: fortification {key!r} is not in [[fortifications]]")
+            for fort in (project.fortification, project.upgrades_fortification):
+                if fort is not None and fort not in forts:
+                    raise ValueError(f"ark project {project.key}: fortification {fort!r} is not in [[fortifications]]")
             if project.with_project is not None and project.with_project not in projects:
                 raise ValueError(f"ark project {project.key}: with_project {project.with_project!r} is not in [[ark_projects]]")
             if project.granted_units is not None and project.granted_units.special_class not in classes:

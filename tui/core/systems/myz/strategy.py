@@ -99,8 +99,8 @@ def resolve(chosen: tuple[str, str], rules: MyzRuleset, parley_accepted: bool | 
         if parley_accepted:
             return Resolution(chosen, chosen, "truce", parley_by=parley)
         becomes = rules.strategy_rules.parley_declined_becomes
-        final = tuple(becomes if p else key for p, key in zip(parley, chosen))
-        return Resolution(chosen, final, "battle", parley_by=parley, parley_declined=parley)  # type: ignore[arg-type]
+        first, second = (becomes if p else key for p, key in zip(parley, chosen))
+        return Resolution(chosen, (first, second), "battle", parley_by=parley, parley_declined=parley)
     if categories == ("defensive", "defensive"):
         becomes = rules.strategy_rules.stalemate_becomes
         return Resolution(chosen, (becomes, becomes), "battle", stalemate=True)
