@@ -15,6 +15,7 @@ from tui.core.systems.fate.outcomes import AT_COST, cheapest_absorb, defended_wi
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate.roll_flows import act, ask
+from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
 if TYPE_CHECKING:
@@ -65,14 +66,14 @@ async def invoke(screen: "FateFieldScreen") -> None:
     paid_ok = aspect.kind != "boost" and state.fate_points[roller.player] >= state.rules.invokes.fate_point_cost
     bonus = state.rules.invokes.bonus
     ways = [
-        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),
-        Choice((False, False), t("fate_ui.invoke.bonus_paid", bonus=bonus), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
-        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)),
-        Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay")),
+        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text), entry="bonus_free"),
+        Choice((False, False), t("fate_ui.invoke.bonus_paid", bonus=bonus), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay"), entry="bonus_paid"),
+        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text), entry="reroll_free"),
+        Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay"), entry="reroll_paid"),
     ]
     if aspect.kind == "boost":  # a boost is free, once: no fate point to offer
         ways = [way for way in ways if isinstance(way.value, tuple) and way.value[1]]
-    how = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways))
+    how = await ask(screen, ChoiceDialog(t("fate_ui.dialog.invoke_how", aspect=aspect.text), ways, menu=menus.INVOKE))
     if how is None:
         return
     reroll, free = how
@@ -89,21 +90,21 @@ async def resolve(screen: "FateFieldScreen") -> None:
     if contest.action in ("attack", "leader_attack") and contest.shifts >= 1:
         boost = False
         if contest.shifts >= style:
-            choices = [Choice(False, t("fate_ui.style.all", shifts=contest.shifts)), Choice(True, t("fate_ui.style.boost", shifts=contest.shifts - 1, aspect=contest.aspect))]
-            boost = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack_style"), choices, t("fate_ui.dialog.attack_style_help")))
+            choices = [Choice(False, t("fate_ui.style.all", shifts=contest.shifts), entry="all_shifts"), Choice(True, t("fate_ui.style.boost", shifts=contest.shifts - 1, aspect=contest.aspect), entry="boost")]
+            boost = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack_style"), choices, t("fate_ui.dialog.attack_style_help"), menu=menus.ATTACK_STYLE))
             if boost is None:
                 return
         await _take_hit(screen, contest.target, contest.shifts - 1 if boost else contest.shifts, boost)
         return
     if contest.action in AT_COST and contest.shifts < 0:
-        choices = [Choice(False, t("fate_ui.cost.fail")), Choice(True, t(f"fate_ui.cost.{'advantage' if contest.action == 'advantage' else 'overcome'}"))]
-        at_cost = await ask(screen, ChoiceDialog(t("fate_ui.dialog.failed", actor=state.name(contest.by)), choices, t("fate_ui.dialog.failed_help")))
+        choices = [Choice(False, t("fate_ui.cost.fail"), entry="fail"), Choice(True, t(f"fate_ui.cost.{'advantage' if contest.action == 'advantage' else 'overcome'}"), entry="at_cost")]
+        at_cost = await ask(screen, ChoiceDialog(t("fate_ui.dialog.failed", actor=state.name(contest.by)), choices, t("fate_ui.dialog.failed_help"), menu=menus.FAILED))
         if at_cost is None:
             return
         act(screen, lambda b: b.record(ev.Resolve(at_cost=at_cost, defence_boost=defended)))
         return
     if contest.action == "dash" and len(contest.path) > 1 and contest.shifts >= state.rules.outcomes.success_with_style_shifts:
-        far = await ask(screen, ChoiceDialog(t("fate_ui.dialog.dash_style"), [Choice(2, t("fate_ui.dash.two")), Choice(1, t("fate_ui.dash.boost"))]))
+        far = await ask(screen, ChoiceDialog(t("fate_ui.dialog.dash_style"), [Choice(2, t("fate_ui.dash.two"), entry="two_zones"), Choice(1, t("fate_ui.dash.boost"), entry="boost")], menu=menus.DASH_STYLE))
         if far is None:
             return
         act(screen, lambda b: b.record(ev.Resolve(distance=far)))
@@ -125,11 +126,11 @@ async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int, boost: 
                 combos.append((combo, soaked))
     combos.sort(key=lambda c: (c[0] != proposed, c[1], len(c[0])))
     options = [
-        Choice(combo, " + ".join(t(f"fate.slot.{s}") for s in combo), t("fate_ui.hit.soaks", soaked=soaked) + (" · " + t("fate_ui.hit.proposed") if combo == proposed else ""))
+        Choice(combo, " + ".join(t(f"fate.slot.{s}") for s in combo), t("fate_ui.hit.soaks", soaked=soaked) + (" · " + t("fate_ui.hit.proposed") if combo == proposed else ""), entry="consequences")
         for combo, soaked in combos
     ]
-    options.append(Choice("out", t("fate_ui.hit.taken_out")))
-    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help")))
+    options.append(Choice("out", t("fate_ui.hit.taken_out"), entry="taken_out"))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help"), menu=menus.HIT))
     if picked is None:
         return
     if picked == "out":

@@ -21,6 +21,7 @@ from tui.core.systems.fate.turns import obstacle, pinned
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
+from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ async def overcome(screen: "FateFieldScreen") -> None:
         if path and 1 <= len(path) - 1 <= state.rules.overcome.extra_move_zones:
             blocked = next(filter(None, (obstacle(state, step, side) for step in path[1:])), None)
             options.append(Choice(("dash", tuple(path[1:])), t("fate_ui.overcome.dash", zone=state.board.zone(zone).name, zones=len(path) - 1), closed=blocked))
-    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help")))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.overcome", actor=state.name(by)), options, t("fate_ui.dialog.overcome_help"), menu=menus.OVERCOME))
     if picked is None:
         return
     action, path = picked
@@ -183,10 +184,10 @@ async def advantage(screen: "FateFieldScreen") -> None:
     by = activation.actor
     lang = language()
     options = [Choice(use.key, use.name(lang), ft.skill_name(state, use.skill) if use.skill else t("fate_ui.no_roll")) for use in state.rules.create_advantage.uses]
-    options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note")))
+    options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note"), entry="other"))
     for pin in (a for a in state.aspects if a.kind == "pinned_down" and a.by == by):
         options.append(Choice(("maintain", pin.id), t("fate_ui.advantage.maintain", target=state.name(pin.on))))
-    use = await ask(screen, ChoiceDialog(t("fate_ui.dialog.advantage", actor=state.name(by)), options, t("fate_ui.dialog.advantage_help")))
+    use = await ask(screen, ChoiceDialog(t("fate_ui.dialog.advantage", actor=state.name(by)), options, t("fate_ui.dialog.advantage_help"), menu=menus.ADVANTAGE))
     if use is None:
         return
     if isinstance(use, tuple):
@@ -251,7 +252,7 @@ async def leader(screen: "FateFieldScreen") -> None:
         for unit in state.units_in(state.zone_of(by) or ""):
             if state.owner(unit) == state.owner(by):
                 options.append(Choice(("attach", by, unit), t("fate_ui.leader.attach", leader=state.name(by), unit=state.name(unit)), closed=screen.battle.step_refusal(ev.Attach(leader=by, unit=unit))))
-    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader"), options, t("fate_ui.dialog.leader_help")))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader"), options, t("fate_ui.dialog.leader_help"), menu=menus.LEADER))
     if picked is None:
         return
     kind = picked[0]
@@ -282,6 +283,6 @@ async def second_action(screen: "FateFieldScreen") -> None:
         Choice("leader", t("fate_ui.second.leader"), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))),
         Choice("fate_point", t("fate_ui.second.fate_point", cost=state.rules.actions.second_action_fate_points), closed=screen.battle.step_refusal(ev.SecondAction(source="fate_point"))),
     ]
-    source = await ask(screen, ChoiceDialog(t("fate_ui.dialog.second"), options))
+    source = await ask(screen, ChoiceDialog(t("fate_ui.dialog.second"), options, menu=menus.SECOND_ACTION))
     if source is not None:
         act(screen, lambda b: b.record(ev.SecondAction(source=source)))

@@ -27,7 +27,7 @@ from tui.core.systems.myz.strategy import Resolution
 from tui.core.systems.myz.steps import next_step, recon_pool
 from tui.ui.shell.battle_screen import shell
 from tui.ui.glyphs import Glyphs
-from tui.ui.myz import wave_gm
+from tui.ui.myz import menus, wave_gm
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.myz.dialogs import RollDialog
 
@@ -110,7 +110,7 @@ async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: e
     how = await _ask(screen, ChoiceDialog(title + " — " + pool.notation(), [
         Choice("roll", t("wave.check.roll"), pool.notation()),
         Choice("type", t("wave.check.type")),
-    ]))
+    ], menu=menus.CHECK))
     if how is None:
         return None
     if how == "type":
@@ -201,7 +201,7 @@ async def _reconnaissance(screen, battle: Battle, side):
     how = await _ask(screen, ChoiceDialog(t("wave.step.reconnaissance"), [
         Choice("roll", t("wave.recon.roll")),
         Choice("skip", t("wave.recon.skip")),
-    ], t("wave.recon.help", dice=battle.ruleset.reconnaissance.surprise_strategy_dice)))
+    ], t("wave.recon.help", dice=battle.ruleset.reconnaissance.surprise_strategy_dice), menu=menus.RECONNAISSANCE))
     if how is None:
         return None
     if how == "skip":
@@ -227,9 +227,9 @@ async def _ambush(screen, battle: Battle, side):
     recon = battle.game.recon
     assert recon is not None, "an ambush is offered only after the Reconnaissance"
     answer = await _ask(screen, ChoiceDialog(t("wave.ambush.title", name=battle.game.names[side], margin=recon.margin, rating=recon.rating), [
-        Choice(True, t("wave.ambush.take")),
-        Choice(False, t("wave.ambush.surprise_only")),
-    ]))
+        Choice(True, t("wave.ambush.take"), entry="take"),
+        Choice(False, t("wave.ambush.surprise_only"), entry="surprise_only"),
+    ], menu=menus.AMBUSH))
     return None if answer is None else ev.Ambush(take=answer)
 
 
@@ -237,9 +237,9 @@ async def _initiative(screen, battle: Battle, side):
     game = battle.game
     answer = await _ask(screen, ChoiceDialog(t("wave.step.initiative"), [
         Choice("roll", t("wave.initiative.roll")),
-        Choice(0, t("wave.initiative.first", name=game.names[0])),
-        Choice(1, t("wave.initiative.first", name=game.names[1])),
-    ]))
+        Choice(0, t("wave.initiative.first", name=game.names[0]), entry="first"),
+        Choice(1, t("wave.initiative.first", name=game.names[1]), entry="first"),
+    ], menu=menus.INITIATIVE))
     if answer is None:
         return None
     if answer == "roll":
@@ -272,16 +272,16 @@ async def _strategy(screen, battle: Battle, side):
         closed = strategy_closed(game, side, strategy.key)
         reason = t(closed, strategy=strategy.name(language())).split(": ", 1)[-1] if closed else None
         choices.append(Choice(strategy.key, strategy.name(language()), t(f"wave.category.{strategy.category}"), reason, strategy.summary(language())))
-    answer = await _ask(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True))
+    answer = await _ask(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True, menu=menus.STRATEGY))
     return None if answer is None else ev.ChooseStrategy(side=side, strategy=answer)
 
 
 async def _parley(screen, battle: Battle, side):
     game = battle.game
     answer = await _ask(screen, ChoiceDialog(t("wave.parley.title", name=game.names[side], other=game.names[1 - side]), [
-        Choice(True, t("wave.parley.accept")),
-        Choice(False, t("wave.parley.decline")),
-    ]))
+        Choice(True, t("wave.parley.accept"), entry="accept"),
+        Choice(False, t("wave.parley.decline"), entry="decline"),
+    ], menu=menus.PARLEY))
     return None if answer is None else ev.AnswerParley(accept=answer)
 
 
@@ -293,7 +293,7 @@ async def _action(screen, battle: Battle, side):
     if force.army.played_by == "gm":
         options.insert(0, Choice("grant", t("wave.action.grant", dice=rules.remarkable_action.npc_default_strategy_dice)))
     options.append(Choice("none", t("wave.action.none")))
-    kind = await _ask(screen, ChoiceDialog(t("wave.action.title", name=game.names[side]), options))
+    kind = await _ask(screen, ChoiceDialog(t("wave.action.title", name=game.names[side]), options, menu=menus.ACTION))
     if kind is None:
         return None
     if kind == "none":
@@ -330,7 +330,7 @@ async def _support(screen, battle: Battle, side):
             options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", None))
         if rally_open:
             options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else ""))
-        answer = await _ask(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options))
+        answer = await _ask(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options, menu=menus.SUPPORT))
         if answer is None:
             return None
         if answer == "done":
@@ -388,7 +388,7 @@ async def _truce(screen, battle: Battle, side):
     answer = await _ask(screen, ChoiceDialog(t("wave.truce.title"), [
         Choice("next", t("wave.truce.next")),
         Choice("end", t("wave.truce.end")),
-    ]))
+    ], menu=menus.TRUCE))
     if answer is None:
         return None
     return ev.NextWave() if answer == "next" else ev.EndBattle()

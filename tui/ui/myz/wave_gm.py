@@ -17,6 +17,7 @@ from tui.core.i18n import language, t
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels
 from tui.core.systems.myz.rules import MyzRuleset
+from tui.ui.myz import menus
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 
 if TYPE_CHECKING:
@@ -95,7 +96,7 @@ async def adjust(screen: "WaveScreen", side: int) -> ev.Adjust | None:
     for cls in rules.special_classes.classes:
         options.append(Choice(("unit", cls.key), t("wave.gm.units", name=cls.name(language())), str(force.units.get(cls.key, 0))))
     title = t("wave.gm.title", name=game.names[side])
-    answer = await screen.app.push_screen_wait(ChoiceDialog(title, options, t("wave.gm.help")))
+    answer = await screen.app.push_screen_wait(ChoiceDialog(title, options, t("wave.gm.help"), menu=menus.GM))
     if answer is None:
         return None
     if answer == "confused":

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 from tui.core.i18n import t
 from tui.core.records import MAX_NAME
 from tui.ui.shell.keys import KeyGate
+from tui.ui.shell.menus import Menu
 
 DIALOG_CSS = """
     align: center middle;
@@ -108,6 +109,19 @@ class Choice:
     closed: str | None = None
     detail: str = ""
     """Shown under the list while this option is highlighted (what it does)."""
+    entry: str = ""
+    """Which entry of the dialog's action menu this is (``shell.menus``);
+    unset, a text value names itself, a tuple value by its first item."""
+
+    @property
+    def menu_entry(self) -> str:
+        if self.entry:
+            return self.entry
+        if isinstance(self.value, str):
+            return self.value
+        if isinstance(self.value, tuple) and self.value and isinstance(self.value[0], str):
+            return self.value[0]
+        return ""
 
 
 class ChoiceDialog(Dialog):
@@ -125,8 +139,14 @@ class ChoiceDialog(Dialog):
     }"""
     )
 
-    def __init__(self, title: str | Content, choices: list[Choice], help_text: str = "", *, secret: bool = False, highlight: object = None) -> None:
+    def __init__(self, title: str | Content, choices: list[Choice], help_text: str = "", *, secret: bool = False, highlight: object = None, menu: Menu | None = None) -> None:
         super().__init__()
+        if menu is not None:
+            declared = menu.entries
+            stray = [c.menu_entry for c in choices if c.menu_entry not in declared]
+            if stray:
+                raise ValueError(f"menu {menu.id} does not declare {', '.join(map(repr, stray))}")
+        self.menu = menu
         self._title = title
         self._choices = choices
         self._help = help_text
