@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from textual.content import Content
 
 from tui.core.systems.myz.battle import Battle
@@ -99,6 +101,7 @@ def saved(app) -> Battle:
 # -- the preview follows the form -------------------------------------------------
 
 
+@pytest.mark.covers("army.switch_side", "army.more")
 async def test_units_change_the_pool_preview(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -131,6 +134,7 @@ async def test_units_change_the_pool_preview(tmp_path):
         assert "special class: Artillery" in preview_text(screen)
 
 
+@pytest.mark.covers("army.edit", "army.less")
 async def test_ark_projects_and_combat_ready_show_as_sources(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -192,6 +196,7 @@ async def test_environment_is_chosen_from_the_ruleset(tmp_path):
 # -- numbers ----------------------------------------------------------------------
 
 
+@pytest.mark.covers("army.edit")
 async def test_battle_level_typed_or_from_fighters(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -224,6 +229,7 @@ async def test_battle_level_typed_or_from_fighters(tmp_path):
 # -- people -------------------------------------------------------------------------
 
 
+@pytest.mark.covers("army.add_person", "army.dialog.save", "army.remove_person", "army.make_leader", "cycle.next")
 async def test_people_are_added_edited_and_removed(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -255,6 +261,7 @@ async def test_people_are_added_edited_and_removed(tmp_path):
         assert [p.name for p in app.battle.game.armies[1].people] == ["Dora", "Angus"]
 
 
+@pytest.mark.covers("army.dialog.next", "army.dialog.cancel")
 async def test_the_leader_cannot_step_down_without_a_successor(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -276,6 +283,7 @@ async def test_the_leader_cannot_step_down_without_a_successor(tmp_path):
 # -- user text is text --------------------------------------------------------------
 
 
+@pytest.mark.covers("army.rename")
 async def test_names_are_shown_literally_never_as_markup(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -307,6 +315,7 @@ async def test_names_are_shown_literally_never_as_markup(tmp_path):
 # -- saved, undoable, and read-only once the battle starts ---------------------------
 
 
+@pytest.mark.covers("army.undo", "army.redo")
 async def test_an_edit_is_saved_and_undoable(tmp_path):
     app = make_app(tmp_path, ghoul_strike_muster())
     async with app.run_test(size=(80, 24)) as pilot:

@@ -5,6 +5,8 @@ as typed."""
 
 from __future__ import annotations
 
+import pytest
+
 from textual.app import App
 from textual.reactive import reactive
 
@@ -110,6 +112,7 @@ async def test_add_a_fair_unit_through_the_dialog():
         assert cards(app).current == "card:u1"
 
 
+@pytest.mark.covers("fate_army.add_unit", "fate_army.dialog.next", "cycle.previous", "fate_army.dialog.cancel")
 async def test_the_same_skill_twice_is_refused_in_the_dialog():
     app = Harness(battle())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -147,6 +150,7 @@ async def test_an_overspend_is_refused_and_changes_nothing():
         assert "the battle chest holds 2 build points" in error and "1 too many" in error
 
 
+@pytest.mark.covers("fate_army.buy_fate_point", "fate_army.sell_fate_point")
 async def test_fate_points_cost_build_points():
     app = Harness(battle())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -166,6 +170,7 @@ async def test_fate_points_cost_build_points():
         assert app.battle.game.players[0].fate_points == 2
 
 
+@pytest.mark.covers("fate_army.chest")
 async def test_chest_presets_and_a_typed_number():
     app = Harness(battle())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -186,6 +191,7 @@ async def test_chest_presets_and_a_typed_number():
         assert app.battle.game.players[0].chest == 7
 
 
+@pytest.mark.covers("fate_army.add_leader", "fate_army.dialog.save", "fate_army.edit", "fate_army.remove_card", "fate_army.undo", "fate_army.redo")
 async def test_add_a_leader_then_edit_and_remove_it_and_undo():
     app = Harness(battle())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -244,6 +250,7 @@ async def test_edit_a_unit_keeps_its_key_and_changes_its_quality():
         assert app.battle.game.players[0].units[0].quality == "average"
 
 
+@pytest.mark.covers("fate_army.next_player", "fate_army.rename_player", "fate_army.side", "fate_army.add_player", "fate_army.remove_player", "fate_army.previous_player", "fate_army.text")
 async def test_players_switch_rename_side_add_and_remove():
     app = Harness(battle())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -350,6 +357,7 @@ def variants_row(app: App):
     return row
 
 
+@pytest.mark.covers("fate_army.variants")
 async def test_variants_switched_on_in_the_dialog_shown_on_the_panel_and_undone():
     app = Harness(battle())
     async with app.run_test(size=(80, 24)) as pilot:

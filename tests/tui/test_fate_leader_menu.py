@@ -4,6 +4,8 @@ saved, and u/U taking it back and forth."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.core.fate_kit import ZERO, act, end, fight, roll
 from tui.core.systems.fate import events as ev
 
@@ -25,6 +27,7 @@ async def _menu(app, pilot, key: str, label: str):
     return await choose(app, pilot, label)
 
 
+@pytest.mark.covers("fate.leader", "fate.leader.give", "fate.undo", "fate.redo")
 async def test_leader_gives_up_their_action_for_a_second_one(tmp_path):
     battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
     act(battle, "u1")
@@ -37,6 +40,7 @@ async def test_leader_gives_up_their_action_for_a_second_one(tmp_path):
         await undo_redo(app, pilot, before)
 
 
+@pytest.mark.covers("fate.leader.rally")
 async def test_leader_rallies_a_unit_with_no_consequence_by_a_boost(tmp_path):
     battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
     act(battle, "u1")
@@ -52,6 +56,7 @@ async def test_leader_rallies_a_unit_with_no_consequence_by_a_boost(tmp_path):
         await undo_redo(app, pilot, before)
 
 
+@pytest.mark.covers("fate.leader.recover", "fate.leader.rally")
 async def test_leader_rallies_and_recovers_a_unit_with_a_consequence_by_a_will_roll(tmp_path):
     battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"}, first=1)
     act(battle, "u3")
@@ -77,6 +82,7 @@ async def test_leader_rallies_and_recovers_a_unit_with_a_consequence_by_a_will_r
         assert_saved(app)
 
 
+@pytest.mark.covers("fate.leader.leader_attack")
 async def test_leader_attacks_a_leader_from_the_menu(tmp_path):
     battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
     act(battle, "u1")
@@ -92,6 +98,7 @@ async def test_leader_attacks_a_leader_from_the_menu(tmp_path):
         await undo_redo(app, pilot, before)
 
 
+@pytest.mark.covers("fate.leader.detach", "fate.leader.attach")
 async def test_leader_leaves_the_unit_and_joins_it_again(tmp_path):
     battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
     act(battle, "u1")
@@ -115,6 +122,7 @@ async def test_leader_leaves_the_unit_and_joins_it_again(tmp_path):
         await undo_redo(app, pilot, before)
 
 
+@pytest.mark.covers("fate.advantage", "fate.advantage.surrounded")
 async def test_surrounded_from_the_advantage_menu(tmp_path):
     battle = fight({"u1": "meadow", "u2": "meadow", "u3": "woods", "u4": "meadow"})
     act(battle, "u1")
@@ -129,6 +137,7 @@ async def test_surrounded_from_the_advantage_menu(tmp_path):
         await undo_redo(app, pilot, before)
 
 
+@pytest.mark.covers("fate.advantage.maintain", "fate.end_turn")
 async def test_keeping_a_pin_from_the_advantage_menu(tmp_path):
     battle = fight(PIN_PLACES, first=1)
     act(battle, "u4")

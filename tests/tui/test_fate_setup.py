@@ -6,6 +6,8 @@ markup show as typed and do nothing."""
 
 from __future__ import annotations
 
+import pytest
+
 from textual.widgets import OptionList
 
 from tui.core.board import Zone
@@ -241,6 +243,7 @@ async def roll_initiative(app, pilot) -> None:
     assert app.screen.check_action("next_stage", ()) is None  # nothing left to set up
 
 
+@pytest.mark.covers("fate.next_stage", "fate.hidden_aspect", "fate.terrain")
 async def test_a_battle_set_up_on_the_board_by_keys_only(tmp_path):
     app = fate_app(tmp_path, mustered())
     async with app.run_test(size=SIZE) as pilot:

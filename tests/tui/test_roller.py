@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool
 from tui.core.storage import load_battle, open_session
@@ -28,6 +30,7 @@ def assert_lock_free(app) -> None:
         again.close()
 
 
+@pytest.mark.covers("roller.add_base", "roller.add_skill", "roller.add_gear", "roller.switch_side", "roller.remove_skill", "roller.remove_base")
 async def test_build_pools_from_the_keyboard(tmp_path):
     battle = Battle.new("Empty", ("Left", "Right"), seed=3)
     app = make_app(tmp_path, battle)
@@ -44,6 +47,7 @@ async def test_build_pools_from_the_keyboard(tmp_path):
         assert saved(app).state.sides[0].pool == Pool(2, 1, 1)
 
 
+@pytest.mark.covers("roller.roll", "roller.push", "roller.undo", "roller.redo", "roller.settle")
 async def test_roll_push_settle_and_undo(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -81,6 +85,7 @@ async def test_roll_push_settle_and_undo(tmp_path):
         assert app.battle.state.finished
 
 
+@pytest.mark.covers("roller.type_pool")
 async def test_pool_typed_with_a_typo_says_where(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -98,6 +103,7 @@ async def test_pool_typed_with_a_typo_says_where(tmp_path):
         assert app.battle.state.sides[0].pool == Pool(5, 2, 1)
 
 
+@pytest.mark.covers("roller.rename")
 async def test_names_are_shown_literally_never_as_markup(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -182,6 +188,7 @@ async def test_read_only_app_refuses_changes(tmp_path):
         first.session.close()
 
 
+@pytest.mark.covers("app.help", "help.close")
 async def test_help_lists_every_roller_key_with_its_id(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -214,6 +221,7 @@ async def test_palette_offers_only_what_fits(tmp_path):
         assert app.battle.state.sides[1].roll.pushes == 1
 
 
+@pytest.mark.covers("app.settings", "settings.save")
 async def test_settings_switch_language_and_glyphs(tmp_path):
     app = make_app(tmp_path)
     app.settings_file = tmp_path / "settings.toml"
@@ -239,6 +247,7 @@ async def test_settings_switch_language_and_glyphs(tmp_path):
         assert "strapazieren" in str(app.screen.query_one(ResultBar).render())
 
 
+@pytest.mark.covers("app.quit_now")
 async def test_ctrl_c_saves_and_quits(tmp_path):
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -4,6 +4,8 @@ registered system; chosen by keyboard; and launch opening what was chosen."""
 
 from __future__ import annotations
 
+import pytest
+
 import os
 from pathlib import Path
 from types import SimpleNamespace
@@ -69,6 +71,7 @@ async def test_arrow_keys_reach_a_new_battle_of_each_system(tmp_path):
         assert app.return_value == StartChoice("new", system=system.key)
 
 
+@pytest.mark.covers("start.quit")
 async def test_q_quits_without_choosing(tmp_path):
     app = StartApp(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

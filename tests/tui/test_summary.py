@@ -3,6 +3,8 @@ total, paging between waves, user text shown as typed, and German."""
 
 from __future__ import annotations
 
+import pytest
+
 from dataclasses import replace
 
 from tui.core.i18n import tr
@@ -77,6 +79,7 @@ async def test_retaliation_names_its_factors_and_marks_successes(tmp_path):
         assert "The Ark lost the wave: the Support die shows 5 → no project is lost" in ark
 
 
+@pytest.mark.covers("summary.previous", "summary.next", "summary.first", "summary.last")
 async def test_paging_between_two_waves(tmp_path):
     battle = ghoul_strike_waves(2)
     first, second = battle.game.reports

@@ -5,6 +5,8 @@ the Battle roll is made."""
 
 from __future__ import annotations
 
+import pytest
+
 from textual.widgets import Input
 
 from tests.core.myz_kit import army, fight, leader, start, support_none, to_battle
@@ -92,6 +94,7 @@ async def test_the_opponent_picks_which_special_unit_is_damaged(tmp_path):
         assert app.battle.game.reports[-1].wave == 1
 
 
+@pytest.mark.covers("wave.gm_adjust", "myz.gm.fighters", "wave.undo")
 async def test_the_gm_sets_a_forces_fighters_with_g_and_undoes_it(tmp_path):
     app = make_app(tmp_path, ghoul_strike_waves(1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -110,6 +113,7 @@ async def test_the_gm_sets_a_forces_fighters_with_g_and_undoes_it(tmp_path):
         assert app.battle.game.forces[0].fighters == before
 
 
+@pytest.mark.covers("wave.switch_side", "myz.gm.confused")
 async def test_the_gm_clears_confusion_on_the_selected_side(tmp_path):
     app = make_app(tmp_path, ghoul_strike_waves(1))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -121,6 +125,7 @@ async def test_the_gm_clears_confusion_on_the_selected_side(tmp_path):
         assert app.battle.game.forces[1].confused is not confused
 
 
+@pytest.mark.covers("wave.roller", "roller.wave")
 async def test_after_the_battle_roll_the_roller_points_back_to_the_wave(tmp_path):
     from tests.tui.test_wave import ghoul_strike_battle
 

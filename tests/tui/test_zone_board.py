@@ -3,6 +3,8 @@ ASCII glyphs, scrolling, and fitting 80×24."""
 
 from __future__ import annotations
 
+import pytest
+
 from dataclasses import dataclass
 
 from textual.app import App, ComposeResult
@@ -65,6 +67,7 @@ def plain(board: ZoneBoard) -> str:
     return "\n".join(line.plain for line in board.board_layout().lines)
 
 
+@pytest.mark.covers("board.up", "board.down", "board.left", "board.right", "board.select")
 async def test_arrows_move_the_cursor_and_enter_selects():
     app = BoardApp(battlefield())
     async with app.run_test(size=(80, 24)) as pilot:
