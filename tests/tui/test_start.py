@@ -19,6 +19,8 @@ from tui.ui.shell.start import StartApp, StartChoice
 
 from tests.tui.fate_play import screen_text
 
+FATE = find_system("fate").key
+
 
 def _save(folder: Path, name: str, system: str, title: str, mtime: int) -> Path:
     battle = find_system(system).new_battle(7)
@@ -96,7 +98,7 @@ async def test_a_demo_is_chosen_and_opened_as_a_working_copy(tmp_path):
     assert choice is not None and choice.kind == "open" and choice.path.name == "ford-of-brannock.toml"
     session = launch_module.resolve_session(str(choice.path), tmp_path / "saves")
     try:
-        assert session.path.parent == tmp_path / "saves" and session.battle.system == "fate"
+        assert session.path.parent == tmp_path / "saves" and session.battle.system == FATE
         assert not session.read_only
     finally:
         session.close()
@@ -130,7 +132,7 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
     monkeypatch.setattr(tui.ui.app, "MassCombatApp", FakeApp)
     args = SimpleNamespace(battle=None, system=None, saves=str(tmp_path), lang=None, seed=3, theme=None, ascii=False)
     assert launch_module.launch(args) == 0
-    assert opened and opened[0].battle.system == "fate" and opened[0].path.parent == tmp_path
+    assert opened and opened[0].battle.system == FATE and opened[0].path.parent == tmp_path
 
     class Quit(FakeStart):
         def run(self):
