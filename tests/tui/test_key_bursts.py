@@ -124,3 +124,16 @@ async def test_a_burst_that_ends_the_flow_hands_the_rest_back_to_the_screen(tmp_
         assert len(app.battle.history.events) == events_before + 1
         assert app.battle.history.cursor == events_before
         assert app.battle.game.activation.extra is None
+
+
+async def test_a_burst_runs_through_a_chain_of_dialogs(tmp_path):
+    app = make_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        # Open the Reconnaissance, roll it, roll the Zone-Ghouls' check in the
+        # app, accept the dice: each Enter lands on the dialog the last one opened.
+        burst(app, "enter", "enter", "enter", "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, ChoiceDialog) and not app.screen.answered
+        assert "The Ark" in app.screen._title and "COMPREHEND" in app.screen._title
+        assert len(app.screen_stack) == 2

@@ -99,6 +99,30 @@ class Dialog(ModalScreen[Any]):
             self.action_cancel()
 
 
+class _AnswerList(OptionList):
+    """A dialog's list: Enter answers the dialog at once, so that keys
+    coming right behind it are held for whatever the answer opens next
+    (an OptionSelected message would let them reach this dying dialog)."""
+
+    def action_select(self) -> None:
+        screen = self.screen
+        if isinstance(screen, ChoiceDialog):
+            screen.choose(self.highlighted)
+            return
+        super().action_select()
+
+
+class _AnswerInput(Input):
+    """A dialog's line: Enter answers the dialog at once (see ``_AnswerList``)."""
+
+    async def action_submit(self) -> None:
+        screen = self.screen
+        if isinstance(screen, AskDialog):
+            screen.submit(self.value)
+            return
+        await super().action_submit()
+
+
 @dataclass(frozen=True)
 class Choice:
     """One option: ``value`` is returned; ``closed`` says why it can't be chosen."""
@@ -164,7 +188,7 @@ class ChoiceDialog(Dialog):
                 if choice.closed:
                     text.append("  — " + choice.closed, style="italic")
                 options.append(Option(text, id=str(index), disabled=choice.closed is not None))
-            yield OptionList(*options)
+            yield _AnswerList(*options)
             if any(choice.detail for choice in self._choices):
                 yield Static("", classes="choice-detail", markup=False)
             if self._help:
@@ -181,15 +205,18 @@ class ChoiceDialog(Dialog):
         for detail in self.query(".choice-detail").results(Static):
             detail.update(Text(self._choices[int(event.option.id or 0)].detail))
 
+    def choose(self, index: int | None) -> None:
+        """Answer with the option at ``index`` unless it is closed."""
+        if index is not None and 0 <= index < len(self._choices) and self._choices[index].closed is None:
+            self.answer(self._choices[index].value)
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.answer(self._choices[int(event.option.id or 0)].value)
+        self.choose(int(event.option.id or 0))
 
     def take_key(self, key: str, character: str | None) -> None:
         options = self.query_one(OptionList)
         if key == "enter":
-            index = options.highlighted
-            if index is not None and self._choices[index].closed is None:
-                self.answer(self._choices[index].value)
+            self.choose(options.highlighted)
         elif key in ("up", "down", "home", "end", "pageup", "pagedown"):
             {"up": options.action_cursor_up, "down": options.action_cursor_down, "home": options.action_first, "end": options.action_last, "pageup": options.action_page_up, "pagedown": options.action_page_down}[key]()
         else:
@@ -214,7 +241,7 @@ class AskDialog(Dialog):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = _title(self._title)
-            yield Input(self._value, max_length=self._max_length, select_on_focus=True)
+            yield _AnswerInput(self._value, max_length=self._max_length, select_on_focus=True)
             yield Label(Content(self._help), classes="dialog-help")
             yield Static("", classes="dialog-error")
 

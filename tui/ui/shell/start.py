@@ -47,7 +47,7 @@ def _system_name(key: str) -> str:
 def _shelved(item: Shelved) -> Text:
     text = Text()
     text.append(item.title or item.path.stem, style="bold")
-    text.append(f"  {_system_name(item.system)} · {_when(item.played)}", style="dim")
+    text.append(f"  {_system_name(item.system)} · {_when(item.played)} · {item.path.name}", style="dim")
     if item.problem:
         text.append("  — " + t("start.cannot_open", problem=item.problem), style="italic")
     return text
