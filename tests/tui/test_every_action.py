@@ -78,3 +78,18 @@ def test_the_lists_are_not_empty():
     # A refactor that hides the bindings from this walk must not pass it vacuously.
     assert {"fate.leader", "roller.push", "wave.step", "app.help", "dialog.cancel"} <= binding_ids()
     assert {"fate.leader.give", "myz.support.rally", "myz.strategy.total_attack"} <= menu_entry_ids()
+
+
+def test_no_two_widget_classes_share_a_name():
+    # Textual selects DEFAULT_CSS by class name: two classes of one name style each other.
+    seen: dict[str, str] = {}
+    clashes = []
+    for module in _ui_modules():
+        for name, cls in inspect.getmembers(module, inspect.isclass):
+            if not issubclass(cls, DOMNode) or cls.__module__ != module.__name__:
+                continue
+            where = f"{cls.__module__}.{name}"
+            if cls.__name__ in seen and seen[cls.__name__] != where:
+                clashes.append((seen[cls.__name__], where))
+            seen.setdefault(cls.__name__, where)
+    assert not clashes

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from dataclasses import dataclass
 
 from textual.app import App, ComposeResult
 
@@ -40,21 +39,15 @@ def battlefield() -> BoardView:
     return BoardView(cards, open_cells=((1, 1),), sides=("Red", "Blue"))
 
 
-@dataclass(frozen=True)
-class Glyphs:
-    name: str
-
-
 class BoardApp(App):
     def __init__(self, view: BoardView, glyphs: str | None = None) -> None:
         super().__init__()
         self.view = view
         self.messages: list[tuple[str, tuple[int, int], str | None]] = []
-        if glyphs:
-            self.glyphs = Glyphs(glyphs)
+        self.ascii = glyphs == "ascii"
 
     def compose(self) -> ComposeResult:
-        yield ZoneBoard(self.view)
+        yield ZoneBoard(self.view, ascii_glyphs=self.ascii)
 
     def on_zone_board_cursor_moved(self, message: ZoneBoard.CursorMoved) -> None:
         self.messages.append(("moved", message.cell, message.key))
@@ -323,3 +316,15 @@ async def test_the_fate_battlefield_grows_west_and_north_by_keyboard(tmp_path):
         assert [(zone.name, zone.cell) for zone in game.board.zones] == [("Hill", (1, 1)), ("West", (0, 1)), ("North", (0, 0))]
         assert [event.zone.cell for event in app.battle.history.events[1:]] == [(0, 0), (-1, 0), (0, -1)]
     assert load_battle(tmp_path / "fate.toml").game.board == game.board
+
+
+async def test_the_fate_board_draws_ascii_when_the_setting_says_so(tmp_path):
+    from tests.core.fate_kit import fight
+
+    app = fate_app(tmp_path, fight({"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"}), glyphs="ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.screen.query_one(ZoneBoard)
+        assert board.ascii_glyphs
+        drawn = plain(board)
+        assert "Hill" in drawn and not any(ch in drawn for ch in "╭╮┏┓━│")

@@ -135,6 +135,7 @@ class FateFieldScreen(BattleScreen[FateBattle]):
     def _redraw(self, *_: object) -> None:
         state = self.state
         board = self.query_one(ZoneBoard)
+        board.ascii_glyphs = self.shell.glyphs.name == "ascii"
         board.view = ft.board_view(state, flows.marks(self))
         if board.cursor is None or (board.cursor not in board.view.cards and board.cursor not in board.view.open_cells):
             cells = list(board.view.cards) or list(board.view.open_cells)

@@ -72,6 +72,9 @@ class ZoneBoard(ScrollView, can_focus=True):
     cursor: reactive[Cell | None] = reactive(None, init=False)
     """The card or slot the GM points at; None before there is any."""
 
+    ascii_glyphs: reactive[bool] = reactive(False, init=False)
+    """Draw with ASCII only (the glyph setting, given by the screen)."""
+
     class _CellMessage(Message):
         def __init__(self, board: "ZoneBoard", cell: Cell, key: str | None) -> None:
             super().__init__()
@@ -90,8 +93,9 @@ class ZoneBoard(ScrollView, can_focus=True):
     class Selected(_CellMessage):
         """Enter (or a second click) on the card or slot under the cursor."""
 
-    def __init__(self, view: BoardView | None = None, cursor: Cell | None = None, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(self, view: BoardView | None = None, cursor: Cell | None = None, *, ascii_glyphs: bool = False, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
+        self.set_reactive(ZoneBoard.ascii_glyphs, ascii_glyphs)
         self._layout: Layout | None = None
         self._layout_glyphs: Glyphs | None = None
         self.set_reactive(ZoneBoard.view, view or BoardView())
@@ -100,8 +104,10 @@ class ZoneBoard(ScrollView, can_focus=True):
     # -- drawing ---------------------------------------------------------------
 
     def _glyphs(self) -> Glyphs:
-        glyphs = getattr(self.app, "glyphs", None)
-        return ASCII if getattr(glyphs, "name", "") == "ascii" else UNICODE
+        return ASCII if self.ascii_glyphs else UNICODE
+
+    def watch_ascii_glyphs(self) -> None:
+        self._relayout()
 
     def board_layout(self) -> Layout:
         """The board as drawn now, unscrolled (tests and screenshots read it)."""
