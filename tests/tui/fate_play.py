@@ -140,15 +140,21 @@ async def choose(app, pilot, label: str):
     options = dialog.query_one("OptionList")
     # A closed choice is greyed out: the list will not stop on it.
     assert [options.get_option_at_index(i).disabled for i in range(len(choices))] == [c.closed is not None for c in choices]
-    for _ in range(len(choices) + 1):
-        if options.highlighted == wanted[0]:
+    return await enter_option(dialog, pilot, wanted[0])
+
+
+async def enter_option(dialog, pilot, index: int):
+    """Walk the dialog's highlight to ``index`` with the arrow keys and enter; returns the value."""
+    options = dialog.query_one("OptionList")
+    for _ in range(len(dialog._choices) + 1):
+        if options.highlighted == index:
             break
-        await pilot.press("down" if options.highlighted < wanted[0] else "up")
+        await pilot.press("down" if options.highlighted < index else "up")
         await pilot.pause()
-    assert options.highlighted == wanted[0]
+    assert options.highlighted == index
     await pilot.press("enter")
     await pilot.pause()
-    return choices[wanted[0]].value
+    return dialog._choices[index].value
 
 
 def assert_saved(app) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tui.ui.shell.dialogs import ChoiceDialog
 
-from tests.tui.fate_play import wait_for
+from tests.tui.fate_play import enter_option, wait_for
 
 ANY = object()
 
@@ -17,16 +17,7 @@ async def pick(app, pilot, entry: str, value: object = ANY):
     choices = dialog._choices
     wanted = [i for i, c in enumerate(choices) if c.menu_entry == entry and c.closed is None and (value is ANY or c.value == value)]
     assert wanted, [(c.menu_entry, c.value, c.closed) for c in choices]
-    options = dialog.query_one("OptionList")
-    for _ in range(len(choices) + 1):
-        if options.highlighted == wanted[0]:
-            break
-        await pilot.press("down" if options.highlighted < wanted[0] else "up")
-        await pilot.pause()
-    assert options.highlighted == wanted[0]
-    await pilot.press("enter")
-    await pilot.pause()
-    return choices[wanted[0]].value
+    return await enter_option(dialog, pilot, wanted[0])
 
 
 async def step(app, pilot) -> None:

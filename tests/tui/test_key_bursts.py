@@ -94,10 +94,15 @@ async def test_digits_typed_ahead_land_in_the_fighters_field(tmp_path):
         assert app.battle.game.armies[0].fighters == 456
 
 
-async def test_a_repeated_key_starts_a_fate_flow_once(tmp_path):
+def _pikes_acting(tmp_path):
+    """A Fate battle with the Pikes (Sir Ana attached) acting."""
     battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
     act(battle, "u1")
-    app = fate_app(tmp_path, battle)
+    return fate_app(tmp_path, battle)
+
+
+async def test_a_repeated_key_starts_a_fate_flow_once(tmp_path):
+    app = _pikes_acting(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         events_before = len(app.battle.history.events)
@@ -112,9 +117,7 @@ async def test_a_repeated_key_starts_a_fate_flow_once(tmp_path):
 
 
 async def test_a_burst_that_ends_the_flow_hands_the_rest_back_to_the_screen(tmp_path):
-    battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"})
-    act(battle, "u1")
-    app = fate_app(tmp_path, battle)
+    app = _pikes_acting(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         events_before = len(app.battle.history.events)

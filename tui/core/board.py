@@ -18,14 +18,13 @@ cell, so a shift changes no adjacency, distance, link or cut.
 
 from __future__ import annotations
 
-import unicodedata
 from collections import deque
 from functools import cached_property
 
 from pydantic import field_validator, model_validator
 
 from tui.core.errors import BoardError
-from tui.core.records import Record
+from tui.core.records import Record, text_problem
 from tui.core.i18n import t
 
 MAX_ZONE_NAME = 60
@@ -42,12 +41,9 @@ _STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 def check_zone_name(value: str) -> str:
     """Zone names are shown as plain text on a card: one short line."""
-    if not value.strip():
-        raise BoardError(t("board.name_empty"))
-    if len(value) > MAX_ZONE_NAME:
-        raise BoardError(t("board.name_long", most=MAX_ZONE_NAME))
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
-        raise BoardError(t("board.name_line"))
+    problem = text_problem(value, MAX_ZONE_NAME)
+    if problem is not None:
+        raise BoardError(t(f"board.name_{problem}", most=MAX_ZONE_NAME))
     return value
 
 

@@ -23,14 +23,24 @@ class Record(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
 
+def text_problem(value: str, most: int) -> str | None:
+    """What is wrong with a line of text a GM typed ("empty", "long",
+    "line": a break or control character), or None. Every name check asks
+    this one function, each in its own words."""
+    if not value.strip():
+        return "empty"
+    if len(value) > most:
+        return "long"
+    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
+        return "line"
+    return None
+
+
 def check_name(value: str) -> str:
     """Names are shown as plain text; they must be one short line."""
-    if not value.strip():
-        raise ValueError(t("error.name_empty"))
-    if len(value) > MAX_NAME:
-        raise ValueError(t("error.name_long", most=MAX_NAME))
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
-        raise ValueError(t("error.name_line"))
+    problem = text_problem(value, MAX_NAME)
+    if problem is not None:
+        raise ValueError(t(f"error.name_{problem}", most=MAX_NAME))
     return value
 
 
@@ -38,4 +48,4 @@ def check_names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(check_name(v) for v in values)
 
 
-__all__ = ["MAX_NAME", "Record", "check_name", "check_names"]
+__all__ = ["MAX_NAME", "Record", "check_name", "check_names", "text_problem"]
