@@ -193,3 +193,20 @@ async def test_the_unit_dialog_moves_back_a_field(tmp_path):
 
 
 __all__ = ["go_to"]
+
+
+async def test_help_shows_only_the_current_systems_keys_and_dice(tmp_path):
+    app = fate_app(tmp_path, fight(NEAR))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "question_mark")
+        from textual.widgets import Static
+
+        text = " ".join(str(part.render()) for part in app.screen.query(Static))
+        assert "Fate dice" in text and "Mediocre" in text
+        assert "Battle die" not in text and "Push:" not in text
+        from tui.ui.shell.help import binding_rows
+
+        ids = {row.binding_id for row in binding_rows(app.screen._under)}
+        assert "app.field" in ids and "fate.leader" in ids
+        assert not ids & {"app.roller", "app.summary", "app.wave", "roller.push"}
