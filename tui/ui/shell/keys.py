@@ -75,6 +75,9 @@ class KeyGate:
 
     def dialog_closed(self) -> None:
         """A dialog is gone; with no flow waiting for the next, held keys go back to the app."""
+        if not self._flows:
+            # A dialog pushed on its own never waits past its own life.
+            self._waiting = False
         self._app.call_later(self._release)
 
     def dialog_ready(self, dialog: "Dialog") -> None:
