@@ -33,11 +33,6 @@ class KeyGate:
 
     # -- what the app asks --------------------------------------------------------
 
-    @property
-    def busy(self) -> bool:
-        """A flow is on its way to its next dialog: keys are held, steps refused."""
-        return self._waiting
-
     def holding(self) -> bool:
         """Keys are to be held: a dialog is on its way, or earlier keys still wait."""
         return self._waiting or bool(self._held)
