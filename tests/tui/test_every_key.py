@@ -210,3 +210,33 @@ async def test_help_shows_only_the_current_systems_keys_and_dice(tmp_path):
         ids = {row.binding_id for row in binding_rows(app.screen._under)}
         assert "app.field" in ids and "fate.leader" in ids
         assert not ids & {"app.roller", "app.summary", "app.wave", "roller.push"}
+
+
+async def test_a_player_with_nothing_is_refused_at_the_muster_where_it_can_be_fixed(tmp_path):
+    from tests.core.fate_kit import ANA, GM, mustered
+    from tui.core.systems.fate.forces import Player
+
+    app = fate_app(tmp_path, mustered((ANA, GM, Player(name="Empty[/]", side=1, chest=10))))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "f3", "n")
+        assert app.battle.game.stage == "muster"
+        assert any("Empty[/]" in str(n.message) and "no units and no leaders" in str(n.message) for n in app._notifications)
+
+
+async def test_o_on_the_fate_board_never_opens_the_settings(tmp_path):
+    app = fate_app(tmp_path, fight(NEAR))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.battle.game.activation is None  # overcome does not apply
+        await _press(pilot, "o")
+        assert not isinstance(app.screen, SettingsScreen)
+
+
+async def test_keys_queued_behind_quit_start_nothing(tmp_path):
+    app = fate_app(tmp_path, fight(NEAR))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.close_session()
+        await _press(pilot, "v")
+        assert app.battle.game.activation is None and not app.key_gate._flows

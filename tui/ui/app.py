@@ -46,7 +46,7 @@ class MassCombatApp(App[None]):
 
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="app.help"),
-        Binding("f2,o", "settings", "key.settings", show=False, id="app.settings"),
+        Binding("f2", "settings", "key.settings", show=False, id="app.settings"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
@@ -62,7 +62,7 @@ class MassCombatApp(App[None]):
         self.DEFAULT_MODE = self.system_ui.start_mode(session.battle)  # type: ignore[misc]  # likewise
         super().__init__()
         self._bindings = BindingsMap.merge([self._bindings, BindingsMap(self.system_ui.bindings)])
-        self.key_gate = KeyGate(self)
+        self.key_gate = KeyGate(self, closing=lambda: self._session_closed)
         self.session = session
         self.settings = settings
         self.settings_file = settings_file

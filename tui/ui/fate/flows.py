@@ -16,7 +16,7 @@ from rich.text import Text
 from tui.core.board import Zone
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
-from tui.core.systems.fate.muster import deploy_refusal, undeployed
+from tui.core.systems.fate.muster import deploy_refusal, empty_player_refusal, undeployed
 from tui.core.systems.fate.state import FateState
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
@@ -120,6 +120,11 @@ def card_line(state: FateState, key: str) -> str:
 async def next_stage(screen: "FateFieldScreen") -> None:
     state = screen.state
     if state.stage == "muster":
+        why = empty_player_refusal(state)
+        if why:  # fixable only in the army builder, before the battlefield
+            screen.app.notify(why, severity="error", markup=False)
+            screen.app.bell()
+            return
         record(screen, ev.StartBattlefield())
     elif state.stage == "battlefield":
         record(screen, ev.FinishBattlefield())

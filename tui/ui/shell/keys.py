@@ -13,7 +13,7 @@ ordinary keys, in the order they came.
 from __future__ import annotations
 
 from collections import deque
-from typing import TYPE_CHECKING, Any, Coroutine
+from typing import TYPE_CHECKING, Any, Callable, Coroutine
 
 from textual import events
 
@@ -24,8 +24,10 @@ if TYPE_CHECKING:
 
 
 class KeyGate:
-    def __init__(self, app: "App[Any]") -> None:
+    def __init__(self, app: "App[Any]", closing: Callable[[], bool] = lambda: False) -> None:
         self._app = app
+        self._closing = closing
+        """True once the app is on its way out: keys still queued start nothing."""
         self._held: deque[events.Key] = deque()
         self._flows = 0
         self._waiting = False
@@ -46,8 +48,8 @@ class KeyGate:
 
     def run_flow(self, node: Any, flow: Coroutine[Any, Any, None], group: str) -> None:
         """Run a flow of dialogs as a worker; a second flow while one runs is refused."""
-        if self._flows:
-            flow.close()
+        if self._flows or self._closing():
+            flow.close()  # never run: closed, so nothing warns of an unawaited coroutine
             return
         self._flows += 1
         self._waiting = True
@@ -60,7 +62,7 @@ class KeyGate:
                 self._waiting = False
                 self._app.call_later(self._release)
 
-        node.run_worker(guarded(), group=group)
+        node.run_worker(guarded, group=group)
 
     # -- what dialogs tell it ----------------------------------------------------------
 

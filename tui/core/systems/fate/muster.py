@@ -145,13 +145,23 @@ def deploy_attach(state: FateState, event: ev.Attach) -> FateState:
     return replace(state, places=places)
 
 
-def deploy_refusal(state: FateState) -> str | None:
-    """Why the battle can't start yet: a player with nothing to fight with
-    (they could never act or roll for the order of play), else the first
-    card still without a place."""
+def empty_player_refusal(state: FateState) -> str | None:
+    """A player with nothing to fight with: they could never act or roll
+    for the order of play. The board asks this before leaving the muster,
+    where the GM can still give them a card; the battle's start refuses it.
+    (Leaving the muster does not, so a battle saved with one still loads.)"""
     for player in state.players:
         if not player.units and not player.leaders:
             return t("fate.rule.empty_player", player=player.name)
+    return None
+
+
+def deploy_refusal(state: FateState) -> str | None:
+    """Why the battle can't start yet: a player with nothing to fight with,
+    else the first card still without a place."""
+    empty = empty_player_refusal(state)
+    if empty is not None:
+        return empty
     missing = undeployed(state)
     return t("fate.rule.undeployed", card=state.name(missing[0]), count=len(missing)) if missing else None
 
