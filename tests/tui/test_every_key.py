@@ -240,3 +240,15 @@ async def test_keys_queued_behind_quit_start_nothing(tmp_path):
         app.close_session()
         await _press(pilot, "v")
         assert app.battle.game.activation is None and not app.key_gate._flows
+
+
+@pytest.mark.covers("summary.wave")
+async def test_the_summary_goes_back_to_the_battle_with_w_or_escape(tmp_path):
+    app = make_app(tmp_path, start(army(3), army(3)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for key in ("w", "escape"):
+            await _press(pilot, "s")
+            assert app.current_mode == "summary"
+            await _press(pilot, key)
+            assert app.current_mode == "wave", key

@@ -51,6 +51,7 @@ class SummaryScreen(BattleScreen[Battle]):
         Binding("right,right_square_bracket", "next", "summary.key.next", id="summary.next"),
         Binding("home", "first", "summary.key.first", show=False, id="summary.first"),
         Binding("end", "last", "summary.key.last", show=False, id="summary.last"),
+        Binding("w,escape", "app.mode('wave')", "key.to_wave", id="summary.wave"),
     ]
 
     DEFAULT_CSS = """
