@@ -162,3 +162,32 @@ async def test_keeping_a_pin_from_the_advantage_menu(tmp_path):
         assert [a.on for a in app.battle.game.aspects if a.kind == "pinned_down"] == ["u1"]
         assert_saved(app)
 
+
+
+async def test_once_the_leader_has_given_their_action_the_menu_greys_what_needs_it(tmp_path):
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    act(battle, "u1")
+    battle.record(ev.SecondAction(source="leader"))
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.menu_entry: c.closed for c in dialog._choices}
+        assert closed["give"] and "second action" in closed["give"]
+        for entry in ("rally", "leader_attack"):
+            assert closed[entry] and "Sir Ana" in closed[entry], (entry, closed)
+        assert closed["detach"] is None
+
+
+async def test_targets_the_rules_refuse_are_greyed_before_anything_is_typed(tmp_path):
+    # Sir Ana acts alone: an independent leader can't intimidate units.
+    battle = fight({"u1": "hill", "u2": "hill", "l1": "hill", "u3": "meadow", "u4": "woods"}, attach=(("l2", "u3"),))
+    act(battle, "l1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await choose(app, pilot, "Intimidating")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert dialog._choices and all(c.closed and "Sir Ana" in c.closed for c in dialog._choices)

@@ -11,7 +11,7 @@ seed, so escaping a dialog and trying again shows the same faces.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
@@ -35,6 +35,15 @@ async def ask(screen, dialog):
 
 def act(screen, change) -> bool:
     return shell(screen).act(change)
+
+
+def _roll_refusal(screen: "FateFieldScreen", action: str, by: str, skill: str, **fields: Any) -> str | None:
+    """Why the rules would refuse this roll, asked before the GM types
+    anything for it (the dice and the aspect's words don't change that)."""
+    state = screen.state
+    faces = (0,) * state.rules.dice.count
+    event = ev.Roll(counter=state.counter, action=action, by=by, skill=skill, faces=faces, defence_faces=faces if fields.get("defender") else (), aspect=fields.pop("aspect", "—"), **fields)
+    return screen.battle.step_refusal(event)
 
 
 def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
@@ -202,7 +211,11 @@ async def advantage(screen: "FateFieldScreen") -> None:
     if use in AIMED_AT_UNITS:
         side = state.side_of(by)
         enemies = [u.key for p in state.players if p.side != side for u in p.units if not state.place(u.key).out and state.place(u.key).zone]
-        target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), [Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name) for k in enemies]))
+        targets = [
+            Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name, _roll_refusal(screen, "advantage", by, skill or "", use=use, target=k, defender=k, defence_skill=resist_skill(state, use, k)))
+            for k in enemies
+        ]
+        target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), targets))
         if target is None:
             return
         fields.update(target=target, defender=target, defence_skill=resist_skill(state, use, target))
@@ -227,6 +240,28 @@ async def advantage(screen: "FateFieldScreen") -> None:
 # -- the leader's own action ---------------------------------------------------------
 
 
+def _leader_attack_refusal(screen: "FateFieldScreen", by: str) -> str | None:
+    """Why ``by`` can attack no enemy leader now: the reason given for the
+    first one (out of range, action used...), or None if one can be attacked."""
+    state = screen.state
+    side = state.side_of(by)
+    first: str | None = None
+    for index, player in enumerate(state.players):
+        if player.side == side:
+            continue
+        for key in state.standing_leaders(index):
+            distance = _distance(state, by, key)
+            skill = attack_skill(state, distance if distance is not None else 99)
+            if not skill:
+                first = first or t("fate.rule.out_of_range", target=state.name(key), most=state.rules.attack.farthest_zones)
+                continue
+            why = _roll_refusal(screen, "leader_attack", by, skill, target=key, defender=key, defence_skill=defence_skill(state, key, skill))
+            if why is None:
+                return None
+            first = first or why
+    return first or t("fate_ui.leader.no_enemy_leader")
+
+
 async def leader(screen: "FateFieldScreen") -> None:
     state = screen.state
     activation = state.activation
@@ -238,10 +273,13 @@ async def leader(screen: "FateFieldScreen") -> None:
         key = state.leader_of(by)
         if key:
             options.append(Choice(("give", key), t("fate_ui.leader.give", leader=state.name(key)), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))))
+            will = state.rules.leaders.bonus_skill
             for c in state.consequences_of(by):
-                options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty)))
-            options.append(Choice(("rally", key), t("fate_ui.leader.rally", unit=state.name(by))))
-            options.append(Choice(("leader_attack", key), t("fate_ui.leader.attack", leader=state.name(key))))
+                options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty), _roll_refusal(screen, "recover", key, will, target=c.id)))
+            # A boost: a Will roll while the unit has consequences, else no roll.
+            rally = _roll_refusal(screen, "rally", key, will) if state.consequences_of(by) else screen.battle.step_refusal(ev.Advantage(action="rally", by=key, aspect="—"))
+            options.append(Choice(("rally", key), t("fate_ui.leader.rally", unit=state.name(by)), closed=rally))
+            options.append(Choice(("leader_attack", key), t("fate_ui.leader.attack", leader=state.name(key)), closed=_leader_attack_refusal(screen, key)))
             options.append(Choice(("detach", key), t("fate_ui.leader.detach", leader=state.name(key)), closed=screen.battle.step_refusal(ev.Detach(leader=key))))
         here = state.zone_of(by)
         for other in state.leaders_in(here or ""):
