@@ -95,13 +95,34 @@ async def test_a_demo_is_chosen_and_opened_as_a_working_copy(tmp_path):
         await pilot.press("enter")
         await pilot.pause()
     choice = app.return_value
-    assert choice is not None and choice.kind == "open" and choice.path.name == "ford-of-brannock.toml"
-    session = launch_module.resolve_session(str(choice.path), tmp_path / "saves")
+    assert choice is not None and choice.kind == "demo" and choice.path.name == "ford-of-brannock.toml"
+    saves = tmp_path / "saves"
+    session = launch_module.resolve_session(str(choice.path), saves, fresh_example=True)
     try:
-        assert session.path.parent == tmp_path / "saves" and session.battle.system == FATE
+        assert session.path == saves / "ford-of-brannock.toml" and session.battle.system == FATE
         assert not session.read_only
+        session.battle.undo()  # the GM plays on: the copy is no longer the demo's start
+        session.save()
     finally:
         session.close()
+    # The demo chosen again starts afresh beside the played copy, which stays as it was.
+    again = launch_module.resolve_session(str(choice.path), saves, fresh_example=True)
+    try:
+        assert again.path == saves / "ford-of-brannock-2.toml"
+        assert again.battle.history.cursor == len(again.battle.history.events)
+    finally:
+        again.close()
+    played = launch_module.resolve_session(str(saves / "ford-of-brannock.toml"), saves)
+    try:
+        assert played.battle.history.cursor == len(played.battle.history.events) - 1
+    finally:
+        played.close()
+    # From the shell, the example's path continues the first copy, as the README says.
+    shell = launch_module.resolve_session(str(choice.path), saves)
+    try:
+        assert shell.path == saves / "ford-of-brannock.toml"
+    finally:
+        shell.close()
 
 
 def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path, monkeypatch):

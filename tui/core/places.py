@@ -68,15 +68,21 @@ def find_example(name: str) -> Path:
     raise SaveFileError(name, t("storage.no_example", names=names))
 
 
-def open_example(example: Path, saves_dir: Path) -> Path:
+def open_example(example: Path, saves_dir: Path, *, fresh: bool = False) -> Path:
     """The working copy of a template: ``saves_dir/<stem>.toml``.
 
     Made from the example (``template = false``) the first time; after that
     the existing copy is returned untouched, so the GM continues their game.
+    ``fresh``: a new copy beside any earlier ones (``<stem>-2.toml``, ...),
+    for a GM who wants the demo from its start again.
     """
     from tui.core.storage import _one_line, load_battle, save_battle  # at call time: see the module docstring
 
     target = saves_dir / f"{example.stem}.toml"
+    number = 1
+    while fresh and target.exists():
+        number += 1
+        target = saves_dir / f"{example.stem}-{number}.toml"
     if target.exists():
         return target
     battle = load_battle(example)

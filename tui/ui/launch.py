@@ -18,8 +18,9 @@ from tui.core.tomlfile import read_toml
 from tui.ui.settings import load_settings, settings_path
 
 
-def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM) -> Session:
-    """Open the named battle, a working copy of an example, or a new battle of ``system``."""
+def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM, *, fresh_example: bool = False) -> Session:
+    """Open the named battle, a working copy of an example (a new one with
+    ``fresh_example``), or a new battle of ``system``."""
     def make() -> LoggedBattle[Any, Any]:
         return find_system(system).new_battle(seed)
 
@@ -31,7 +32,7 @@ def resolve_session(battle_file: str | None, saves: Path, seed: int | None = Non
         return create_session(path, make())
     _, data = read_toml(path)
     if data.get("template") is True:
-        path = open_example(path, saves)
+        path = open_example(path, saves, fresh=fresh_example)
     return open_session(path)
 
 
@@ -53,8 +54,11 @@ def launch(args) -> int:
             return 0
         battle_file = str(choice.path) if choice.path is not None else None
         system = choice.system or None
+        fresh = choice.kind == "demo"
+    else:
+        fresh = False
     try:
-        session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM)
+        session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh)
     except MassCombatError as exc:
         print(f"masscombat: {exc}", file=sys.stderr)
         return 1

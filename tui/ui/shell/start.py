@@ -31,7 +31,8 @@ from tui.ui.widgets.key_footer import KeyFooter
 class StartChoice:
     """What the GM chose: a file to open, or a new battle of a system."""
 
-    kind: Literal["open", "new"]
+    kind: Literal["open", "new", "demo"]
+    """open a saved battle; a new battle of ``system``; a demo from its start (a fresh copy)."""
     path: Path | None = None
     system: str = ""
 
@@ -108,7 +109,7 @@ class StartApp(App[StartChoice]):
                 self._recent.append(f"choice-{len(self._choices) - 1}")
         heading("start.examples")
         for item in examples():
-            entry(StartChoice("open", path=item.path), _shelved(item), closed=item.problem is not None)
+            entry(StartChoice("demo", path=item.path), _shelved(item), closed=item.problem is not None)
         return options
 
     def on_mount(self) -> None:
