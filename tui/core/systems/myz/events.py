@@ -154,7 +154,7 @@ class NextInCommand(Record):
 
     kind: Literal["next_in_command"] = "next_in_command"
     side: SideIndex
-    person: PersonIndex | None
+    person: PersonIndex | None = None
     """Who takes command; None when nobody in the army is left (an NPC officer)."""
     check: SkillCheck
 
