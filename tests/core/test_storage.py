@@ -255,6 +255,26 @@ def test_stale_temp_files_are_cleared_when_a_session_opens(tmp_path):
     assert not stale.exists() and other.exists()
 
 
+
+def test_temp_files_a_killed_backup_left_are_cleared_when_a_session_opens(tmp_path):
+    from tui.core.backups import backup_folder
+
+    path = tmp_path / "battle.toml"
+    save_battle(new_battle(), path)
+    folder = backup_folder(path)
+    folder.mkdir(parents=True, exist_ok=True)
+    stale = folder / ".battle.20261124-101010-000000.toml.x1y2.tmp"
+    stale.write_text("half a backup")
+    kept = folder / "battle.20261124-101010-000000.toml"
+    kept.write_text("a whole backup")
+    other = folder / ".other.20261124-101010-000000.toml.x1y2.tmp"
+    other.write_text("another battle's")
+    longer = folder / ".battle.x.20261124-101010-000000.toml.x1y2.tmp"
+    longer.write_text("battle.x's, whose name starts with this one's")
+    open_session(path).close()
+    assert not stale.exists() and kept.exists() and other.exists() and longer.exists()
+
+
 # -- backups ----------------------------------------------------------------
 
 

@@ -113,14 +113,21 @@ def _write_copy(target: Path, content: bytes) -> None:
 
 
 def remove_stale_temps(path: Path) -> None:
-    """Delete temp files a killed save left beside ``path`` (call with the lock held)."""
-    prefixes = (f".{path.name}.", f".{bak_path(path).name}.")
+    """Delete temp files a killed save left beside ``path``, and those a
+    killed backup left in ``backups/`` (call with the lock held)."""
+    beside = re.compile("(?:" + "|".join(re.escape(f".{name}.") for name in (path.name, bak_path(path).name)) + r").*\.tmp")
+    _remove_temps(path.parent, beside)
+    # Only this battle's: another battle's stem may start with this one's.
+    _remove_temps(backup_folder(path), re.compile(re.escape(f".{path.stem}.") + r"\d{8}-\d{6}-\d{6}\.toml\..*\.tmp"))
+
+
+def _remove_temps(folder: Path, temps: re.Pattern[str]) -> None:
     try:
-        entries = list(path.parent.iterdir())
+        entries = list(folder.iterdir())
     except OSError:
         return
     for entry in entries:
-        if entry.name.endswith(".tmp") and entry.name.startswith(prefixes):
+        if temps.fullmatch(entry.name):
             try:
                 entry.unlink()
             except OSError:
