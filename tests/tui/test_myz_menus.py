@@ -31,6 +31,27 @@ async def _open(app, pilot) -> None:
     assert isinstance(app.screen, WaveScreen)
 
 
+async def _type_the_check(app, pilot, successes: str, until: str = "") -> None:
+    """Answer a check's dialogs: the person (if asked) and the skill as
+    proposed, no helpers, the successes typed in; stop at the ``until`` menu
+    (choosing Done there)."""
+    for _ in range(6):
+        screen = app.screen
+        if isinstance(screen, NumberDialog):
+            await pilot.press("ctrl+a", "ctrl+k", successes, "enter")
+        elif screen.__class__.__name__ == "ChoiceDialog":
+            if screen.menu is not None and screen.menu.id == "myz.check":
+                await pick(app, pilot, "type")
+                continue
+            if until and screen.menu is not None and screen.menu.id == until:
+                await pick(app, pilot, "done")
+                return
+            await pilot.press("enter")
+        else:
+            return
+        await pilot.pause()
+
+
 # -- before the first wave ------------------------------------------------------------
 
 
@@ -213,19 +234,7 @@ async def test_a_remarkable_action_or_a_commando_operation(tmp_path, kind):
         await _open(app, pilot)
         await step(app, pilot)
         await pick(app, pilot, kind)
-        # Who acts, with which skill, no helpers, the successes typed in.
-        for _ in range(6):
-            screen = app.screen
-            if isinstance(screen, NumberDialog):
-                await pilot.press("ctrl+a", "ctrl+k", "1", "enter")
-            elif screen.__class__.__name__ == "ChoiceDialog":
-                if screen.menu is not None and screen.menu.id == "myz.check":
-                    await pick(app, pilot, "type")
-                    continue
-                await pilot.press("enter")
-            else:
-                break
-            await pilot.pause()
+        await _type_the_check(app, pilot, "1")
         action = _last(app)
         assert isinstance(action, ev.Action) and action.side == 0 and action.action == kind
         assert action.check is not None and action.check.typed == 1
@@ -272,21 +281,7 @@ async def test_support_repairs_mends_or_rallies(tmp_path, entry):
             await pick(app, pilot, "done")
         await step(app, pilot)
         await pick(app, pilot, entry)
-        for _ in range(6):  # the person (if asked), the skill, no helpers, typed successes
-            screen = app.screen
-            if isinstance(screen, NumberDialog):
-                await pilot.press("ctrl+a", "ctrl+k", "2", "enter")
-            elif screen.__class__.__name__ == "ChoiceDialog":
-                if screen.menu is not None and screen.menu.id == "myz.check":
-                    await pick(app, pilot, "type")
-                    continue
-                if screen.menu is not None and screen.menu.id == "myz.support":
-                    await pick(app, pilot, "done")
-                    break
-                await pilot.press("enter")
-            else:
-                break
-            await pilot.pause()
+        await _type_the_check(app, pilot, "2", until="myz.support")
         support = _last(app)
         assert isinstance(support, ev.Support) and support.side == 0
         rolled = getattr(support, entry)
