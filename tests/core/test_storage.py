@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tui.core import backups, locking, storage
+from tui.core import backups, loading, locking, storage
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice import Pool, YearZeroRules, parse_pool
@@ -176,14 +176,12 @@ def _two_versions(tmp_path: Path) -> tuple[Path, Battle, bytes]:
     return path, battle, old
 
 
-@pytest.mark.parametrize("failing_call", [1, 2, 3])
-def test_crash_in_os_replace_keeps_the_old_file(tmp_path, monkeypatch, failing_call):
+def test_a_full_disk_in_the_save_itself_keeps_the_old_file(tmp_path, monkeypatch):
     path, battle, old = _two_versions(tmp_path)
-    real_replace, calls = os.replace, []
+    real_replace = os.replace
 
     def replace(src, dst):
-        calls.append(dst)
-        if len(calls) == failing_call:
+        if Path(dst) == path:
             raise OSError(28, "No space left on device")
         return real_replace(src, dst)
 
@@ -197,6 +195,25 @@ def test_crash_in_os_replace_keeps_the_old_file(tmp_path, monkeypatch, failing_c
     monkeypatch.setattr(os, "replace", real_replace)
     save_battle(battle, path)  # the disk is back: saving works again
     assert load_battle(path).history.events == battle.history.events
+
+
+@pytest.mark.parametrize("copy", ["backups", ".bak"])
+def test_a_backup_that_fails_never_blocks_the_save(tmp_path, monkeypatch, copy):
+    path, battle, old = _two_versions(tmp_path)
+    real_replace = os.replace
+
+    def replace(src, dst):
+        failing = Path(dst).parent.name == "backups" if copy == "backups" else Path(dst).name.endswith(".bak")
+        if failing:
+            raise OSError(28, "No space left on device")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", replace)
+    saved = save_battle(battle, path)
+    assert saved.warning is not None and "No space left on device" in saved.warning and "\n" not in saved.warning
+    assert load_battle(path).history.events == battle.history.events
+    assert saved.content == path.read_bytes()
+    assert not [p for p in tmp_path.rglob("*") if p.name.endswith(".tmp")]
 
 
 def test_interrupt_during_replace_keeps_the_old_file(tmp_path, monkeypatch):
@@ -531,11 +548,11 @@ def test_close_that_interrupts_a_save_still_saves(tmp_path, monkeypatch):
     session.battle.roll()
     real_save, calls = storage.save_battle, []
 
-    def save_interrupted_by_signal(battle, target):
+    def save_interrupted_by_signal(battle, target, **options):
         calls.append(target)
         if len(calls) == 1:
             session.close()  # the handler runs mid-save, then the save goes on
-        real_save(battle, target)
+        return real_save(battle, target, **options)
 
     monkeypatch.setattr(storage, "save_battle", save_interrupted_by_signal)
     session.close()
@@ -866,7 +883,7 @@ def test_migration_hook_upgrades_old_files_in_memory(tmp_path, monkeypatch):
         data["title"] = data.pop("name")
         return data
 
-    monkeypatch.setattr(storage, "MIGRATIONS", {**storage.MIGRATIONS, 0: v0_to_v1})
+    monkeypatch.setattr(loading, "MIGRATIONS", {**loading.MIGRATIONS, 0: v0_to_v1})
     old = copy.deepcopy(VALID)
     old["schema_version"] = 0
     old["name"] = old.pop("title")
@@ -883,7 +900,7 @@ def test_failing_migration_is_one_clean_line(tmp_path, monkeypatch):
     def broken(data: dict) -> dict:
         raise KeyError("name\nwith a break")
 
-    monkeypatch.setattr(storage, "MIGRATIONS", {0: broken})
+    monkeypatch.setattr(loading, "MIGRATIONS", {0: broken})
     data = copy.deepcopy(VALID)
     data["schema_version"] = 0
     assert "could not upgrade from schema 0" in str(assert_load_error(write(tmp_path, data)))

@@ -139,6 +139,7 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
         def __init__(self, session, *args, **kwargs):
             opened.append(session)
             self.return_code = 0
+            self.exit_problem = None
 
         def run(self):
             return None

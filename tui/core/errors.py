@@ -57,6 +57,11 @@ class SaveFileError(MassCombatError):
         super().__init__(text)
 
 
+class FileChanged(SaveFileError):
+    """The file is no longer what this session last read or wrote: someone
+    else changed it, so it must not be overwritten."""
+
+
 class BattleLocked(MassCombatError):
     """Another process holds the battle's lock file."""
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import errno
 import os
 import socket
+import stat
 import tomllib
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,6 +39,9 @@ except ImportError:  # pragma: no cover - Windows
 
 _BUSY = {errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES}
 _ATTEMPTS = 5
+# A lock file is opened without following a link (one could aim the pid we
+# write at any file the GM can write) and without blocking on a FIFO.
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
 
 
 def lock_path_for(path: Path) -> Path:
@@ -128,6 +132,15 @@ class BattleLock:
     def held(self) -> bool:
         return self._held
 
+    def still_held(self) -> bool:
+        """Still ours: held, and the lock file is still the one locked (not
+        deleted or replaced by hand, which would let a second masscombat in)."""
+        if not self._held:
+            return False
+        if self._fd is not None:
+            return _same_file(self._fd, self.lock_path)
+        return _read_lock(self.lock_path) == self._written
+
     def release(self) -> None:
         """Let go of the lock and remove the lock file (safe to call twice,
         and from a signal handler)."""
@@ -147,7 +160,7 @@ class BattleLock:
                 os.close(fd)
             return
         try:
-            if self.lock_path.read_bytes() == self._written:
+            if _read_lock(self.lock_path) == self._written:
                 os.unlink(self.lock_path)
         except OSError:
             pass
@@ -168,9 +181,12 @@ class BattleLock:
         assert fcntl is not None
         for _ in range(_ATTEMPTS):
             try:
-                fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+                fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | _NO_FOLLOW, 0o644)
             except OSError as exc:
                 raise BattleLocked(t("storage.lock_failed", path=path, reason=_reason(exc))) from None
+            if not _regular(fd):
+                os.close(fd)
+                raise BattleLocked(t("storage.lock_failed", path=path, reason=t("storage.lock_not_file", lock=lock_path)))
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except OSError as exc:
@@ -198,12 +214,10 @@ class BattleLock:
     def _acquire_exclusive(cls, path: Path, lock_path: Path) -> "BattleLock":
         for attempt in range(2):
             try:
-                fd = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                fd = os.open(lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o644)
             except FileExistsError:
-                try:
-                    holder = Holder.parse(lock_path.read_bytes())
-                except OSError:
-                    holder = None
+                raw = _read_lock(lock_path)
+                holder = Holder.parse(raw) if raw is not None else None
                 if attempt == 0 and holder is not None and _dead_here(holder):
                     try:
                         os.unlink(lock_path)
@@ -227,15 +241,33 @@ class BattleLock:
 
 def read_holder(path: Path) -> Holder | None:
     """Who the lock file of ``path`` names (it may be stale): for display only."""
+    raw = _read_lock(lock_path_for(path))
+    return Holder.parse(raw) if raw is not None else None
+
+
+def _read_lock(lock_path: Path) -> bytes | None:
+    """A lock file's first 4 KB; None when missing, or not a regular file
+    (a link or a FIFO is never followed or waited on)."""
     try:
-        return Holder.parse(lock_path_for(path).read_bytes())
+        fd = os.open(lock_path, os.O_RDONLY | _NO_FOLLOW)
     except OSError:
         return None
+    try:
+        return _read_fd(fd) if _regular(fd) else None
+    finally:
+        os.close(fd)
+
+
+def _regular(fd: int) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(fd).st_mode)
+    except OSError:
+        return False
 
 
 def _same_file(fd: int, lock_path: Path) -> bool:
     try:
-        mine, there = os.fstat(fd), os.stat(lock_path)
+        mine, there = os.fstat(fd), os.lstat(lock_path)
     except OSError:
         return False
     return (mine.st_dev, mine.st_ino) == (there.st_dev, there.st_ino)
@@ -265,6 +297,8 @@ def _dead_here(holder: Holder) -> bool:
 
 
 def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return t("storage.lock_is_link")
     return exc.strerror or type(exc).__name__
 
 

@@ -76,7 +76,8 @@ def open_example(example: Path, saves_dir: Path, *, fresh: bool = False) -> Path
     ``fresh``: a new copy beside any earlier ones (``<stem>-2.toml``, ...),
     for a GM who wants the demo from its start again.
     """
-    from tui.core.storage import _one_line, load_battle, save_battle  # at call time: see the module docstring
+    from tui.core.loading import _one_line
+    from tui.core.storage import load_battle, save_battle  # at call time: see the module docstring
 
     target = saves_dir / f"{example.stem}.toml"
     number = 1

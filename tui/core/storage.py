@@ -1,13 +1,15 @@
 """Battles on disk: load, migrate, save, and the ``Session`` of an open battle.
 
-Loading never crashes and never writes: every failure is a ``SaveFileError``
-whose ``str()`` is one line, ``FILE:LINE:COL: message`` or
-``FILE: field.path: message``. Saving never loses the previous file: the
-new text is checked, the old version is backed up (see ``backups``), then
-the new file replaces the old one atomically (``tomlfile.write_atomic``).
+Loading lives in ``loading``. Saving never loses the previous file: the
+new text is checked, the old version is backed up (see ``backups``; a
+backup that fails is reported but never stops the save), then the new file
+replaces the old one atomically (``tomlfile.write_atomic``).
 
-A ``Session`` is one open battle: the file, its lock (see ``locking``), and
-whether this process may write it.
+A ``Session`` is one open battle: the file (its real path, links resolved),
+its lock (see ``locking``), and whether this process may write it. Before
+each save it checks that it still holds the lock and that the file is still
+what it last read or wrote; if not, nothing is overwritten: its battle goes
+to a conflict copy beside the file and carries on there.
 
 Neighbours: ``backups`` keeps the ``.bak`` and ``backups/`` copies;
 ``places`` knows where battles live (saves folder, bundled examples,
@@ -18,19 +20,19 @@ their own module (e.g. ``backups.clock``), where they are read.
 
 from __future__ import annotations
 
-import re
-import unicodedata
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from tui.core import rulesets
-from tui.core.errors import BattleLocked, MassCombatError, SaveFileError
-from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle
-from tui.core.system import LEGACY_SYSTEM, GameSystem, UnknownSystem, find_system
+from tui.core import backups
+from tui.core.errors import BattleLocked, FileChanged, SaveFileError
+from tui.core.history import LoggedBattle
 from tui.core.i18n import t
+from tui.core.loading import MIGRATIONS, _one_line, load_battle, load_battle_bytes
 from tui.core.locking import BattleLock
-from tui.core.tomlfile import dump_toml, locate_key, parse_toml, read_toml, validate, write_atomic
+from tui.core.tomlfile import dump_toml, parse_toml, validate, write_atomic
 
 # Imports go one way: storage -> backups and storage -> places. Neither of
 # those imports storage at module level (places.open_example imports
@@ -40,132 +42,6 @@ from tui.core.backups import BACKUP_FOLDER, BACKUP_INTERVAL_MINUTES, KEEP_BACKUP
 from tui.core.places import default_saves_dir, example_folders, find_example, list_examples, open_example, working_copy
 
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
-
-def _schema_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
-    """Schema 2 adds the muster (armies, battlefield: defaults fill them in)
-    and the battle's stage to ``[state]``; a schema-1 battle is a roller
-    session, so its stage is the muster."""
-    state = data.get("state")
-    if isinstance(state, dict) and state:
-        data["state"] = {**state, "stage": "muster"}
-    return data
-
-
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
-"""``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
-
-
-# -- loading ----------------------------------------------------------------
-
-
-def load_battle(path: Path) -> LoggedBattle[Any, Any]:
-    """Read, migrate, validate and replay a battle of any registered system;
-    only ``SaveFileError`` escapes."""
-    name = str(path)
-    try:
-        return _load(path, name)
-    except SaveFileError as exc:
-        raise _one_line(exc) from None
-    except MassCombatError as exc:
-        raise _one_line(SaveFileError(name, str(exc))) from None
-    except RecursionError:
-        raise SaveFileError(name, t("storage.too_deep")) from None
-    except Exception as exc:  # the promise: nothing but SaveFileError leaves a load
-        raise _one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
-
-
-def _load(path: Path, name: str) -> LoggedBattle[Any, Any]:
-    if path.exists() and not path.is_file() and not path.is_dir():
-        raise SaveFileError(name, t("storage.not_a_file"))
-    text, data = read_toml(path)
-    data, migrated = _migrate(data, text, name)
-    # Migrations keep key paths (a renamed key is simply not found in the old
-    # text, so no place is given), so the old text still locates errors.
-    where = text
-    try:
-        system = find_system(data.get("system", LEGACY_SYSTEM))
-    except UnknownSystem as exc:
-        raise SaveFileError(name, str(exc), locate_key(where, ["system"]), "system") from None
-    meta = validate(system.file_model, data, where, name)
-    _check_cursor(meta, where, name)
-    ruleset = _ruleset(system, name)
-    try:
-        return system.load(meta, ruleset)
-    except MassCombatError as exc:
-        try:
-            place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle._apply, where)
-        except Exception:
-            place = None
-        raise SaveFileError(name, str(exc), place) from None
-
-
-def _check_cursor(meta: BattleFile, text: str, name: str) -> None:
-    if meta.cursor > len(meta.log):
-        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
-
-
-def _ruleset(system: GameSystem, name: str) -> Any:
-    """The system's bundled ruleset; a broken one is reported against the save."""
-    try:
-        return rulesets.bundled_ruleset(system.ruleset.system)
-    except MassCombatError as exc:  # the message names the ruleset file to fix
-        raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
-
-
-def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any], bool]:
-    version = data.get("schema_version")
-    place = locate_key(text, ["schema_version"])
-    if version is None:
-        raise SaveFileError(name, t("storage.schema_missing"), None, "schema_version")
-    if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveFileError(name, t("storage.schema_not_number"), place, "schema_version")
-    if version > SCHEMA_VERSION:
-        raise SaveFileError(name, t("storage.schema_newer", version=version, newest=SCHEMA_VERSION), place)
-    migrated = False
-    while version < SCHEMA_VERSION:
-        step = MIGRATIONS.get(version)
-        if step is None:
-            raise SaveFileError(name, t("storage.schema_too_old", version=version), place)
-        try:
-            data = step(dict(data))
-        except Exception as exc:
-            raise SaveFileError(name, t("storage.migration_failed", version=version, error=exc)) from None
-        if not isinstance(data, dict):
-            raise SaveFileError(name, t("storage.migration_failed", version=version, error=type(data).__name__))
-        version += 1
-        data = {**data, "schema_version": version}
-        migrated = True
-    return data, migrated
-
-
-def _failing_event(state: Any, log: tuple[Any, ...], apply: Callable[[Any, Any], Any], text: str) -> tuple[int, int] | None:
-    for number, event in enumerate(log):
-        try:
-            state = apply(state, event)
-        except MassCombatError:
-            headers = [i for i, line in enumerate(text.split("\n"), 1) if _LOG_HEADER.match(line)]
-            if len(headers) == len(log):
-                return headers[number], 1
-            return None
-    return locate_key(text, ["state"])
-
-
-_LOG_HEADER = re.compile(r"\s*\[\[\s*(?:log|\"log\"|'log')\s*\]\]")
-
-
-def _one_line(exc: SaveFileError) -> SaveFileError:
-    """The same error with any line break or control character escaped."""
-    detail, field_path = _clean(exc.detail), _clean(exc.field) if exc.field else exc.field
-    if detail == exc.detail and field_path == exc.field:
-        return exc
-    return SaveFileError(exc.path, detail, exc.location, field_path)
-
-
-def _clean(text: str) -> str:
-    return "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
-        for ch in text
-    )
 
 
 # -- saving -----------------------------------------------------------------
@@ -187,25 +63,69 @@ def battle_text(battle: LoggedBattle[Any, Any], name: str = "<battle>") -> str:
     return text
 
 
-def save_battle(battle: LoggedBattle[Any, Any], path: Path) -> None:
+@dataclass(frozen=True)
+class Saved:
+    """What a save wrote: the file's bytes now, and a warning for the GM
+    when the backups could not be written (the save itself went through)."""
+
+    content: bytes
+    warning: str | None = None
+
+
+_ANY: Any = object()
+
+
+def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | None = _ANY, failed: str = "storage.write_failed") -> Saved:
     """Write ``battle`` to ``path`` atomically, backing up the previous version.
 
     The old file goes to ``<name>.bak`` and, at most once per
-    ``backups.BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it replaced.
-    Any failure raises ``SaveFileError`` and leaves the old file as it was.
+    ``backups.BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it
+    replaced. A backup that fails is returned as a warning, not a failure.
+    ``expect``: the bytes the file should hold now (None: no file); anything
+    else raises ``FileChanged`` and writes nothing. Any other failure raises
+    ``SaveFileError`` (worded by the ``failed`` message) and leaves the old
+    file as it was.
     """
     name = str(path)
     text = battle_text(battle, name)
+    content = text.encode("utf-8")
     try:
         old = path.read_bytes() if path.exists() else None
-        if old == text.encode("utf-8"):
-            return  # already saved: nothing to write, nothing to back up
-        if old is not None:
+    except OSError as exc:
+        raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
+    if old == content:
+        return Saved(content)  # already saved: nothing to write, nothing to back up
+    if expect is not _ANY and old != expect:
+        raise FileChanged(name, t("storage.changed_outside"))
+    warning = None
+    if old is not None:
+        try:
             backup(path, old, timed=True)
             _write_copy(bak_path(path), old)
+        except OSError as exc:
+            warning = t("storage.backup_skipped", path=path, reason=exc.strerror or exc)
+    try:
         write_atomic(path, text)
     except OSError as exc:
-        raise _one_line(SaveFileError(name, t("storage.write_failed", reason=exc.strerror or exc))) from None
+        raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
+    return Saved(content, warning)
+
+
+def real_path(path: Path) -> Path:
+    """The file itself, links resolved: one battle has one lock however it
+    is reached, and a save replaces the file, not a link to it."""
+    return Path(os.path.realpath(path))
+
+
+def conflict_path(path: Path) -> Path:
+    """``saves/x.toml`` → ``saves/x.conflict-20261124-2130.toml`` (a new name)."""
+    stamp = backups._now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.conflict-{stamp}{path.suffix}")
+    number = 1
+    while target.exists() or target.with_name(target.name + ".lock").exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.conflict-{stamp}-{number}{path.suffix}")
+    return target
 
 
 # -- sessions ---------------------------------------------------------------
@@ -221,30 +141,112 @@ class Session:
     notice: str | None = None
     """Why the session is read-only, or a warning to show once."""
     lock: BattleLock | None = None
+    on_disk: bytes | None = None
+    """The bytes this session last read from or wrote to ``path``; before
+    each save the file must still hold them (None: don't check)."""
+    unsaved: str | None = None
+    """Why the last save failed, until one succeeds: the battle in memory is
+    ahead of the file."""
     _closed: bool = field(default=False, init=False, repr=False)
+    _notices: list[str] = field(default_factory=list, init=False, repr=False)
 
     @property
     def closed(self) -> bool:
         return self._closed
 
+    def take_notices(self) -> list[str]:
+        """Warnings from the saves since last asked (a backup skipped, a
+        conflict copy made), each one line, for the GM."""
+        notices, self._notices = self._notices, []
+        return notices
+
     def save(self) -> bool:
         """Save now; False (and nothing written) when read-only or closed.
 
-        Raises ``SaveFileError`` when the disk refuses (the old file stays).
+        Raises ``SaveFileError`` when the disk refuses (the old file stays,
+        ``unsaved`` says why). If the lock was lost or the file changed
+        since this session last touched it, the battle goes to a conflict
+        copy instead and the session carries on there (see ``take_notices``).
         """
         if self.read_only or self._closed:
             return False
-        save_battle(self.battle, self.path)
+        try:
+            if not self._lock_still_held():
+                self._save_as_conflict(t("storage.lock_lost", path=self.path))
+                return True
+            try:
+                saved = save_battle(self.battle, self.path, expect=self.on_disk)
+            except FileChanged:
+                self._save_as_conflict(t("storage.changed_outside_notice", path=self.path))
+                return True
+        except SaveFileError as exc:
+            self.unsaved = str(exc)
+            raise
+        self.on_disk, self.unsaved = saved.content, None
+        if saved.warning:
+            self._notices.append(saved.warning)
         return True
 
-    def close(self) -> None:
-        """Save if writable and release the lock. Idempotent; safe from a
-        signal handler (a close that interrupts a save saves again). A final
-        save that fails raises ``SaveFileError``; the lock is released anyway."""
+    def save_as(self, target: Path) -> None:
+        """Carry on in a new file (``target`` must not exist): saved there,
+        locked there, and the old file's lock let go. The old file keeps
+        what it last held."""
+        target = real_path(target)
+        if self.battle.meta.template:  # a copy of an example is the GM's own battle
+            self.battle.meta = self.battle.meta.model_copy(update={"template": False})
+        new = create_session(target, self.battle)
+        old_lock = self.lock
+        self.path, self.lock, self.on_disk, self.unsaved = new.path, new.lock, new.on_disk, None
+        self.read_only, self.notice = False, None
+        self._notices.extend(new.take_notices())
+        if old_lock is not None:
+            old_lock.release()
+
+    def rescue(self) -> Path | None:
+        """When the file can't be saved and nobody can be asked (a signal at
+        a full disk): a copy of the battle in the saves folder or the temp
+        folder, the first that takes it; None if none does."""
+        stamp = backups._now().strftime("%Y%m%d-%H%M%S")
+        for folder in (default_saves_dir(), Path(tempfile.gettempdir())):
+            target = folder / f"{self.path.stem}.rescued-{stamp}.toml"
+            try:
+                folder.mkdir(parents=True, exist_ok=True)
+                save_battle(self.battle, target, expect=None)
+            except (OSError, SaveFileError):
+                continue
+            return target
+        return None
+
+    def _lock_still_held(self) -> bool:
+        """Take the lock again if its file was deleted; False when another
+        masscombat has taken it meanwhile."""
+        if self.lock is None or self.lock.still_held():
+            return True
+        try:
+            fresh = BattleLock.acquire(self.path)
+        except BattleLocked:
+            return False
+        self.lock.release()
+        self.lock = fresh
+        return True
+
+    def _save_as_conflict(self, why: str) -> None:
+        """Keep both: the file as someone else left it, and this battle in a
+        conflict copy beside it, where this session goes on."""
+        old = self.path
+        self.save_as(conflict_path(old))
+        self._notices.append(t("storage.conflict_copy", why=why, copy=self.path.name, path=old.name))
+
+    def close(self, *, save: bool = True) -> None:
+        """Save (if writable and ``save``) and release the lock. Idempotent;
+        safe from a signal handler (a close that interrupts a save saves
+        again). A final save that fails raises ``SaveFileError``; the lock is
+        released anyway."""
         if self._closed:
             return
         try:
-            self.save()
+            if save:
+                self.save()
         finally:
             self._closed = True
             if self.lock is not None:
@@ -266,6 +268,7 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
     """
     if not path.exists():
         raise SaveFileError(str(path), t("storage.missing"))
+    path = real_path(path)
     lock: BattleLock | None = None
     notice: str | None = None
     try:
@@ -275,7 +278,7 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
             raise
         notice = t("storage.read_only", reason=exc)
     try:
-        battle = load_battle(path)
+        battle, raw = load_battle_bytes(path)
     except BaseException:
         if lock is not None:
             lock.release()
@@ -286,10 +289,10 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
     if lock is not None:
         remove_stale_temps(path)
         try:
-            backup(path)
+            backup(path, raw)
         except OSError as exc:
             notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
-    return Session(battle, path, read_only=lock is None, notice=notice, lock=lock)
+    return Session(battle, path, read_only=lock is None, notice=notice, lock=lock, on_disk=raw)
 
 
 def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
@@ -297,34 +300,41 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _one_line(SaveFileError(str(path), t("storage.write_failed", reason=exc.strerror or exc))) from None
+        raise _one_line(SaveFileError(str(path), t("storage.create_failed", reason=exc.strerror or exc))) from None
+    path = real_path(path)
     lock = BattleLock.acquire(path)
     try:
         if path.exists():
             raise SaveFileError(str(path), t("storage.exists"))
-        save_battle(battle, path)
+        saved = save_battle(battle, path, expect=None, failed="storage.create_failed")
     except BaseException:
         lock.release()
         raise
-    return Session(battle, path, read_only=False, lock=lock)
+    session = Session(battle, path, read_only=False, lock=lock, on_disk=saved.content)
+    if saved.warning:
+        session._notices.append(saved.warning)
+    return session
 
 
 __all__ = [
     # storage's own
     "HEADER",
     "MIGRATIONS",
+    "Saved",
     "Session",
+    "battle_data",
     "battle_text",
+    "conflict_path",
     "create_session",
     "load_battle",
     "open_session",
+    "real_path",
     "save_battle",
     # re-exported from backups
     "BACKUP_FOLDER",
     "BACKUP_INTERVAL_MINUTES",
     "KEEP_BACKUPS",
     "backup",
-    "battle_data",
     "backup_folder",
     "backups_for",
     "bak_path",

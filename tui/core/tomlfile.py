@@ -27,7 +27,16 @@ _AT_END = re.compile(r"\s*\(at end of document\)\s*$")
 
 
 def parse_toml(text: str, path: str) -> dict[str, Any]:
-    """Parse TOML text; a syntax error becomes ``SaveFileError`` with its place."""
+    """Parse TOML text; a syntax error becomes ``SaveFileError`` with its place.
+
+    Text too long, or with keys or nesting too deep, is refused before
+    tomllib sees it: a few KB of ``a.a.a...`` would take it minutes and GBs.
+    """
+    if len(text) > MAX_FILE_BYTES:
+        raise SaveFileError(path, t("file.too_big", most=MAX_FILE_BYTES // (1024 * 1024)))
+    too_deep = _too_deep(text)
+    if too_deep is not None:
+        raise SaveFileError(path, t("storage.too_deep"), too_deep)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -45,24 +54,79 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
         raise SaveFileError(path, t("storage.too_deep")) from None
 
 
+MAX_FILE_BYTES = 2 * 1024 * 1024
+"""The largest battle or ruleset read: a long evening's log is a few hundred
+KB. Bigger is damage or mischief, refused before it costs time or memory."""
+MAX_KEY_PARTS = 32
+"""The most parts a dotted key or table header may have (``a.b.c`` has 3):
+tomllib's time grows with the square of it."""
+MAX_NESTING = 32
+"""The deepest nesting of arrays and inline tables read."""
+
+
 def read_toml(path: Path) -> tuple[str, dict[str, Any]]:
     """Read and parse a TOML file; every failure is a ``SaveFileError``."""
+    _, text, data = read_toml_bytes(path)
+    return text, data
+
+
+def read_toml_bytes(path: Path) -> tuple[bytes, str, dict[str, Any]]:
+    """``read_toml``, with the bytes read."""
     name = str(path)
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise SaveFileError(name, t("storage.missing")) from None
     except IsADirectoryError:
         raise SaveFileError(name, t("storage.not_a_file")) from None
     except OSError as exc:
         raise SaveFileError(name, t("file.cannot_read", reason=exc.strerror or exc)) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise SaveFileError(name, t("file.too_big", most=MAX_FILE_BYTES // (1024 * 1024)))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SaveFileError(name, t("file.not_utf8"), (line, column)) from None
-    return text, parse_toml(text, name)
+    return raw, text, parse_toml(text, name)
+
+
+# Strings and comments (skipped whole), and the characters that shape keys
+# and nesting. Unterminated strings match nothing here; tomllib reports them.
+_SHAPE = re.compile(
+    r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*|[\[\]{}=,\n.]',
+    re.DOTALL,
+)
+
+
+def _too_deep(text: str) -> tuple[int, int] | None:
+    """Where a key gets more than ``MAX_KEY_PARTS`` parts or nesting deeper
+    than ``MAX_NESTING`` (line, column), or None. Dots are counted since the
+    last ``=``, ``,``, bracket or line break, so a value such as ``1.5``
+    adds at most one."""
+    dots = depth = 0
+    for match in _SHAPE.finditer(text):
+        token = match[0]
+        if token == ".":
+            dots += 1
+            if dots >= MAX_KEY_PARTS:
+                return _place(text, match.start())
+            continue
+        dots = 0
+        if token in "[{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return _place(text, match.start())
+        elif token in "]}":
+            depth = max(0, depth - 1)
+    return None
+
+
+def _place(text: str, offset: int) -> tuple[int, int]:
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
 def validate(model: type[M], data: Any, text: str, path: str, *, context: dict[str, Any] | None = None) -> M:

@@ -21,9 +21,10 @@ from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from tui.core.errors import MassCombatError
+from tui.core.errors import MassCombatError, SaveFileError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
+from tui.core.records import printable
 from tui.core.storage import Session
 from tui.core.system import GameSystem, system_of
 from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
@@ -32,6 +33,7 @@ from tui.ui.settings import Settings, save_settings
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.help import HelpScreen, binding_rows
 from tui.ui.shell.keys import KeyGate
+from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
@@ -47,6 +49,7 @@ class MassCombatApp(App[None]):
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="app.help"),
         Binding("f2", "settings", "key.settings", show=False, id="app.settings"),
+        Binding("ctrl+s", "save_as", "key.save_as", show=False, id="app.save_as"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
@@ -70,6 +73,9 @@ class MassCombatApp(App[None]):
         self._theme_override = theme
         self._notices = [n for n in notices if n]
         self._session_closed = False
+        self._asking_to_quit = False
+        self.exit_problem: str | None = None
+        """Why the battle could not be saved as the app closed, for the shell to print."""
         set_language(settings.language)
 
     # -- state the screens read ----------------------------------------------
@@ -109,20 +115,35 @@ class MassCombatApp(App[None]):
 
     def _on_signal(self, signum: int) -> None:
         # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): the battle is
-        # already saved after every event; close() saves once more and frees the lock.
+        # already saved after every event; close() saves once more and frees
+        # the lock. Nobody is there to ask, so a failed save is left for the
+        # shell to report.
         self.close_session()
         self.exit(return_code=128 + signum)
 
-    def close_session(self) -> None:
-        if not self._session_closed:
-            self._session_closed = True
-            self.session.close()
+    def close_session(self, *, save: bool = True) -> None:
+        """Save (unless told not to) and let go of the battle; never raises:
+        a save that fails here is kept in ``exit_problem``."""
+        if self._session_closed:
+            return
+        self._session_closed = True
+        try:
+            self.session.close(save=save)
+        except MassCombatError as exc:
+            self.exit_problem = str(exc)
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice as plain text: a file name or a message quoting a
+        file may hold anything (markup is never parsed, escapes never pass)."""
+        super().notify(printable(message, lines=True), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
     def _set_titles(self) -> None:
-        title = self.battle.meta.title
+        title = printable(self.battle.meta.title)
         self.title = f"masscombat — {title}"
         if self.read_only:
             self.title += f" ({t('app.read_only')})"
+        elif self.session.unsaved is not None:
+            self.title += f" ({t('app.not_saved')})"
 
     # -- changing the battle ---------------------------------------------------
 
@@ -141,12 +162,22 @@ class MassCombatApp(App[None]):
         self.revision += 1
         return True
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Save now; on failure say so once per new reason (the battle stays
+        in memory, the next change and quitting try again). False if not saved."""
+        before = self.session.unsaved
+        saved = True
         try:
             self.session.save()
-        except OSError as exc:
-            # The battle stays in memory and the next change tries again.
-            self.notify(t("app.save_failed", path=str(self.session.path), error=exc.strerror or str(exc)), severity="error", timeout=15, markup=False)
+        except SaveFileError as exc:
+            saved = False
+            if str(exc) != before:
+                self.notify(t("app.save_failed", error=str(exc)), severity="error", timeout=20, markup=False)
+                self.bell()
+        for notice in self.session.take_notices():
+            self.notify(notice, severity="warning", timeout=20, markup=False)
+        self._set_titles()
+        return saved
 
     # -- keys in bursts: held while a dialog opens ----------------------------------
 
@@ -186,8 +217,50 @@ class MassCombatApp(App[None]):
             self.switch_mode(mode)
 
     async def action_quit(self) -> None:
+        if self._asking_to_quit:
+            return  # the question is on screen; it has its own way out
+        if not self.read_only and self.session.unsaved is not None and not self.save():
+            self._asking_to_quit = True
+            self.run_flow(self, self._quit_unsaved(), "quit")
+            return
         self.close_session()
         self.exit()
+
+    async def _quit_unsaved(self) -> None:
+        try:
+            while self.session.unsaved is not None:
+                choice = await self.push_screen_wait(quit_dialog(self.session.unsaved))
+                if choice is None:
+                    return
+                if choice == "retry":
+                    self.save()
+                elif choice == "save_elsewhere":
+                    await self.push_screen_wait(SaveAsDialog(proposal(self.session.path), self._save_as))
+                elif choice == "quit_anyway":
+                    self.close_session(save=False)
+                    self.exit()
+                    return
+            self.close_session()
+            self.exit()
+        finally:
+            self._asking_to_quit = False
+
+    def action_save_as(self) -> None:
+        self.push_screen(SaveAsDialog(proposal(self.session.path), self._save_as))
+
+    def _save_as(self, path: Path) -> str | None:
+        """Go on in ``path``; what went wrong, or None."""
+        try:
+            self.session.save_as(path)
+        except MassCombatError as exc:
+            return str(exc)
+        self.notify(t("app.saved_as", path=str(self.session.path)), timeout=10, markup=False)
+        for notice in self.session.take_notices():
+            self.notify(notice, severity="warning", timeout=20, markup=False)
+        self._set_titles()
+        self.revision += 1
+        self.screen.refresh_bindings()
+        return None
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

@@ -3,6 +3,7 @@ its lock, and a clean close whatever way the app ends."""
 
 from __future__ import annotations
 
+import os
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -12,6 +13,7 @@ from typing import Any
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
+from tui.core.records import printable
 from tui.core.system import LEGACY_SYSTEM, find_system
 from tui.core.storage import Session, create_session, default_saves_dir, open_example, open_session
 from tui.core.tomlfile import read_toml
@@ -60,7 +62,7 @@ def launch(args) -> int:
     try:
         session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh)
     except MassCombatError as exc:
-        print(f"masscombat: {exc}", file=sys.stderr)
+        print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 1
 
     from tui.ui.app import MassCombatApp  # textual is imported only when the app runs
@@ -77,7 +79,33 @@ def launch(args) -> int:
         app.run()
     finally:
         app.close_session()
-    if app.return_code and app.return_code >= 128:
-        return app.return_code
-    print(t("app.saved_to", path=str(session.path)))
-    return 0
+    return _farewell(app.return_code or 0, session, app.exit_problem)
+
+
+def _farewell(code: int, session: Session, problem: str | None) -> int:
+    """Say where the battle is (a closed terminal may not hear it: a signal's
+    exit code stands either way)."""
+    try:
+        if problem is not None:
+            rescued = session.rescue()
+            where = t("app.rescued", path=str(rescued)) if rescued else t("app.not_rescued")
+            print(printable(f"masscombat: {problem}; {where}"), file=sys.stderr)
+            return code if code >= 128 else 1
+        if code < 128:
+            print(printable(t("app.saved_to", path=str(session.path))))
+        sys.stdout.flush()
+    except OSError:
+        # The terminal is gone (a dropped SSH link): nothing can be printed,
+        # and Python must not fail again flushing it at exit.
+        _silence_output()
+    return code if code >= 128 else 0
+
+
+def _silence_output() -> None:
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            os.dup2(devnull, stream.fileno())
+        except (OSError, ValueError):
+            pass
+    os.close(devnull)

@@ -1,0 +1,148 @@
+"""Reading a battle file of any registered system: parse, migrate, validate
+and replay it. Loading never crashes and never writes: every failure is a
+``SaveFileError`` whose ``str()`` is one line, ``FILE:LINE:COL: message``
+or ``FILE: field.path: message``.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Callable
+
+from tui.core import rulesets
+from tui.core.errors import MassCombatError, SaveFileError
+from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle
+from tui.core.i18n import t
+from tui.core.records import printable
+from tui.core.system import LEGACY_SYSTEM, GameSystem, UnknownSystem, find_system
+from tui.core.tomlfile import locate_key, read_toml_bytes, validate
+
+def _schema_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 adds the muster (armies, battlefield: defaults fill them in)
+    and the battle's stage to ``[state]``; a schema-1 battle is a roller
+    session, so its stage is the muster."""
+    state = data.get("state")
+    if isinstance(state, dict) and state:
+        data["state"] = {**state, "stage": "muster"}
+    return data
+
+
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_1_to_2}
+"""``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
+
+
+def load_battle(path: Path) -> LoggedBattle[Any, Any]:
+    """Read, migrate, validate and replay a battle of any registered system;
+    only ``SaveFileError`` escapes."""
+    return load_battle_bytes(path)[0]
+
+
+def load_battle_bytes(path: Path) -> tuple[LoggedBattle[Any, Any], bytes]:
+    """``load_battle``, with the bytes it read: what a session compares the
+    file with before it overwrites it."""
+    name = str(path)
+    try:
+        return _load(path, name)
+    except SaveFileError as exc:
+        raise _one_line(exc) from None
+    except MassCombatError as exc:
+        raise _one_line(SaveFileError(name, str(exc))) from None
+    except RecursionError:
+        raise SaveFileError(name, t("storage.too_deep")) from None
+    except Exception as exc:  # the promise: nothing but SaveFileError leaves a load
+        raise _one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
+
+
+def _load(path: Path, name: str) -> tuple[LoggedBattle[Any, Any], bytes]:
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise SaveFileError(name, t("storage.not_a_file"))
+    raw, text, data = read_toml_bytes(path)
+    data, migrated = _migrate(data, text, name)
+    # Migrations keep key paths (a renamed key is simply not found in the old
+    # text, so no place is given), so the old text still locates errors.
+    where = text
+    try:
+        system = find_system(data.get("system", LEGACY_SYSTEM))
+    except UnknownSystem as exc:
+        raise SaveFileError(name, str(exc), locate_key(where, ["system"]), "system") from None
+    meta = validate(system.file_model, data, where, name)
+    _check_cursor(meta, where, name)
+    ruleset = _ruleset(system, name)
+    try:
+        return system.load(meta, ruleset), raw
+    except MassCombatError as exc:
+        try:
+            place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle._apply, where)
+        except Exception:
+            place = None
+        raise SaveFileError(name, str(exc), place) from None
+
+
+def _check_cursor(meta: BattleFile, text: str, name: str) -> None:
+    if meta.cursor > len(meta.log):
+        raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
+
+
+def _ruleset(system: GameSystem, name: str) -> Any:
+    """The system's bundled ruleset; a broken one is reported against the save."""
+    try:
+        return rulesets.bundled_ruleset(system.ruleset.system)
+    except MassCombatError as exc:  # the message names the ruleset file to fix
+        raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
+
+
+def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any], bool]:
+    version = data.get("schema_version")
+    place = locate_key(text, ["schema_version"])
+    if version is None:
+        raise SaveFileError(name, t("storage.schema_missing"), None, "schema_version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveFileError(name, t("storage.schema_not_number"), place, "schema_version")
+    if version > SCHEMA_VERSION:
+        raise SaveFileError(name, t("storage.schema_newer", version=version, newest=SCHEMA_VERSION), place)
+    migrated = False
+    while version < SCHEMA_VERSION:
+        step = MIGRATIONS.get(version)
+        if step is None:
+            raise SaveFileError(name, t("storage.schema_too_old", version=version), place)
+        try:
+            data = step(dict(data))
+        except Exception as exc:
+            raise SaveFileError(name, t("storage.migration_failed", version=version, error=exc)) from None
+        if not isinstance(data, dict):
+            raise SaveFileError(name, t("storage.migration_failed", version=version, error=type(data).__name__))
+        version += 1
+        data = {**data, "schema_version": version}
+        migrated = True
+    return data, migrated
+
+
+def _failing_event(state: Any, log: tuple[Any, ...], apply: Callable[[Any, Any], Any], text: str) -> tuple[int, int] | None:
+    for number, event in enumerate(log):
+        try:
+            state = apply(state, event)
+        except MassCombatError:
+            headers = [i for i, line in enumerate(text.split("\n"), 1) if _LOG_HEADER.match(line)]
+            if len(headers) == len(log):
+                return headers[number], 1
+            return None
+    return locate_key(text, ["state"])
+
+
+_LOG_HEADER = re.compile(r"\s*\[\[\s*(?:log|\"log\"|'log')\s*\]\]")
+
+
+def _one_line(exc: SaveFileError) -> SaveFileError:
+    """The same error with any line break or control character escaped."""
+    detail, field_path = _clean(exc.detail), _clean(exc.field) if exc.field else exc.field
+    if detail == exc.detail and field_path == exc.field:
+        return exc
+    return SaveFileError(exc.path, detail, exc.location, field_path)
+
+
+def _clean(text: str) -> str:
+    return printable(text)
+
+
+__all__ = ["MIGRATIONS", "load_battle", "load_battle_bytes"]

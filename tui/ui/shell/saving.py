@@ -1,0 +1,77 @@
+"""When the disk says no: save the battle elsewhere, and what quitting asks
+while the file is behind the battle in memory.
+
+The session (``tui.core.storage.Session``) decides what is saved where;
+this module only asks the GM.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable
+
+from tui.core.i18n import t
+from tui.core.places import default_saves_dir
+from tui.core.records import text_problem
+from tui.ui.shell.dialogs import AskDialog, Choice, ChoiceDialog
+from tui.ui.shell.menus import menu
+
+QUIT_UNSAVED = menu("quit_unsaved", "retry", "save_elsewhere", "quit_anyway")
+"""Asked by quit while the last save failed."""
+
+MAX_PATH = 1024
+
+
+def proposal(path: Path) -> Path:
+    """Where "save elsewhere" proposes: beside the file under a new name,
+    or in the saves folder (then the home folder) when that folder can't be
+    written (a full or read-only disk is why the GM is asked)."""
+    for folder in (path.parent, default_saves_dir(), Path.home()):
+        if os.access(folder, os.W_OK):
+            break
+    else:
+        folder = path.parent
+    number = 1
+    target = folder / f"{path.stem}-copy.toml"
+    while target.exists():
+        number += 1
+        target = folder / f"{path.stem}-copy-{number}.toml"
+    return target
+
+
+class SaveAsDialog(AskDialog):
+    """Type a file name; the battle is saved there (``attempt`` says why
+    not, and the dialog stays open for another name) and goes on there."""
+
+    def __init__(self, proposed: Path, attempt: Callable[[Path], str | None]) -> None:
+        super().__init__(t("saving.save_as_title"), str(proposed), t("saving.save_as_help"), MAX_PATH)
+        self._attempt = attempt
+
+    def read(self, text: str) -> object:
+        text = text.strip()
+        problem = text_problem(text, MAX_PATH)
+        if problem is not None:
+            raise ValueError(t(f"saving.path_{problem}"))
+        path = Path(text).expanduser()
+        if path.suffix != ".toml":
+            path = path.with_name(path.name + ".toml")
+        if path.exists():
+            raise ValueError(t("saving.path_exists", path=path))
+        error = self._attempt(path)
+        if error is not None:
+            raise ValueError(error)
+        return path
+
+
+def quit_dialog(problem: str) -> ChoiceDialog:
+    """Retry, save elsewhere, or quit with the file as it was last saved."""
+    choices = [
+        Choice("retry", t("saving.retry"), detail=t("saving.retry_detail")),
+        Choice("save_elsewhere", t("saving.save_elsewhere"), detail=t("saving.save_elsewhere_detail")),
+        Choice("quit_anyway", t("saving.quit_anyway"), detail=t("saving.quit_anyway_detail")),
+    ]
+    return ChoiceDialog(t("saving.quit_title"), choices, problem, menu=QUIT_UNSAVED)
+
+
+__all__ = ["QUIT_UNSAVED", "SaveAsDialog", "proposal", "quit_dialog"]
