@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tui.core.markdown import md_text
+
 from tui.cli import main
 from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import set_language, tr
@@ -167,10 +169,10 @@ def tables(text: str) -> list[list[str]]:
 
 
 def cells(row: str) -> list[str]:
-    """A row's cells, split only at unescaped pipes, unescaped again."""
+    """A row's cells, split only at unescaped pipes, Markdown escapes undone."""
     parts = re.split(r"(?<!\\)\|", row)
     assert parts[0] == "" and parts[-1] == "", row
-    return [part.strip().replace("\\|", "|").replace("\\\\", "\\") for part in parts[1:-1]]
+    return [re.sub(r"\\(.)", r"\1", part.strip()) for part in parts[1:-1]]
 
 
 def rows_with(text: str, *values: str) -> list[list[str]]:
@@ -313,8 +315,8 @@ def test_actions_support_and_parley_are_told(battle):
 
 def test_tables_hold_together_with_a_piped_name(ogre_battle):
     text = markdown_report(ogre_battle, "en")
-    assert f"### {OGRE}\n" in text  # headings and sentences: as typed
-    assert f"{cell(OGRE)} |" in text and cell(OGRE) == "Ogre\\|[/]"
+    assert f"### {md_text(OGRE)}\n" in text  # headings and sentences: escaped for Markdown
+    assert f"{md_text(OGRE)} |" in text and md_text(OGRE) == "Ogre\\|\\[/\\]"
     found = tables(text)
     assert len(found) > 10
     for table in found:
@@ -326,8 +328,9 @@ def test_tables_hold_together_with_a_piped_name(ogre_battle):
 
 def test_backslash_in_a_name_cannot_escape_the_pipe():
     name = "a\\|b"  # a, backslash, pipe, b
-    assert cell(name) == "a\\\\\\|b"
-    assert cells("| " + cell(name) + " | x |") == [name, "x"]
+    assert cell(md_text(name)) == md_text(name) == "a\\\\\\|b"
+    assert cells("| " + cell(md_text(name)) + " | x |") == [name, "x"]
+    assert cell("a|b") == "a\\|b"  # the report's own words are escaped for the table too
 
 
 def test_every_unfinished_step_reports(battle):

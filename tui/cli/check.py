@@ -6,14 +6,13 @@ Exit 0 printing ``ok: ...``; exit 1 printing one line, ``FILE:LINE:COL: message`
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 from tui.core.rulesets import load_ruleset_file
 from tui.core.tomlfile import read_toml
-from tui.cli.output import emit
+from tui.cli.output import emit, fail
 
 
 def check_file(path: Path) -> str:
@@ -33,7 +32,7 @@ def check(args) -> int:
     try:
         line = check_file(Path(args.file))
     except MassCombatError as exc:
-        print(" ".join(str(exc).split("\n")), file=sys.stderr)
+        fail(exc)
         return 1
     emit(args, line)
     return 0

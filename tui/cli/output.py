@@ -6,6 +6,7 @@ import argparse
 import json
 import random
 import re
+import sys
 from contextlib import contextmanager
 from fractions import Fraction
 from typing import Iterator
@@ -13,6 +14,7 @@ from typing import Iterator
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 from tui.core.odds import percent
+from tui.core.records import printable
 
 ASCII_TABLE = str.maketrans({
     "☢": "*", "☠": "X", "⚙": "#", "✘": "B", "◎": "S",
@@ -36,15 +38,23 @@ def where(label: str) -> Iterator[None]:
 
 
 def emit(args, text: str = "") -> None:
-    """Print readable text, in ASCII when ``--ascii`` asks for it."""
+    """Print readable text, in ASCII when ``--ascii`` asks for it; nothing
+    that would steer the terminal gets through (see ``records.printable``)."""
     if getattr(args, "ascii", False):
         text = text.translate(ASCII_TABLE)
-    print(text)
+    print(printable(text, lines=True))
 
 
 def emit_json(data: dict) -> None:
-    """One JSON object on one line (keys are fixed English identifiers)."""
-    print(json.dumps(data, ensure_ascii=False))
+    """One JSON object on one line (keys are fixed English identifiers).
+    JSON escapes control characters itself; a bidi override becomes the
+    ``\\u202e`` escape, which JSON reads back as the same character."""
+    print(printable(json.dumps(data, ensure_ascii=False)))
+
+
+def fail(message: object) -> None:
+    """One line on stderr: the error, its line breaks and escapes written out."""
+    print(printable(" ".join(str(message).split("\n"))), file=sys.stderr)
 
 
 def seeded(args) -> tuple[int, random.Random]:

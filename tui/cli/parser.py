@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 from tui.core.i18n import LANGUAGES, t
+from tui.core.records import printable
 from tui.cli.output import count, modifier, seed
 from tui.core.system import system_keys
 
@@ -167,4 +168,4 @@ def parse(argv: list[str]) -> argparse.Namespace:
 
 
 def stderr_line(text: str) -> None:
-    print(text, file=sys.stderr)
+    print(printable(text), file=sys.stderr)

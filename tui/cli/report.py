@@ -12,7 +12,8 @@ from pathlib import Path
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
-from tui.cli.output import ASCII_TABLE
+from tui.cli.output import ASCII_TABLE, fail
+from tui.core.records import printable
 
 
 def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
@@ -30,11 +31,11 @@ def report(args) -> int:
     try:
         text = report_text(Path(args.file), lang, getattr(args, "ascii", False))
     except MassCombatError as exc:
-        print(" ".join(str(exc).split("\n")), file=sys.stderr)
+        fail(exc)
         return 1
     output = getattr(args, "output", None)
     if output is None:
-        sys.stdout.write(text)
+        sys.stdout.write(printable(text, lines=True))
         return 0
     from tui.core.tomlfile import write_atomic
 
@@ -42,6 +43,6 @@ def report(args) -> int:
         write_atomic(Path(output), text)
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
-        print(t("report.cli.cannot_write", path=output, reason=reason), file=sys.stderr)
+        fail(t("report.cli.cannot_write", path=output, reason=reason))
         return 1
     return 0

@@ -1,15 +1,21 @@
 """What every system's records share: the one immutable, strict-keyed base
-for rulesets, saves and events, and the one check for text a GM types.
+for rulesets, saves and events, and the one check for text.
 
 A name or an aspect is shown as plain text wherever it goes, so it must be
-one short line with no control characters in it.
+one short line. No text in any record may hold a character that steers a
+terminal rather than showing: control characters (ESC starts the sequences
+that set a window title or write the clipboard), NUL, line and paragraph
+separators, and the bidi overrides that make text read backwards. A file
+holding one is refused when it is read, whoever wrote it; ``printable``
+cleans text again where it leaves for a terminal.
 """
 
 from __future__ import annotations
 
-import unicodedata
+import re
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from tui.core.i18n import t
 
@@ -17,22 +23,76 @@ MAX_NAME = 60
 """The longest name, aspect or title a GM can type."""
 
 
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+"""Control characters (Unicode's Cc: C0, DEL, C1) and the line and paragraph separators."""
+_BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
+"""The bidi embeddings, overrides and isolates."""
+
+
+def unsafe_char(value: str) -> str | None:
+    """The first character of ``value`` that must not reach a terminal, or None."""
+    found = _UNSAFE.search(value) or _BIDI.search(value)
+    return found[0] if found else None
+
+
+def printable(text: str, *, lines: bool = False) -> str:
+    """``text`` with every character that would steer a terminal written out
+    as an escape (``\\x1b``, ``\\u202e``); ``lines`` keeps line breaks."""
+    def escape(match: re.Match[str]) -> str:
+        ch = match[0]
+        if lines and ch == "\n":
+            return ch
+        return ch.encode("unicode_escape").decode("ascii")
+
+    return _BIDI.sub(escape, _UNSAFE.sub(escape, text))
+
+
+def _first_unsafe(value: Any) -> str | None:
+    if isinstance(value, str):
+        return unsafe_char(value)
+    if isinstance(value, (tuple, list, frozenset)):
+        for item in value:
+            if isinstance(item, BaseModel):
+                return None  # a tuple of records: each checked itself when made
+            found = _first_unsafe(item)
+            if found is not None:
+                return found
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found = _first_unsafe(key) or (None if isinstance(item, BaseModel) else _first_unsafe(item))
+            if found is not None:
+                return found
+    return None
+
+
 class Record(BaseModel):
-    """Immutable, strict-keyed base: a typo in a file is an error, not a default."""
+    """Immutable, strict-keyed base: a typo in a file is an error, not a
+    default, and no text in it may steer the terminal (see the module)."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    @model_validator(mode="after")
+    def _plain_text(self) -> "Record":
+        # Nested records check themselves; this looks at this record's own text.
+        for name, value in self.__dict__.items():
+            found = _first_unsafe(value)
+            if found is not None:
+                raise ValueError(t("error.unsafe_text", field=name, code=f"U+{ord(found):04X}"))
+        return self
 
 
 def text_problem(value: str, most: int) -> str | None:
     """What is wrong with a line of text a GM typed ("empty", "long",
-    "line": a break or control character), or None. Every name check asks
-    this one function, each in its own words."""
+    "line": a break or control character, "bidi": a direction override),
+    or None. Every name check asks this one function, each in its own words."""
     if not value.strip():
         return "empty"
     if len(value) > most:
         return "long"
-    if any(unicodedata.category(ch) in ("Cc", "Zl", "Zp") for ch in value):
+    if _UNSAFE.search(value):
         return "line"
+    if _BIDI.search(value):
+        return "bidi"
     return None
 
 
@@ -48,4 +108,4 @@ def check_names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(check_name(v) for v in values)
 
 
-__all__ = ["MAX_NAME", "Record", "check_name", "check_names", "text_problem"]
+__all__ = ["MAX_NAME", "Record", "check_name", "check_names", "printable", "text_problem", "unsafe_char"]

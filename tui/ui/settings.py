@@ -13,16 +13,17 @@ import shutil
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
 from tui.core.errors import SaveFileError
+from tui.core.records import Record
 from tui.core.tomlfile import dump_toml, read_toml, validate, write_atomic
 
 DEFAULT_THEME = "textual-dark"
 
 
-class Settings(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Settings(Record):
+    """The GM's choices; a Record, so no value in the file can steer the terminal."""
 
     language: Literal["en", "de"] = "en"
     glyphs: Literal["unicode", "ascii"] = "unicode"

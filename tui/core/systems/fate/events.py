@@ -192,8 +192,9 @@ class Roll(Record):
     skill: str
     target: str = ""
     """A unit, leader, zone or consequence aspect, as the action needs."""
-    use: str = ""
-    """Create an advantage: ambush, intimidate, pinned_down, scouting, or '' (other)."""
+    use: Annotated[str, Field(pattern=r"^(?:[a-z][a-z0-9_]*)?$", max_length=40)] = ""
+    """Create an advantage: a key of the ruleset's uses (ambush, intimidate,
+    pinned_down, scouting), or '' (other); an unknown key is refused by the rules."""
     aspect: str = ""
     """The aspect the action means to create (an advantage, a boost)."""
     path: tuple[Key, ...] = ()

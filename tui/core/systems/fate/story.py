@@ -3,29 +3,38 @@ report: each ``Note`` put into the reader's language."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t, tr
+from tui.core.markdown import md_text
 from tui.core.systems.fate.state import FateState, Note
 from tui.core.systems.fate.turns import awards
 
 _TRANSLATED = {"action": "fate.action", "slot": "fate.slot", "how": "fate_ui.how"}
+_WORDS = {*_TRANSLATED, "skill", "outcome"}
+"""Note parameters that are keys into the ruleset or the messages, not the GM's text."""
 
 
-def side_name(state: FateState, side: int) -> str:
-    names = [p.name for p in state.players if p.side == side]
+def _plain(text: str) -> str:
+    return text
+
+
+def side_name(state: FateState, side: int, escape: Callable[[str], str] = _plain) -> str:
+    names = [escape(p.name) for p in state.players if p.side == side]
     return " & ".join(names) if names else t("fate_ui.side", number=side + 1)
 
 
-def note_text(state: FateState, note: Note) -> str:
-    params = dict(note.params)
+def note_text(state: FateState, note: Note, escape: Callable[[str], str] = _plain) -> str:
+    """The note in words; ``escape`` is applied to the GM's own text in it
+    (names, aspects), e.g. ``md_text`` for the Markdown report."""
+    params = {name: escape(value) if isinstance(value, str) and name not in _WORDS else value for name, value in note.params}
     for name, prefix in _TRANSLATED.items():
         if name in params:
             params[name] = t(f"{prefix}.{params[name]}")
     if "side" in params:
         side = params["side"]
-        params["side"] = side_name(state, side) if isinstance(side, int) and side >= 0 else ""
+        params["side"] = side_name(state, side, escape) if isinstance(side, int) and side >= 0 else ""
     if "skill" in params:
         params["skill"] = state.rules.skill(str(params["skill"])).name(language())
     if "outcome" in params:
@@ -35,9 +44,9 @@ def note_text(state: FateState, note: Note) -> str:
     return t(note.key, **params)
 
 
-def awards_line(state: FateState) -> str:
+def awards_line(state: FateState, escape: Callable[[str], str] = _plain) -> str:
     earned = awards(state)
-    return t("fate_ui.awards", awards=", ".join(f"{p.name} +{n}" for p, n in zip(state.players, earned)))
+    return t("fate_ui.awards", awards=", ".join(f"{escape(p.name)} +{n}" for p, n in zip(state.players, earned)))
 
 
 def markdown_report(battle: LoggedBattle[FateState, Any], language: str) -> str:
@@ -48,15 +57,15 @@ def markdown_report(battle: LoggedBattle[FateState, Any], language: str) -> str:
     set_language(language)
     try:
         state = battle.game
-        lines = [f"# {battle.meta.title}", ""]
+        lines = [f"# {md_text(battle.meta.title)}", ""]
         for player in state.players:
-            cards = [u.name for u in player.units] + ["★ " + leader.name for leader in player.leaders]
-            lines.append(f"- **{player.name}** ({t('fate_ui.side', number=player.side + 1)}): " + ", ".join(cards))
+            cards = [md_text(u.name) for u in player.units] + ["★ " + md_text(leader.name) for leader in player.leaders]
+            lines.append(f"- **{md_text(player.name)}** ({t('fate_ui.side', number=player.side + 1)}): " + ", ".join(cards))
         heading = tr(language, "fate_ui.story_whole" if state.stage == "ended" else "fate_ui.story")
         lines += ["", f"## {heading}", ""]
-        lines += [f"{n}. {note_text(state, note)}" for n, note in enumerate(state.notes, 1)]
+        lines += [f"{n}. {note_text(state, note, md_text)}" for n, note in enumerate(state.notes, 1)]
         if state.stage == "ended":
-            lines += ["", awards_line(state)]
+            lines += ["", awards_line(state, md_text)]
         return "\n".join(lines) + "\n"
     finally:
         set_language(before)

@@ -20,10 +20,13 @@ Pure: no textual, no rich, no printing; the words come from the catalogs
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from tui.core.dice import KINDS, DieKind, YearZeroRoll
+from tui.core.markdown import md_text
 from tui.core.i18n import catalog, tr
 from tui.core.ruleset_base import Named
 from tui.core.skill_roll import SkillFaces
@@ -113,8 +116,9 @@ def wave_traces(battle: "Battle") -> tuple[list[Any], list[WaveTrace]]:
 
 
 def cell(text: object) -> str:
-    """Text for a table cell: a ``|`` cannot end the cell, a ``\\`` cannot escape it."""
-    return str(text).replace("\\", "\\\\").replace("|", "\\|")
+    """Text for a table cell: a ``|`` cannot end the cell (user text comes
+    already escaped by ``md_text``, its ``|`` as ``\\|``)."""
+    return re.sub(r"(?<!\\)\|", r"\\|", str(text))
 
 
 def signed(value: int) -> str:
@@ -133,7 +137,7 @@ class _Writer:
         self.lang = language
         self.rules = game.rules
         self.game = game
-        self.names = game.names
+        self.names = tuple(md_text(name) for name in game.names)
         self.lines: list[str] = []
 
     # words
@@ -163,9 +167,9 @@ class _Writer:
         }
         lookup = finders[table]
         try:
-            return lookup(key).name(self.lang)
+            return md_text(lookup(key).name(self.lang))
         except (KeyError, StopIteration):
-            return key
+            return md_text(key)
 
     # blocks
 
@@ -207,7 +211,7 @@ class _Writer:
 def _person_name(people: tuple[Person, ...], index: int | None, w: _Writer) -> str:
     if index is None or index >= len(people):
         return w.t("report.nobody")
-    return people[index].name
+    return md_text(people[index].name)
 
 
 def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Writer, skill_key: str | None = None, extra: Sequence[str] = ()) -> str:
@@ -289,7 +293,7 @@ def _forces_table(forces: tuple[Force, Force], w: _Writer, lost: Sequence[int] |
 
 
 def _title(battle: "Battle", w: _Writer) -> None:
-    w.heading(1, battle.meta.title)
+    w.heading(1, md_text(battle.meta.title))
     ruleset = w.rules.ruleset.title(w.lang)
     w.para(w.t("report.subtitle", ruleset=ruleset, a=w.names[0], b=w.names[1]))
 
@@ -326,7 +330,7 @@ def _muster(start: MyzState, w: _Writer) -> None:
         level = forces[side].battle_level if forces is not None else base_battle_level(army, w.rules)
         items = [
             w.t("report.muster.played_by_gm") if army.played_by == "gm" else w.t("report.muster.played_by_players"),
-            w.t("report.muster.leader", name=leader.name if leader is not None else w.t("report.nobody")),
+            w.t("report.muster.leader", name=md_text(leader.name) if leader is not None else w.t("report.nobody")),
             w.t("report.muster.battle_level", level=level),
         ]
         if army.fighters:
@@ -347,7 +351,7 @@ def _muster(start: MyzState, w: _Writer) -> None:
             rows = []
             for person in army.people:
                 skills = ", ".join(f"{w.named('skill', key)} {pool}" for key, pool in person.skills.items()) or "-"
-                rows.append([person.name, w.named("position", person.position), w.t("report.pc") if person.pc else w.t("report.npc"), skills, person.armour, person.strength])
+                rows.append([md_text(person.name), w.named("position", person.position), w.t("report.pc") if person.pc else w.t("report.npc"), skills, person.armour, person.strength])
             w.table([w.t("report.col.person"), w.t("report.col.position"), w.t("report.col.pc"), w.t("report.col.skills"), w.t("report.col.armour"), w.t("report.col.strength")], rows, "lllllrr")
 
 
@@ -638,7 +642,7 @@ def _retaliation_rows(reports: tuple[RetaliationReport, ...], side: int, end: En
         broken = w.t("report.retaliation.broken") if report.broken else "-"
         if report.helped is not None:
             helped = w.t("report.retaliation.helped", name=_person_name(people, report.helped, w))
-            rows.append([w.names[side], person.name, helped, "-", "-", "-", "-", damage, broken])
+            rows.append([w.names[side], md_text(person.name), helped, "-", "-", "-", "-", damage, broken])
             continue
         factors = [w.t("report.retaliation.base", dice=w.rules.retaliation.base_dice)]
         risk = wave.risk(side, report.person)
@@ -648,7 +652,7 @@ def _retaliation_rows(reports: tuple[RetaliationReport, ...], side: int, end: En
         armour = str(report.armour)
         if report.reduction:
             armour += " " + w.t("report.retaliation.shelter", count=report.reduction)
-        rows.append([w.names[side], person.name, "; ".join(factors), report.dice, faces_text(report.faces) or "-", report.successes, armour, damage, broken])
+        rows.append([w.names[side], md_text(person.name), "; ".join(factors), report.dice, faces_text(report.faces) or "-", report.successes, armour, damage, broken])
     return rows
 
 

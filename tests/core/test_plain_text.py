@@ -1,0 +1,187 @@
+"""No text from a file reaches a terminal as anything but text (issue 12,
+items 3, 7 and 10): every string in every save and ruleset is checked when
+read, what is printed is cleaned again, and the Markdown report escapes
+the GM's text."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from tui.core.errors import MassCombatError, SaveFileError
+from tui.core.markdown import md_text
+from tui.core.places import find_example
+from tui.core.records import MAX_NAME, Record, check_name, printable, text_problem
+from tui.core.rulesets import load_ruleset_file
+from tui.core.storage import load_battle
+from tui.core.tomlfile import dump_toml, read_toml
+
+ESCAPES = {
+    "clipboard write": "\x1b]52;c;cm0gLXJmIH4K\x07",
+    "window title": "\x1b]0;pwned\x07",
+    "clear screen": "\x1b[2J",
+    "NUL": "a\x00b",
+    "C1 CSI": "\x9b2J",
+    "right-to-left override": "\u202egnp.exe",
+    "isolate": "\u2066x\u2069",
+    "line separator": "a\u2028b",
+}
+RAW = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def text_leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(data, str):
+        yield path
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield from text_leaves(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            yield from text_leaves(value, (*path, index))
+
+
+def with_value(data: Any, path: tuple[Any, ...], value: str) -> Any:
+    if not path:
+        return value
+    head, rest = path[0], path[1:]
+    if isinstance(data, dict):
+        return {**data, head: with_value(data[head], rest, value)}
+    return [with_value(item, rest, value) if i == head else item for i, item in enumerate(data)]
+
+
+def field_shape(path: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple("#" if isinstance(p, int) else p for p in path)
+
+
+def one_per_field(data: Any) -> list[tuple[Any, ...]]:
+    """Every text field of every event kind once, not every log entry."""
+    seen: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+    for path in text_leaves(data):
+        shape = field_shape(path)
+        if path[0] == "log" and len(path) > 2:
+            shape = ("log", data["log"][path[1]].get("kind"), *shape[2:])
+        seen.setdefault(shape, path)
+    return list(seen.values())
+
+
+def demo_saves() -> list[Path]:
+    return [find_example(name) for name in ("ghoul-strike", "ford-of-brannock")]
+
+
+@pytest.mark.parametrize("demo", demo_saves(), ids=lambda p: p.stem)
+def test_an_escape_in_any_text_field_of_a_save_is_refused_in_one_clean_line(demo, tmp_path):
+    _, data = read_toml(demo)
+    paths = one_per_field(data)
+    assert len(paths) > 20
+    refused_as_text = 0
+    for number, path in enumerate(paths):
+        original = _get(data, path)
+        bad = tmp_path / f"{number}.toml"
+        bad.write_text(dump_toml(with_value(data, path, original + ESCAPES["clipboard write"])))
+        with pytest.raises(SaveFileError) as caught:
+            load_battle(bad)
+        message = str(caught.value)
+        assert not RAW.search(message), (path, message)
+        refused_as_text += "U+001B" in message or "control characters" in message
+    assert refused_as_text >= len(paths) // 3  # free text says why; keys and literals fail their own checks
+
+
+@pytest.mark.parametrize("system", ["myz", "fate", "kingmaker"])
+def test_an_escape_in_any_text_of_a_ruleset_is_refused_in_one_clean_line(system, tmp_path):
+    from tui.core.rulesets import find_ruleset
+
+    source = find_ruleset(system)
+    _, data = read_toml(source)
+    for number, path in enumerate(one_per_field(data)):
+        bad = tmp_path / f"{number}.toml"
+        bad.write_text(dump_toml(with_value(data, path, _get(data, path) + ESCAPES["window title"])))
+        with pytest.raises(MassCombatError) as caught:
+            load_ruleset_file(bad)
+        assert not RAW.search(str(caught.value)), (path, str(caught.value))
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        data = data[part]
+    return data
+
+
+@pytest.mark.parametrize("name", ESCAPES)
+def test_a_typed_name_with_a_steering_character_is_refused(name):
+    value = "Ogre" + ESCAPES[name]
+    assert text_problem(value, MAX_NAME) in ("line", "bidi")
+    with pytest.raises(ValueError):
+        check_name(value)
+
+
+def test_every_record_type_checks_its_text():
+    def all_records(cls: type) -> Iterator[type]:
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from all_records(sub)
+
+    import tui.core.systems.fate.events  # the systems' records, loaded
+    import tui.core.systems.myz.events
+    import tui.ui.settings  # noqa: F401
+
+    kinds = list(all_records(Record))
+    assert len(kinds) > 50
+    for kind in kinds:
+        assert "_plain_text" in kind.__pydantic_decorators__.model_validators, kind
+
+
+def test_a_fate_advantage_aspect_with_escapes_is_refused():
+    from tui.core.systems.fate.events import Roll
+
+    with pytest.raises(ValueError, match="control characters"):
+        Roll(counter=1, action="advantage", by="u1", skill="warfare", aspect="Hold\x1b]0;x\x07", faces=(0, 0, 0, 0))
+
+
+def test_roll_use_is_a_key_not_any_text():
+    from tui.core.systems.fate.events import Roll
+
+    with pytest.raises(ValueError):
+        Roll(counter=1, action="advantage", by="u1", skill="warfare", use="Ambush! <b>", aspect="x", faces=(0, 0, 0, 0))
+    assert Roll(counter=1, action="advantage", by="u1", skill="warfare", use="ambush", aspect="x", faces=(0, 0, 0, 0)).use == "ambush"
+
+
+def test_printable_writes_out_what_would_steer_a_terminal():
+    for value in ESCAPES.values():
+        assert not RAW.search(printable(value))
+    assert printable("a\nb", lines=True) == "a\nb" and printable("a\nb") == "a\\nb"
+    assert printable("Ведьмы ☢ 鬼 [b]x[/b]") == "Ведьмы ☢ 鬼 [b]x[/b]"
+
+
+@pytest.mark.parametrize(
+    "name, shows",
+    [
+        ("<img src=x onerror=alert(1)>", "\\<img src=x onerror=alert(1)\\>"),
+        ("[x](javascript:alert(1))", "\\[x\\](javascript:alert(1))"),
+        ("*Ogre* #1 a|b", "\\*Ogre\\* \\#1 a\\|b"),
+        ("- Ogre", "\\- Ogre"),
+        ("12. Sgt", "12\\. Sgt"),
+        ("Zone-Ghouls & co", "Zone-Ghouls \\& co"),
+    ],
+)
+def test_markdown_escapes_user_text(name, shows):
+    assert md_text(name) == shows
+
+
+def test_both_reports_escape_every_name(tmp_path):
+    from tui.core.systems.fate.demo import ford_of_brannock
+    from tests.tui.scenes import ghoul_strike
+
+    hostile = "<img src=x onerror=alert(1)>*[x](javascript:y)"
+    myz = ghoul_strike()
+    myz.rename(0, hostile)
+    fate = ford_of_brannock()
+    fate.meta = fate.meta.model_copy(update={"title": hostile})
+    for battle in (myz, fate):
+        from tui.core.system import system_of
+
+        text = system_of(battle).report(battle, "en")
+        assert not re.search(r"(?<!\\)(<img|\]\(javascript|\*\[)", text)
+        assert md_text(hostile) in text
