@@ -38,9 +38,9 @@ class RulesetInfo(Record):
 
 class YearZeroDice(Record):
     sides: Annotated[int, Field(ge=2, le=100)]
-    success_face: Annotated[int, Field(ge=1)]
-    bane_face: Annotated[int, Field(ge=1)]
-    gear_bane_face: Annotated[int, Field(ge=1)]
+    success_face: Annotated[int, Field(ge=1, le=100)]
+    bane_face: Annotated[int, Field(ge=1, le=100)]
+    gear_bane_face: Annotated[int, Field(ge=1, le=100)]
     max_pool_dice: Annotated[int, Field(ge=1, le=999)]
 
     @model_validator(mode="after")
@@ -55,7 +55,7 @@ class YearZeroDice(Record):
 
 class PushRule(Record):
     strategy_dice_per_push: Annotated[int, Field(ge=0, le=10)]
-    max_pushes: Annotated[int, Field(ge=0)] | None = None
+    max_pushes: Annotated[int, Field(ge=0, le=99)] | None = None
     """None: push as long as Strategy dice pay for it."""
 
 

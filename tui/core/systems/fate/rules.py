@@ -37,11 +37,11 @@ class FateDice(Record):
 
 
 class FateOutcomes(Record):
-    success_with_style_shifts: Annotated[int, Field(ge=1)]
+    success_with_style_shifts: Annotated[int, Field(ge=1, le=20)]
 
 
 class LadderStep(Record):
-    rating: int
+    rating: Annotated[int, Field(ge=-10, le=20)]
     name: Localised
 
 

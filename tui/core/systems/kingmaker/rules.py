@@ -12,12 +12,12 @@ from tui.core.ruleset_base import RulesetInfo
 
 
 class D20Attack(Record):
-    die: Annotated[int, Field(ge=2)]
-    natural_hit_face: Annotated[int, Field(ge=0)]
-    natural_miss_face: Annotated[int, Field(ge=0)]
-    crit_face: Annotated[int, Field(ge=1)]
-    crit_extra_damage: Annotated[int, Field(ge=0)]
-    minimum_damage: Annotated[int, Field(ge=0)]
+    die: Annotated[int, Field(ge=2, le=100)]
+    natural_hit_face: Annotated[int, Field(ge=0, le=100)]
+    natural_miss_face: Annotated[int, Field(ge=0, le=100)]
+    crit_face: Annotated[int, Field(ge=1, le=100)]
+    crit_extra_damage: Annotated[int, Field(ge=0, le=999)]
+    minimum_damage: Annotated[int, Field(ge=0, le=999)]
 
 
 class KingmakerRuleset(Record):

@@ -31,7 +31,7 @@ class SkillRolls(Record):
 
 
 class BattleLevel(Record):
-    fighters_per_level: Annotated[int, Field(ge=1)]
+    fighters_per_level: Annotated[int, Field(ge=1, le=100_000)]
     combat_ready_bonus: Count
 
 
@@ -64,7 +64,7 @@ class EnvironmentType(Named):
 
 
 class Environment(Record):
-    night_divisor: Annotated[int, Field(ge=1)]
+    night_divisor: Annotated[int, Field(ge=1, le=99)]
     bad_weather_modifier: Modifier
     types: tuple[EnvironmentType, ...]
 
@@ -75,16 +75,16 @@ class SpecialClass(Named):
 
 
 class SpecialClasses(Record):
-    min_units: Annotated[int, Field(ge=1)]
+    min_units: Annotated[int, Field(ge=1, le=99)]
     support_dice_per_class: Count
-    superiority_ratio: Annotated[int, Field(ge=1)]
+    superiority_ratio: Annotated[int, Field(ge=1, le=99)]
     superiority_strategy_dice: Count
     classes: tuple[SpecialClass, ...]
 
 
 class GrantedUnits(Record):
     special_class: str
-    per_battle_level: Annotated[int, Field(ge=1)]
+    per_battle_level: Annotated[int, Field(ge=1, le=99)]
     only_besieged: bool = False
 
 
@@ -178,7 +178,7 @@ class MarginRow(Named):
 
 
 class Casualties(Record):
-    die_sides: Annotated[int, Field(ge=2)]
+    die_sides: Annotated[int, Field(ge=2, le=100)]
     dice_per_bane: Count
     dice_per_gear_bane: Count
 
@@ -205,19 +205,19 @@ class RemarkableAction(Record):
 
 class Commando(Record):
     strategy_dice_removed_per_success: Count
-    successes_per_support_die: Annotated[int, Field(ge=1)]
+    successes_per_support_die: Annotated[int, Field(ge=1, le=99)]
 
 
 class Support(Record):
     engineer_skills: tuple[str, ...]
     medic_skills: tuple[str, ...]
-    successes_per_repair: Annotated[int, Field(ge=1)]
-    successes_per_mend: Annotated[int, Field(ge=1)]
+    successes_per_repair: Annotated[int, Field(ge=1, le=99)]
+    successes_per_mend: Annotated[int, Field(ge=1, le=99)]
     damaged_support_order: tuple[Literal["fortification", "ambush", "ark_project", "special_unit"], ...]
 
 
 class ArkDefence(Record):
-    project_loss_face: Annotated[int, Field(ge=1)]
+    project_loss_face: Annotated[int, Field(ge=1, le=100)]
 
 
 class Siege(Record):
@@ -225,7 +225,7 @@ class Siege(Record):
 
 
 class Initiative(Record):
-    die_sides: Annotated[int, Field(ge=2)]
+    die_sides: Annotated[int, Field(ge=2, le=100)]
 
 
 class Position(Named):
