@@ -7,7 +7,9 @@ terminate and ctrl+c."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from functools import partial
 from pathlib import Path
 from typing import Callable, Iterable
@@ -76,6 +78,9 @@ class MassCombatApp(App[None]):
         self._asking_to_quit = False
         self.exit_problem: str | None = None
         """Why the battle could not be saved as the app closed, for the shell to print."""
+        self.rescued: Path | None | bool = None
+        """Where a signal's rescue copy went (False: nowhere); None: not tried."""
+        self._watchdog: threading.Timer | None = None
         set_language(settings.language)
 
     # -- state the screens read ----------------------------------------------
@@ -116,10 +121,25 @@ class MassCombatApp(App[None]):
     def _on_signal(self, signum: int) -> None:
         # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): the battle is
         # already saved after every event; close() saves once more and frees
-        # the lock. Nobody is there to ask, so a failed save is left for the
-        # shell to report.
+        # the lock. Nobody is there to ask, so a battle that can't be saved
+        # goes to a rescue copy now, for the shell to report.
         self.close_session()
-        self.exit(return_code=128 + signum)
+        if self.exit_problem is not None and self.rescued is None:
+            self.rescued = self.session.rescue() or False
+        code = 128 + signum
+        if not self.is_headless:
+            # Textual's shutdown writes to the terminal, and after a hangup it
+            # can wait for ever on an output thread that died with it. All is
+            # saved and the lock is free: past a second, end the process.
+            self._watchdog = threading.Timer(1.0, os._exit, (code,))
+            self._watchdog.daemon = True
+            self._watchdog.start()
+        self.exit(return_code=code)
+
+    def disarm(self) -> None:
+        """The app has shut down by itself: no need to end the process."""
+        if self._watchdog is not None:
+            self._watchdog.cancel()
 
     def close_session(self, *, save: bool = True) -> None:
         """Save (unless told not to) and let go of the battle; never raises:

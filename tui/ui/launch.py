@@ -78,16 +78,19 @@ def launch(args) -> int:
     try:
         app.run()
     finally:
+        app.disarm()
         app.close_session()
-    return _farewell(app.return_code or 0, session, app.exit_problem)
+    return _farewell(app.return_code or 0, session, app.exit_problem, app.rescued)
 
 
-def _farewell(code: int, session: Session, problem: str | None) -> int:
+def _farewell(code: int, session: Session, problem: str | None, rescued: Path | None | bool = None) -> int:
     """Say where the battle is (a closed terminal may not hear it: a signal's
-    exit code stands either way)."""
+    exit code stands either way). ``rescued``: a rescue copy made already
+    (False: tried, none made)."""
     try:
         if problem is not None:
-            rescued = session.rescue()
+            if rescued is None:
+                rescued = session.rescue()
             where = t("app.rescued", path=str(rescued)) if rescued else t("app.not_rescued")
             print(printable(f"masscombat: {problem}; {where}"), file=sys.stderr)
             return code if code >= 128 else 1

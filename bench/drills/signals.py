@@ -1,0 +1,78 @@
+"""Drill: the app, running in a terminal, is told to stop by a signal or
+loses its terminal. It must save, free the lock and exit within 2 s with
+the conventional code: 129 for SIGHUP and a closed terminal, 143 for SIGTERM.
+
+    python bench/drills/signals.py [--rounds N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import time
+
+from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
+
+CASES = {"SIGHUP": signal.SIGHUP, "SIGTERM": signal.SIGTERM, "terminal closed": None}
+LIMIT = 2.0
+
+
+def one(system: str, case: str) -> tuple[bool, float, int | None]:
+    from tui.core.locking import lock_path_for
+    from tui.core.storage import load_battle
+
+    with temp_folder() as folder:
+        path = demo_copy(system, folder)
+        before = load_battle(path).history.cursor
+        app = Terminal([str(path)], app_env(folder))
+        try:
+            if not app.wait_for(b"masscombat", 20):
+                return False, 0.0, None
+            app.send("u")  # one change: undo the demo's last step, saved at once
+            if not app.wait_until(lambda: _cursor(path) == before - 1):
+                return False, 0.0, None
+            started = time.monotonic()
+            how = CASES[case]
+            if how is None:
+                app.hang_up()
+            else:
+                os.kill(app.pid, how)
+            code = app.wait_exit(10)
+            took = time.monotonic() - started
+        finally:
+            app.kill()
+        expected = 128 + (how if how is not None else signal.SIGHUP)
+        saved = load_battle(path).history.cursor == before - 1
+        held = code == expected and took <= LIMIT and saved and not lock_path_for(path).exists()
+        return held, took, code
+
+
+def _cursor(path) -> int | None:
+    from tui.core.errors import MassCombatError
+    from tui.core.storage import load_battle
+
+    try:
+        return load_battle(path).history.cursor
+    except MassCombatError:
+        return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each case per system (default 3)")
+    args = parser.parse_args()
+    verdicts = Verdicts()
+    print(f"signals: each case {args.rounds}x per system; limit {LIMIT:.0f} s")
+    for system in ("myz", "fate"):
+        for case, how in CASES.items():
+            results = [one(system, case) for _ in range(args.rounds)]
+            expected = 128 + (how if how is not None else signal.SIGHUP)
+            codes = sorted({str(code) for _, _, code in results})
+            slowest = max(took for _, took, _ in results)
+            verdicts.add(f"{system} {case}", all(held for held, _, _ in results), f"exit {'/'.join(codes)} (want {expected}), slowest {slowest:.2f} s, saved and lock freed in {sum(h for h, _, _ in results)}/{len(results)}")
+    return verdicts.exit_code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,21 @@
+"""The real app in a pseudo-terminal, stopped by SIGHUP, SIGTERM or a
+closed terminal: saved, lock freed, exit 129/143 within 2 s (issue 12,
+item 2). The drill ``bench/drills/signals.py`` runs the same cases many
+times per system and prints the times; here each runs once."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "drills"))
+
+import signals  # the drill, from bench/drills
+
+
+@pytest.mark.parametrize("case", list(signals.CASES))
+def test_a_signal_or_a_closed_terminal_saves_frees_and_exits_with_its_code(case):
+    held, took, code = signals.one("myz", case)
+    assert held, f"{case}: exit {code} after {took:.2f} s"
