@@ -42,6 +42,9 @@ class Verdicts:
         self.rows.append((case, held, figures))
         print(f"  {'ok  ' if held else 'FAIL'} {case}: {figures}", flush=True)
 
+    def skip(self, case: str, why: str) -> None:
+        print(f"  skip {case}: {why}", flush=True)
+
     @property
     def exit_code(self) -> int:
         return 0 if all(held for _, held, _ in self.rows) else 1

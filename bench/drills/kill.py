@@ -23,7 +23,7 @@ from _harness import ROOT, Verdicts, demo_copy, temp_files, temp_folder
 CHILD = Path(__file__).with_name("_kill_child.py")
 
 
-def kill_once(path: Path, rng: random.Random) -> tuple[str, tuple[int, int] | None, tuple[int, int] | None, bool]:
+def kill_once(path: Path, rng: random.Random, jitter: float = 0.02) -> tuple[str, tuple[int, int] | None, tuple[int, int] | None, bool]:
     """Run the child, kill it after a random number of saves; return where
     it was ("mid-save" or "between"), the last completed save and the one
     in flight (cursor, events)."""
@@ -45,7 +45,8 @@ def kill_once(path: Path, rng: random.Random) -> tuple[str, tuple[int, int] | No
         else:
             return "child ended", done, begun, False
         # Somewhere in the next save or two: a random moment, not a line boundary.
-        time.sleep(rng.uniform(0, 0.02))
+        if jitter:
+            time.sleep(rng.uniform(0, jitter))
         os.kill(child.pid, signal.SIGKILL)
         # What it said before dying still counts: a "done" read after the kill was completed before it.
         for line in child.stdout:
@@ -61,7 +62,7 @@ def kill_once(path: Path, rng: random.Random) -> tuple[str, tuple[int, int] | No
     return where, done, begun, True
 
 
-def drill(system: str, kills: int, rng: random.Random, verdicts: Verdicts) -> None:
+def drill(system: str, kills: int, rng: random.Random, verdicts: Verdicts, jitter: float = 0.02) -> None:
     from tui.core.errors import MassCombatError
     from tui.core.storage import load_battle, open_session
 
@@ -71,8 +72,11 @@ def drill(system: str, kills: int, rng: random.Random, verdicts: Verdicts) -> No
         worst_temps = 0
         started = time.monotonic()
         for _ in range(kills):
-            where, done, begun, killed = kill_once(path, rng)
+            where, done, begun, killed = kill_once(path, rng, jitter)
             mid += where == "mid-save"
+            if not killed:
+                print("    the child ended before it was killed")
+                continue
             try:
                 battle = load_battle(path)
             except MassCombatError as exc:
@@ -90,7 +94,7 @@ def drill(system: str, kills: int, rng: random.Random, verdicts: Verdicts) -> No
     verdicts.add(
         f"{system}: {kills} kills",
         intact == kills and lost == 0 and temps_left == 0,
-        f"{intact}/{kills} files intact, {mid} killed mid-save, {lost} with events lost beyond the one in flight, "
+        f"{intact}/{kills} files intact, {mid} killed with a save in flight, {lost} with events lost beyond the one in flight, "
         f"up to {worst_temps} temp files after a kill, {temps_left} left after reopening ({took:.0f} s)",
     )
 

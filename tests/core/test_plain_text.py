@@ -136,7 +136,7 @@ def test_every_record_type_checks_its_text():
 def test_a_fate_advantage_aspect_with_escapes_is_refused():
     from tui.core.systems.fate.events import Roll
 
-    with pytest.raises(ValueError, match="control characters"):
+    with pytest.raises(ValueError, match="aspect holds U\\+001B"):
         Roll(counter=1, action="advantage", by="u1", skill="warfare", aspect="Hold\x1b]0;x\x07", faces=(0, 0, 0, 0))
 
 

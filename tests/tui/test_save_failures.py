@@ -192,3 +192,18 @@ def test_the_shell_prints_one_line_and_rescues_a_copy(tmp_path, full_disk, capsy
     assert "\n" not in line and "No space" in line
     [copy] = (tmp_path / "saves").glob("battle.rescued-*.toml")
     assert str(copy) in line and load_battle(copy).history.cursor == START + 1
+
+
+async def test_a_hand_edit_behind_the_app_is_kept_and_the_gm_told(tmp_path):
+    app = make_app(tmp_path)
+    path = tmp_path / "battle.toml"
+    async with app.run_test(size=(80, 24)) as pilot:
+        path.write_text(path.read_text().replace('title = "Ghoul Strike"', 'title = "Edited by hand"'))
+        await pilot.press("r")
+        await pilot.pause()
+        [line] = [n for n in notices(app) if "changed outside" in n]
+        copy = app.session.path
+        assert copy != path and copy.name in line and "\n" not in line
+        assert load_battle(path).meta.title == "Edited by hand"
+        assert load_battle(copy).history.cursor == START + 1
+        await pilot.press("q")

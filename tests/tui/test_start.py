@@ -140,6 +140,10 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
             opened.append(session)
             self.return_code = 0
             self.exit_problem = None
+            self.rescued = None
+
+        def disarm(self):
+            return None
 
         def run(self):
             return None

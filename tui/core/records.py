@@ -47,21 +47,24 @@ def printable(text: str, *, lines: bool = False) -> str:
     return _BIDI.sub(escape, _UNSAFE.sub(escape, text))
 
 
-def _first_unsafe(value: Any) -> str | None:
+def _first_unsafe(value: Any, path: str) -> tuple[str, str] | None:
+    """Where in ``value`` (a dotted path from ``path``) the first character
+    that must not reach a terminal stands, and which it is."""
     if isinstance(value, str):
-        return unsafe_char(value)
-    if isinstance(value, (tuple, list, frozenset)):
-        for item in value:
+        found = unsafe_char(value)
+        return (path, found) if found is not None else None
+    if isinstance(value, (tuple, list)):
+        for index, item in enumerate(value):
             if isinstance(item, BaseModel):
-                return None  # a tuple of records: each checked itself when made
-            found = _first_unsafe(item)
-            if found is not None:
-                return found
+                return None  # records already made: each checked itself
+            hit = _first_unsafe(item, f"{path}.{index}")
+            if hit is not None:
+                return hit
     elif isinstance(value, dict):
         for key, item in value.items():
-            found = _first_unsafe(key) or (None if isinstance(item, BaseModel) else _first_unsafe(item))
-            if found is not None:
-                return found
+            hit = _first_unsafe(key, path) or (None if isinstance(item, BaseModel) else _first_unsafe(item, f"{path}.{key}"))
+            if hit is not None:
+                return hit
     return None
 
 
@@ -71,14 +74,18 @@ class Record(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    @model_validator(mode="after")
-    def _plain_text(self) -> "Record":
-        # Nested records check themselves; this looks at this record's own text.
-        for name, value in self.__dict__.items():
-            found = _first_unsafe(value)
-            if found is not None:
-                raise ValueError(t("error.unsafe_text", field=name, code=f"U+{ord(found):04X}"))
-        return self
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_text(cls, data: Any) -> Any:
+        # Before the fields convert it (a pool's str.strip() would quietly
+        # drop a U+2028): a file holding one is refused, not mended.
+        # Records already made check themselves.
+        if isinstance(data, dict):
+            for name, value in data.items():
+                hit = _first_unsafe(value, str(name))
+                if hit is not None:
+                    raise ValueError(t("error.unsafe_text", field=printable(hit[0]), code=f"U+{ord(hit[1]):04X}"))
+        return data
 
 
 def text_problem(value: str, most: int) -> str | None:
