@@ -220,3 +220,13 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(tmp_path):
 
 def test_storage_reexports_what_older_imports_use():
     assert storage.load_battle is load_battle and storage.MIGRATIONS
+
+
+def test_a_file_deleted_behind_the_session_is_written_again(tmp_path):
+    path = tmp_path / "battle.toml"
+    session = create_session(path, new_battle())
+    path.unlink()
+    step(session.battle)
+    session.save()
+    assert load_battle(path).history.cursor == 1 and conflict_copies(tmp_path) == []
+    session.close()

@@ -207,3 +207,20 @@ async def test_a_hand_edit_behind_the_app_is_kept_and_the_gm_told(tmp_path):
         assert load_battle(path).meta.title == "Edited by hand"
         assert load_battle(copy).history.cursor == START + 1
         await pilot.press("q")
+
+
+async def test_a_disk_that_fills_just_as_the_gm_quits_still_asks(tmp_path, full_disk):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.session.unsaved is None
+        full_disk(True)
+        app.session.battle.undo()  # changed without a save yet: the quit's own save fails
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog) and app.is_running
+        full_disk(False)
+        app.screen.choose(0)
+        await pilot.pause()
+    assert load_battle(tmp_path / "battle.toml").history.cursor == START

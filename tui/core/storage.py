@@ -95,7 +95,8 @@ def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | N
         raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
     if old == content:
         return Saved(content)  # already saved: nothing to write, nothing to back up
-    if expect is not _ANY and old != expect:
+    if expect is not _ANY and old != expect and (old is not None or expect is None):
+        # (A file deleted behind the session is simply written again: there is nothing to keep.)
         raise FileChanged(name, t("storage.changed_outside"))
     warning = None
     if old is not None:

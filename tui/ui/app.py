@@ -239,7 +239,7 @@ class MassCombatApp(App[None]):
     async def action_quit(self) -> None:
         if self._asking_to_quit:
             return  # the question is on screen; it has its own way out
-        if not self.read_only and self.session.unsaved is not None and not self.save():
+        if not self.read_only and not self.session.closed and not self.save():
             self._asking_to_quit = True
             self.run_flow(self, self._quit_unsaved(), "quit")
             return
