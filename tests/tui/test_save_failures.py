@@ -224,3 +224,15 @@ async def test_a_disk_that_fills_just_as_the_gm_quits_still_asks(tmp_path, full_
         app.screen.choose(0)
         await pilot.pause()
     assert load_battle(tmp_path / "battle.toml").history.cursor == START
+
+
+def test_the_shell_says_nothing_was_saved_for_a_read_only_battle(tmp_path, capsys):
+    from tui.core.storage import open_session
+    from tui.ui.launch import _farewell
+
+    app = make_app(tmp_path)
+    other = open_session(tmp_path / "battle.toml")  # held by the app: read-only
+    assert _farewell(0, other, None) == 0
+    assert "nothing was saved" in capsys.readouterr().out
+    assert _farewell(0, app.session, None) == 0
+    assert "Battle saved to" in capsys.readouterr().out

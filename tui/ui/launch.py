@@ -95,7 +95,8 @@ def _farewell(code: int, session: Session, problem: str | None, rescued: Path | 
             print(printable(f"masscombat: {problem}; {where}"), file=sys.stderr)
             return code if code >= 128 else 1
         if code < 128:
-            print(printable(t("app.saved_to", path=str(session.path))))
+            message = "app.closed_read_only" if session.read_only else "app.saved_to"
+            print(printable(t(message, path=str(session.path))))
         sys.stdout.flush()
     except OSError:
         # The terminal is gone (a dropped SSH link): nothing can be printed,
