@@ -167,3 +167,12 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
     monkeypatch.setattr(tui.ui.shell.start, "StartApp", Quit)
     assert launch_module.launch(args) == 0
     assert len(opened) == 1  # quitting the start screen opens nothing
+
+
+async def test_a_file_name_holding_an_escape_is_written_out_not_sent(tmp_path):
+    (tmp_path / "evil\x1b]0;pwned\x07.toml").write_text("schema_version = [", encoding="utf-8")
+    app = StartApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        [label] = [label for label in _labels(app) if "evil" in label]
+        assert "\x1b" not in label and "\x07" not in label and "\\x1b" in label

@@ -21,6 +21,7 @@ from textual.content import Content
 from textual.widgets import Header, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.core.records import printable
 from tui.core.i18n import language, t
 from tui.core.shelf import Shelved, examples, recent_battles
 from tui.core.system import find_system, systems
@@ -47,10 +48,11 @@ def _system_name(key: str) -> str:
 
 def _shelved(item: Shelved) -> Text:
     text = Text()
-    text.append(item.title or item.path.stem, style="bold")
-    text.append(f"  {_system_name(item.system)} · {_when(item.played)} · {item.path.name}", style="dim")
+    # A file's name is whatever the folder holds: written out, never sent raw.
+    text.append(printable(item.title or item.path.stem), style="bold")
+    text.append(f"  {_system_name(item.system)} · {_when(item.played)} · {printable(item.path.name)}", style="dim")
     if item.problem:
-        text.append("  — " + t("start.cannot_open", problem=item.problem), style="italic")
+        text.append("  — " + printable(t("start.cannot_open", problem=item.problem)), style="italic")
     return text
 
 
@@ -102,7 +104,7 @@ class StartApp(App[StartChoice]):
         heading("start.recent")
         recent = recent_battles(self._saves)
         if not recent:
-            options.append(Option(Text(t("start.no_recent", folder=str(self._saves)), style="dim"), disabled=True))
+            options.append(Option(Text(printable(t("start.no_recent", folder=str(self._saves))), style="dim"), disabled=True))
         for item in recent:
             entry(StartChoice("open", path=item.path), _shelved(item), closed=item.problem is not None)
             if item.problem is None:
