@@ -1,6 +1,6 @@
 """Run every drill, in order, and say which held.
 
-    python bench/drills/run_all.py            # all of them (~20 min)
+    python bench/drills/run_all.py            # all of them (~11 min)
     python bench/drills/run_all.py kill fuzz  # some of them (each with its defaults)
 """
 
