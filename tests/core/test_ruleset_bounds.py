@@ -93,17 +93,21 @@ def replaced(data, path, value):
     return [replaced(item, rest, value) if i == head else item for i, item in enumerate(data)]
 
 
+HUGE = (-1_000_000_000, 10**30, -(10**30))
+"""The issue's ladder rating, and numbers past any C integer (each number of
+each ruleset gets one of them in turn)."""
+
+
 @pytest.mark.parametrize("system", SYSTEMS)
-@pytest.mark.parametrize("value", [-1_000_000_000, 10**30, -(10**30)])
-def test_a_huge_number_anywhere_in_a_ruleset_is_refused_in_one_line(system, value, tmp_path):
+def test_a_huge_number_anywhere_in_a_ruleset_is_refused_in_one_line(system, tmp_path):
     _, data = read_toml(find_ruleset(system))
     paths = list(number_leaves(data))
-    assert paths
+    assert len(paths) > len(HUGE)
     for number, path in enumerate(paths):
         if path[:1] == ("ruleset",):
             continue  # schema_version: a Literal, refused as such
         bad = tmp_path / f"{number}.toml"
-        bad.write_text(dump_toml(replaced(data, path, value)))
+        bad.write_text(dump_toml(replaced(data, path, HUGE[number % len(HUGE)])))
         with pytest.raises(MassCombatError) as caught:
             load_ruleset_file(bad)
         assert "\n" not in str(caught.value), path
