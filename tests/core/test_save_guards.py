@@ -230,3 +230,25 @@ def test_a_file_deleted_behind_the_session_is_written_again(tmp_path):
     session.save()
     assert load_battle(path).history.cursor == 1 and conflict_copies(tmp_path) == []
     session.close()
+
+
+def test_a_conflict_copy_that_cannot_be_locked_is_a_failed_save_not_a_crash(tmp_path, monkeypatch):
+    from tui.core import locking
+
+    path = tmp_path / "battle.toml"
+    session = create_session(path, new_battle())
+    path.write_text(path.read_text().replace("Ghoul Strike", "Edited by hand"))
+    real_acquire = locking.BattleLock.acquire.__func__
+
+    def refuse_copies(cls, target):
+        if ".conflict-" in target.name:
+            raise BattleLocked(f"{target} cannot be locked (Permission denied)")
+        return real_acquire(cls, target)
+
+    monkeypatch.setattr(locking.BattleLock, "acquire", classmethod(refuse_copies))
+    step(session.battle)
+    with pytest.raises(SaveFileError, match="cannot be locked"):
+        session.save()
+    assert session.unsaved is not None and session.path == path
+    assert load_battle(path).meta.title == "Edited by hand"
+    session.close(save=False)

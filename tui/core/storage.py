@@ -183,6 +183,9 @@ class Session:
         except SaveFileError as exc:
             self.unsaved = str(exc)
             raise
+        except BattleLocked as exc:  # the conflict copy could not be locked
+            self.unsaved = str(exc)
+            raise SaveFileError(str(self.path), str(exc)) from None
         self.on_disk, self.unsaved = saved.content, None
         if saved.warning:
             self._notices.append(saved.warning)

@@ -23,7 +23,7 @@ from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
 
-from tui.core.errors import MassCombatError, SaveFileError
+from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
@@ -189,7 +189,7 @@ class MassCombatApp(App[None]):
         saved = True
         try:
             self.session.save()
-        except SaveFileError as exc:
+        except MassCombatError as exc:
             saved = False
             if str(exc) != before:
                 self.notify(t("app.save_failed", error=str(exc)), severity="error", timeout=20, markup=False)
