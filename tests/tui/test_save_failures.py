@@ -236,3 +236,24 @@ def test_the_shell_says_nothing_was_saved_for_a_read_only_battle(tmp_path, capsy
     assert "nothing was saved" in capsys.readouterr().out
     assert _farewell(0, app.session, None) == 0
     assert "Battle saved to" in capsys.readouterr().out
+
+
+async def test_ctrl_q_over_an_open_dialog_still_asks_and_escape_from_saving_elsewhere_asks_again(tmp_path, full_disk):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        full_disk(True)
+        await pilot.press("r", "ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsDialog)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog) and app.is_running
+        app.screen.choose(1)  # save elsewhere...
+        await pilot.pause()
+        assert isinstance(app.screen, SaveAsDialog)
+        await pilot.press("escape")  # ...changed my mind: asked again
+        await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog)
+        app.screen.choose(2)
+        await pilot.pause()
+    assert load_battle(tmp_path / "battle.toml").history.cursor == START
