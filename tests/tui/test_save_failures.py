@@ -257,3 +257,20 @@ async def test_ctrl_q_over_an_open_dialog_still_asks_and_escape_from_saving_else
         app.screen.choose(2)
         await pilot.pause()
     assert load_battle(tmp_path / "battle.toml").history.cursor == START
+
+
+async def test_a_burst_answers_the_quit_question_and_types_the_new_file(tmp_path, full_disk):
+    from tests.tui.test_key_bursts import burst, settle
+
+    app = make_app(tmp_path)
+    target = tmp_path / "elsewhere" / "burst.toml"
+    async with app.run_test(size=(80, 24)) as pilot:
+        full_disk(True)
+        await pilot.press("r")
+        await pilot.pause()
+        # q, then down to "Save elsewhere…", Enter, a path and Enter: all at once, as a slow link delivers them
+        burst(app, "q", "down", "enter", *str(target), "enter")
+        await settle(app, pilot)
+        await pilot.pause()
+    assert load_battle(target).history.cursor == START + 1
+    assert app.battle.state.rolled  # none of the typed letters reached the roller

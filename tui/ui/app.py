@@ -240,35 +240,34 @@ class MassCombatApp(App[None]):
         if self._asking_to_quit:
             return  # the question is on screen; it has its own way out
         if not self.read_only and not self.session.closed and not self.save():
-            self._ask_before_quitting()
-            return
-        self.close_session()
-        self.exit()
-
-    def _ask_before_quitting(self) -> None:
-        # Pushed with callbacks, not as a flow: ctrl+q may come while another
-        # flow's dialog is up, and the question must still appear.
-        self._asking_to_quit = True
-        self.push_screen(quit_dialog(self.session.unsaved or ""), self._quit_answered)
-
-    def _quit_answered(self, choice: object) -> None:
-        self._asking_to_quit = False
-        if choice == "retry" and not self.save():
-            self._ask_before_quitting()
-        elif choice == "save_elsewhere":
             self._asking_to_quit = True
-            self.push_screen(SaveAsDialog(proposal(self.session.path), self._save_as), self._saved_elsewhere_to_quit)
-        elif choice in ("retry", "quit_anyway"):
-            self.close_session(save=choice == "retry")
-            self.exit()
-
-    def _saved_elsewhere_to_quit(self, path: object) -> None:
-        if path is None:  # escape: back to the question
-            self._ask_before_quitting()
+            if isinstance(self.screen, Dialog) and self.key_gate.running:
+                self.screen.action_cancel()  # ctrl+q over another flow's dialog: that flow ends first
+            self.key_gate.run_flow(self, self._quit_unsaved(), "quit", queue=True)
             return
-        self._asking_to_quit = False
         self.close_session()
         self.exit()
+
+    async def _quit_unsaved(self) -> None:
+        """Ask until the battle is saved, saved elsewhere, or let go of. A
+        flow, so keys typed ahead (Down Enter a path Enter) reach each dialog."""
+        try:
+            while self.session.unsaved is not None:
+                choice = await self.push_screen_wait(quit_dialog(self.session.unsaved))
+                if choice is None:
+                    return
+                if choice == "retry":
+                    self.save()
+                elif choice == "save_elsewhere":
+                    await self.push_screen_wait(SaveAsDialog(proposal(self.session.path), self._save_as))
+                elif choice == "quit_anyway":
+                    self.close_session(save=False)
+                    self.exit()
+                    return
+            self.close_session()
+            self.exit()
+        finally:
+            self._asking_to_quit = False
 
     def action_save_as(self) -> None:
         self.push_screen(SaveAsDialog(proposal(self.session.path), self._save_as))

@@ -32,6 +32,7 @@ class KeyGate:
         self._flows = 0
         self._waiting = False
         """A flow is running and no dialog of it is up to take keys."""
+        self._queued: list[tuple[Any, Coroutine[Any, Any, None], str]] = []
 
     # -- what the app asks --------------------------------------------------------
 
@@ -42,14 +43,26 @@ class KeyGate:
     def hold(self, event: events.Key) -> None:
         self._held.append(event)
 
+    @property
+    def running(self) -> bool:
+        """A flow of dialogs is under way."""
+        return bool(self._flows)
+
     def expect_dialog(self) -> None:
         """A dialog was pushed: hold keys until it is up."""
         self._waiting = True
 
-    def run_flow(self, node: Any, flow: Coroutine[Any, Any, None], group: str) -> None:
-        """Run a flow of dialogs as a worker; a second flow while one runs is refused."""
-        if self._flows or self._closing():
+    def run_flow(self, node: Any, flow: Coroutine[Any, Any, None], group: str, *, queue: bool = False) -> None:
+        """Run a flow of dialogs as a worker. A second flow while one runs is
+        refused, or with ``queue`` started as soon as the first one ends."""
+        if self._closing():
             flow.close()  # never run: closed, so nothing warns of an unawaited coroutine
+            return
+        if self._flows:
+            if queue:
+                self._queued.append((node, flow, group))
+            else:
+                flow.close()
             return
         self._flows += 1
         self._waiting = True
@@ -60,7 +73,10 @@ class KeyGate:
             finally:
                 self._flows -= 1
                 self._waiting = False
-                self._app.call_later(self._release)
+                if self._queued:
+                    self._app.call_later(self.run_flow, *self._queued.pop(0))
+                else:
+                    self._app.call_later(self._release)
 
         node.run_worker(guarded, group=group)
 
