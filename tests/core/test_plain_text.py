@@ -177,6 +177,7 @@ def test_both_reports_escape_every_name(tmp_path):
     hostile = "<img src=x onerror=alert(1)>*[x](javascript:y)"
     myz = ghoul_strike()
     myz.rename(0, hostile)
+
     fate = ford_of_brannock()
     fate.meta = fate.meta.model_copy(update={"title": hostile})
     for battle in (myz, fate):
@@ -185,3 +186,25 @@ def test_both_reports_escape_every_name(tmp_path):
         text = system_of(battle).report(battle, "en")
         assert not re.search(r"(?<!\\)(<img|\]\(javascript|\*\[)", text)
         assert md_text(hostile) in text
+
+
+def test_a_played_wave_escapes_every_person_in_every_table(monkeypatch):
+    """The Risk table, the checks, the casualties: every place a person is named."""
+    from tests.tui import waves
+    from tui.core.systems.myz.army import Person
+    from tui.core.system import system_of
+
+    hostile = "<img src=x> *D*"
+    real = waves.armies
+
+    def hostile_armies():
+        ghouls, ark = real()
+        people = tuple(p.model_copy(update={"name": hostile}) if p.name == "Dora" else p for p in ark.people)
+        return ghouls, ark.model_copy(update={"people": people})
+
+    monkeypatch.setattr(waves, "armies", hostile_armies)
+    battle = waves.ghoul_strike_waves(1)
+    assert any(isinstance(p, Person) and p.name == hostile for p in battle.game.armies[1].people)
+    text = system_of(battle).report(battle, "en")
+    assert text.count(md_text(hostile)) >= 3
+    assert not re.search(r"(?<!\\)<img", text)

@@ -252,3 +252,29 @@ def test_a_conflict_copy_that_cannot_be_locked_is_a_failed_save_not_a_crash(tmp_
     assert session.unsaved is not None and session.path == path
     assert load_battle(path).meta.title == "Edited by hand"
     session.close(save=False)
+
+
+def test_a_lock_file_that_is_a_hard_link_is_never_written_through(tmp_path):
+    path = tmp_path / "battle.toml"
+    save_battle(new_battle(), path)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("VICTIM\n")
+    os.link(victim, lock_path_for(path))
+    session = open_session(path)
+    assert session.read_only and session.notice is not None and "hard link" in session.notice
+    session.close()
+    assert victim.read_text() == "VICTIM\n"
+
+
+def test_a_folder_deleted_behind_the_session_is_made_again_without_a_conflict(tmp_path):
+    import shutil
+
+    folder = tmp_path / "campaign"
+    path = folder / "battle.toml"
+    session = create_session(path, new_battle())
+    shutil.rmtree(folder)
+    step(session.battle)
+    session.save()
+    assert session.path == path and load_battle(path).history.cursor == 1
+    assert session.take_notices() == [] and conflict_copies(folder) == []
+    session.close()

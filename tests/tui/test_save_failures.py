@@ -274,3 +274,34 @@ async def test_a_burst_answers_the_quit_question_and_types_the_new_file(tmp_path
         await pilot.pause()
     assert load_battle(target).history.cursor == START + 1
     assert app.battle.state.rolled  # none of the typed letters reached the roller
+
+
+def test_save_elsewhere_never_proposes_a_name_that_steers_the_terminal(tmp_path):
+    from tui.ui.shell.saving import proposal
+
+    offered = proposal(tmp_path / "evil\x1b]0;pwned\x07[red]x.toml")
+    assert offered.parent == tmp_path and "\x1b" not in str(offered) and "\x07" not in str(offered)
+    assert offered.name == "evil-]0;pwned-[red]x-copy.toml"
+
+
+async def test_save_elsewhere_into_a_folder_saves_inside_it(tmp_path):
+    app = make_app(tmp_path)
+    folder = tmp_path / "archive"
+    folder.mkdir()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        app.screen.submit(str(folder))
+        await pilot.pause()
+        assert app.session.path == folder / "battle-copy.toml"
+        await pilot.press("q")
+    assert load_battle(folder / "battle-copy.toml").history.cursor == START
+
+
+def test_quitting_without_saving_is_said_so_by_the_shell(tmp_path, capsys):
+    from tui.ui.launch import _farewell
+
+    app = make_app(tmp_path)
+    assert _farewell(0, app.session, None, unsaved=True) == 0
+    out = capsys.readouterr().out
+    assert "Quit without saving" in out and "Battle saved to" not in out

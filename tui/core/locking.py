@@ -259,10 +259,13 @@ def _read_lock(lock_path: Path) -> bytes | None:
 
 
 def _regular(fd: int) -> bool:
+    """A regular file with no other name: a hard link would carry the pid we
+    write into whatever file it shares."""
     try:
-        return stat.S_ISREG(os.fstat(fd).st_mode)
+        found = os.fstat(fd)
     except OSError:
         return False
+    return stat.S_ISREG(found.st_mode) and found.st_nlink == 1
 
 
 def _same_file(fd: int, lock_path: Path) -> bool:

@@ -227,6 +227,10 @@ class Session:
         if self.lock is None or self.lock.still_held():
             return True
         try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)  # the whole folder may have gone
+        except OSError:
+            pass  # the lock below says why
+        try:
             fresh = BattleLock.acquire(self.path)
         except BattleLocked:
             return False

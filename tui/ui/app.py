@@ -81,6 +81,8 @@ class MassCombatApp(App[None]):
         self.rescued: Path | None | bool = None
         """Where a signal's rescue copy went (False: nowhere); None: not tried."""
         self._watchdog: threading.Timer | None = None
+        self.quit_unsaved = False
+        """The GM chose to quit without saving: the file holds the battle as last saved."""
         set_language(settings.language)
 
     # -- state the screens read ----------------------------------------------
@@ -261,6 +263,7 @@ class MassCombatApp(App[None]):
                 elif choice == "save_elsewhere":
                     await self.push_screen_wait(SaveAsDialog(proposal(self.session.path), self._save_as))
                 elif choice == "quit_anyway":
+                    self.quit_unsaved = True
                     self.close_session(save=False)
                     self.exit()
                     return

@@ -80,10 +80,10 @@ def launch(args) -> int:
     finally:
         app.disarm()
         app.close_session()
-    return _farewell(app.return_code or 0, session, app.exit_problem, app.rescued)
+    return _farewell(app.return_code or 0, session, app.exit_problem, app.rescued, unsaved=app.quit_unsaved)
 
 
-def _farewell(code: int, session: Session, problem: str | None, rescued: Path | None | bool = None) -> int:
+def _farewell(code: int, session: Session, problem: str | None, rescued: Path | None | bool = None, *, unsaved: bool = False) -> int:
     """Say where the battle is (a closed terminal may not hear it: a signal's
     exit code stands either way). ``rescued``: a rescue copy made already
     (False: tried, none made)."""
@@ -95,7 +95,7 @@ def _farewell(code: int, session: Session, problem: str | None, rescued: Path | 
             print(printable(f"masscombat: {problem}; {where}"), file=sys.stderr)
             return code if code >= 128 else 1
         if code < 128:
-            message = "app.closed_read_only" if session.read_only else "app.saved_to"
+            message = "app.closed_read_only" if session.read_only else "app.left_unsaved" if unsaved else "app.saved_to"
             print(printable(t(message, path=str(session.path))))
         sys.stdout.flush()
     except OSError:

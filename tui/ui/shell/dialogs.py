@@ -24,7 +24,7 @@ from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.core.i18n import t
-from tui.core.records import MAX_NAME
+from tui.core.records import MAX_NAME, printable
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.menus import Menu
 
@@ -255,7 +255,8 @@ class AskDialog(Dialog):
         return text
 
     def show_error(self, message: str) -> None:
-        self.query_one(".dialog-error", Static).update(Text(message))
+        # An error may quote a file's name: written out, never sent raw.
+        self.query_one(".dialog-error", Static).update(Text(printable(message)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
         self.show_error("")

@@ -8,12 +8,13 @@ this module only asks the GM.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable
 
 from tui.core.i18n import t
 from tui.core.places import default_saves_dir
-from tui.core.records import text_problem
+from tui.core.records import text_problem, unsafe_char
 from tui.ui.shell.dialogs import AskDialog, Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
 
@@ -26,18 +27,22 @@ MAX_PATH = 1024
 def proposal(path: Path) -> Path:
     """Where "save elsewhere" proposes: beside the file under a new name,
     or in the saves folder (then the home folder) when that folder can't be
-    written (a full or read-only disk is why the GM is asked)."""
-    for folder in (path.parent, default_saves_dir(), Path.home()):
-        if os.access(folder, os.W_OK):
-            break
-    else:
-        folder = path.parent
+    written (a full or read-only disk is why the GM is asked). The proposal
+    is shown in an input line, so it holds nothing that could steer the
+    terminal: such characters in the name become ``-``, and a folder with
+    them is passed over."""
+    folders = [f for f in (path.parent, default_saves_dir(), Path.home()) if unsafe_char(str(f)) is None]
+    folder = next((f for f in folders if os.access(f, os.W_OK)), folders[0] if folders else Path.home())
+    stem = _UNSAFE_IN_NAME.sub("-", path.stem)
     number = 1
-    target = folder / f"{path.stem}-copy.toml"
+    target = folder / f"{stem}-copy.toml"
     while target.exists():
         number += 1
-        target = folder / f"{path.stem}-copy-{number}.toml"
+        target = folder / f"{stem}-copy-{number}.toml"
     return target
+
+
+_UNSAFE_IN_NAME = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class SaveAsDialog(AskDialog):
@@ -47,6 +52,7 @@ class SaveAsDialog(AskDialog):
     def __init__(self, proposed: Path, attempt: Callable[[Path], str | None]) -> None:
         super().__init__(t("saving.save_as_title"), str(proposed), t("saving.save_as_help"), MAX_PATH)
         self._attempt = attempt
+        self._proposed = proposed
 
     def read(self, text: str) -> object:
         text = text.strip()
@@ -54,6 +60,8 @@ class SaveAsDialog(AskDialog):
         if problem is not None:
             raise ValueError(t(f"saving.path_{problem}"))
         path = Path(text).expanduser()
+        if path.is_dir():  # a folder: the battle goes inside it, under the proposed name
+            path = path / self._proposed.name
         if path.suffix != ".toml":
             path = path.with_name(path.name + ".toml")
         if path.exists():

@@ -433,7 +433,7 @@ def _risks(trace: WaveTrace, w: _Writer) -> None:
         risks = wave.risks[side]
         for index, person in enumerate(people):
             value = signed(risks[index]) if risks is not None and index < len(risks) else w.t("report.waiting")
-            rows.append([w.names[side], person.name, w.named("position", person.position), value])
+            rows.append([w.names[side], md_text(person.name), w.named("position", person.position), value])
     w.table([w.t("report.col.faction"), w.t("report.col.person"), w.t("report.col.position"), w.t("report.col.risk")], rows, "lllr")
 
 
