@@ -4,7 +4,7 @@ terminal. No update may be lost and each conflict must be said on screen.
 1. A hand edit while the app has the battle open.
 2. The lock file deleted by hand ("it looks stale") and a second app opened.
 3. The same battle reached through a symlink and by its real path.
-4. A lock file that is a symlink to another file.
+4. A lock file that is a symlink to another file, or a hard link to one.
 
     python bench/drills/writers.py [--rounds N]
 """
@@ -142,7 +142,33 @@ def symlinked_lock(system: str) -> tuple[int, bool]:
         return int(victim.read_text() != "precious\n"), said
 
 
-CASES = {"hand edit while open": hand_edit, "lock deleted, second app": deleted_lock, "save reached by a symlink": symlinked_save, "lock file is a symlink": symlinked_lock}
+def hard_linked_lock(system: str) -> tuple[int, bool]:
+    import os
+
+    from tui.core.locking import lock_path_for
+
+    with temp_folder() as folder:
+        path = demo_copy(system, folder)
+        victim = folder / "victim.txt"
+        victim.write_text("precious\n")
+        os.link(victim, lock_path_for(path))
+        app = open_app(path, folder)
+        try:
+            said = app.wait_for(b"read-only", 5)
+            app.send("q")
+            app.wait_exit(5)
+        finally:
+            app.kill()
+        return int(victim.read_text() != "precious\n"), said
+
+
+CASES = {
+    "hand edit while open": hand_edit,
+    "lock deleted, second app": deleted_lock,
+    "save reached by a symlink": symlinked_save,
+    "lock file is a symlink": symlinked_lock,
+    "lock file is a hard link": hard_linked_lock,
+}
 
 
 def main() -> int:
