@@ -141,6 +141,7 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
             self.return_code = 0
             self.exit_problem = None
             self.rescued = None
+            self.quit_unsaved = False
 
         def disarm(self):
             return None
