@@ -1,7 +1,13 @@
 """Every test runs with its own settings file and saves folder, so nothing
 touches the user's real configuration or battles."""
 
+import sys
+from pathlib import Path
+
 import pytest
+
+# The drills of bench/drills/ run here at small N, and their helpers serve the tests too.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "drills"))
 
 
 @pytest.fixture(autouse=True)

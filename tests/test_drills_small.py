@@ -6,12 +6,8 @@ print times and memory.)"""
 from __future__ import annotations
 
 import random
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "drills"))
 
 import fuzz  # the drills, from bench/drills
 import kill

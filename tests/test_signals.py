@@ -5,12 +5,8 @@ times per system and prints the times; here each runs once."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench" / "drills"))
 
 import signals  # the drill, from bench/drills
 

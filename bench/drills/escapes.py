@@ -18,9 +18,10 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 from _harness import DEMOS, ROOT, Terminal, Verdicts, app_env, demo_copy, temp_folder
+from _toml_paths import leaves, replaced, value_at
 
 CORPUS = {
     "OSC 52 clipboard write": "\x1b]52;c;cm0gLXJmIH4K\x07",
@@ -35,32 +36,6 @@ CORPUS = {
 }
 RAW = re.compile(rb"\x1b|\x9b|\x00|\x07|\xe2\x80[\xaa-\xae]|\xe2\x81[\xa6-\xa9]|\xe2\x80[\xa8\xa9]")
 MARKUP_NAMES = ("[@click=app.quit]Ogre[/]", "Ghouls[/] [b]bold[/b]")
-
-
-def leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    if isinstance(data, str):
-        yield path
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from leaves(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from leaves(value, (*path, index))
-
-
-def replaced(data: Any, path: tuple[Any, ...], value: str) -> Any:
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(data, dict):
-        return {**data, head: replaced(data[head], rest, value)}
-    return [replaced(item, rest, value) if i == head else item for i, item in enumerate(data)]
-
-
-def value_at(data: Any, path: tuple[Any, ...]) -> Any:
-    for part in path:
-        data = data[part]
-    return data
 
 
 def corpus_files(folder: Path) -> Iterator[tuple[str, Path]]:

@@ -103,15 +103,20 @@ def on_disk(system: str, folder: Path, disk: Disk) -> Path:
     return path
 
 
+def change_while_full(app: Terminal, disk: Disk) -> bool:
+    """Fill the disk, make one change (undo): True once the app says NOT SAVED."""
+    disk.fill()
+    app.send("u")
+    return app.wait_for(b"NOT SAVED", 10)
+
+
 def disk_full_during_play(system: str, verdicts: Verdicts) -> None:
     with temp_folder() as folder, small_disk(folder) as disk:
         path = on_disk(system, folder, disk)
         before = cursor(path)
         app = start(path, folder, disk)
         try:
-            disk.fill()
-            app.send("u")
-            said = app.wait_for(b"NOT SAVED", 10)
+            said = change_while_full(app, disk)
             running = not app.exited()
             kept = cursor(path) == before
             disk.free()
@@ -132,9 +137,7 @@ def quit_while_full(system: str, verdicts: Verdicts) -> None:
         elsewhere = folder / "elsewhere.toml"
         app = start(path, folder, disk)
         try:
-            disk.fill()
-            app.send("u")
-            app.wait_for(b"NOT SAVED", 10)
+            change_while_full(app, disk)
             app.send("q")
             asked = app.wait_for(b"Save elsewhere", 10)
             app.send("\x1b[B")  # down to "Save elsewhere…"
@@ -180,9 +183,7 @@ def sigterm_while_full(system: str, verdicts: Verdicts) -> None:
         before = cursor(path)
         app = start(path, folder, disk)
         try:
-            disk.fill()
-            app.send("u")
-            app.wait_for(b"NOT SAVED", 10)
+            change_while_full(app, disk)
             os.kill(app.pid, signal.SIGTERM)
             code = app.wait_exit(10)
             app.read(0.3)

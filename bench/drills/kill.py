@@ -23,6 +23,12 @@ from _harness import ROOT, Verdicts, demo_copy, temp_files, temp_folder
 CHILD = Path(__file__).with_name("_kill_child.py")
 
 
+def _said(line: str) -> tuple[str, tuple[int, int]]:
+    """``begin 12 40`` → ("begin", (cursor 12, 40 events))."""
+    word, cursor, events = line.split()
+    return word, (int(cursor), int(events))
+
+
 def kill_once(path: Path, rng: random.Random, jitter: float = 0.02) -> tuple[str, tuple[int, int] | None, tuple[int, int] | None, bool]:
     """Run the child, kill it after a random number of saves; return where
     it was ("mid-save" or "between"), the last completed save and the one
@@ -34,11 +40,11 @@ def kill_once(path: Path, rng: random.Random, jitter: float = 0.02) -> tuple[str
     saves_before_kill = rng.randint(1, 12)
     try:
         for line in child.stdout:
-            word, cursor, events = line.split()
+            word, at = _said(line)
             if word == "begin":
-                begun = (int(cursor), int(events))
+                begun = at
             else:
-                done = (int(cursor), int(events))
+                done = at
                 saves_before_kill -= 1
                 if saves_before_kill <= 0:
                     break
@@ -50,11 +56,11 @@ def kill_once(path: Path, rng: random.Random, jitter: float = 0.02) -> tuple[str
         os.kill(child.pid, signal.SIGKILL)
         # What it said before dying still counts: a "done" read after the kill was completed before it.
         for line in child.stdout:
-            word, cursor, events = line.split()
+            word, at = _said(line)
             if word == "begin":
-                begun = (int(cursor), int(events))
+                begun = at
             else:
-                done = (int(cursor), int(events))
+                done = at
     finally:
         child.kill()
         child.wait()

@@ -12,6 +12,8 @@ terminal. No update may be lost and each conflict must be said on screen.
 from __future__ import annotations
 
 import argparse
+import os
+from functools import partial
 from pathlib import Path
 
 from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
@@ -124,34 +126,18 @@ def symlinked_save(system: str) -> tuple[int, bool]:
         return lost, said
 
 
-def symlinked_lock(system: str) -> tuple[int, bool]:
+def linked_lock(system: str, hard: bool) -> tuple[int, bool]:
+    """The lock file is a link to a file that must not be written."""
     from tui.core.locking import lock_path_for
 
     with temp_folder() as folder:
         path = demo_copy(system, folder)
         victim = folder / "victim.txt"
         victim.write_text("precious\n")
-        lock_path_for(path).symlink_to(victim)
-        app = open_app(path, folder)
-        try:
-            said = app.wait_for(b"read-only", 5)
-            app.send("q")
-            app.wait_exit(5)
-        finally:
-            app.kill()
-        return int(victim.read_text() != "precious\n"), said
-
-
-def hard_linked_lock(system: str) -> tuple[int, bool]:
-    import os
-
-    from tui.core.locking import lock_path_for
-
-    with temp_folder() as folder:
-        path = demo_copy(system, folder)
-        victim = folder / "victim.txt"
-        victim.write_text("precious\n")
-        os.link(victim, lock_path_for(path))
+        if hard:
+            os.link(victim, lock_path_for(path))
+        else:
+            lock_path_for(path).symlink_to(victim)
         app = open_app(path, folder)
         try:
             said = app.wait_for(b"read-only", 5)
@@ -166,8 +152,8 @@ CASES = {
     "hand edit while open": hand_edit,
     "lock deleted, second app": deleted_lock,
     "save reached by a symlink": symlinked_save,
-    "lock file is a symlink": symlinked_lock,
-    "lock file is a hard link": hard_linked_lock,
+    "lock file is a symlink": partial(linked_lock, hard=False),
+    "lock file is a hard link": partial(linked_lock, hard=True),
 }
 
 

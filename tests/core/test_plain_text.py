@@ -11,6 +11,7 @@ from typing import Any, Iterator
 
 import pytest
 
+from _toml_paths import leaves, replaced, value_at
 from tui.core.errors import MassCombatError, SaveFileError
 from tui.core.markdown import md_text
 from tui.core.places import find_example
@@ -32,26 +33,6 @@ ESCAPES = {
 RAW = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
-def text_leaves(data: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    if isinstance(data, str):
-        yield path
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from text_leaves(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from text_leaves(value, (*path, index))
-
-
-def with_value(data: Any, path: tuple[Any, ...], value: str) -> Any:
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(data, dict):
-        return {**data, head: with_value(data[head], rest, value)}
-    return [with_value(item, rest, value) if i == head else item for i, item in enumerate(data)]
-
-
 def field_shape(path: tuple[Any, ...]) -> tuple[Any, ...]:
     return tuple("#" if isinstance(p, int) else p for p in path)
 
@@ -59,7 +40,7 @@ def field_shape(path: tuple[Any, ...]) -> tuple[Any, ...]:
 def one_per_field(data: Any) -> list[tuple[Any, ...]]:
     """Every text field of every event kind once, not every log entry."""
     seen: dict[tuple[Any, ...], tuple[Any, ...]] = {}
-    for path in text_leaves(data):
+    for path in leaves(data):
         shape = field_shape(path)
         if path[0] == "log" and len(path) > 2:
             shape = ("log", data["log"][path[1]].get("kind"), *shape[2:])
@@ -78,9 +59,9 @@ def test_an_escape_in_any_text_field_of_a_save_is_refused_in_one_clean_line(demo
     assert len(paths) > 20
     refused_as_text = 0
     for number, path in enumerate(paths):
-        original = _get(data, path)
+        original = value_at(data, path)
         bad = tmp_path / f"{number}.toml"
-        bad.write_text(dump_toml(with_value(data, path, original + ESCAPES["clipboard write"])))
+        bad.write_text(dump_toml(replaced(data, path, original + ESCAPES["clipboard write"])))
         with pytest.raises(SaveFileError) as caught:
             load_battle(bad)
         message = str(caught.value)
@@ -97,16 +78,10 @@ def test_an_escape_in_any_text_of_a_ruleset_is_refused_in_one_clean_line(system,
     _, data = read_toml(source)
     for number, path in enumerate(one_per_field(data)):
         bad = tmp_path / f"{number}.toml"
-        bad.write_text(dump_toml(with_value(data, path, _get(data, path) + ESCAPES["window title"])))
+        bad.write_text(dump_toml(replaced(data, path, value_at(data, path) + ESCAPES["window title"])))
         with pytest.raises(MassCombatError) as caught:
             load_ruleset_file(bad)
         assert not RAW.search(str(caught.value)), (path, str(caught.value))
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for part in path:
-        data = data[part]
-    return data
 
 
 @pytest.mark.parametrize("name", ESCAPES)

@@ -14,6 +14,7 @@ import pytest
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
+from _toml_paths import leaves, replaced
 from tui.core.errors import MassCombatError
 from tui.core.rulesets import find_ruleset, load_ruleset_file
 from tui.core.system import ruleset_spec
@@ -71,28 +72,6 @@ def _inner_models(annotation) -> list[type[BaseModel]]:
     return [m for arg in typing.get_args(annotation) for m in _inner_models(arg)]
 
 
-def number_leaves(data, path=()):
-    if isinstance(data, bool):
-        return
-    if isinstance(data, int):
-        yield path
-    elif isinstance(data, dict):
-        for key, value in data.items():
-            yield from number_leaves(value, (*path, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            yield from number_leaves(value, (*path, index))
-
-
-def replaced(data, path, value):
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(data, dict):
-        return {**data, head: replaced(data[head], rest, value)}
-    return [replaced(item, rest, value) if i == head else item for i, item in enumerate(data)]
-
-
 HUGE = (-1_000_000_000, 10**30, -(10**30))
 """The issue's ladder rating, and numbers past any C integer (each number of
 each ruleset gets one of them in turn)."""
@@ -101,7 +80,7 @@ each ruleset gets one of them in turn)."""
 @pytest.mark.parametrize("system", SYSTEMS)
 def test_a_huge_number_anywhere_in_a_ruleset_is_refused_in_one_line(system, tmp_path):
     _, data = read_toml(find_ruleset(system))
-    paths = list(number_leaves(data))
+    paths = list(leaves(data, int))
     assert len(paths) > len(HUGE)
     for number, path in enumerate(paths):
         if path[:1] == ("ruleset",):
