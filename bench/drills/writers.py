@@ -46,6 +46,20 @@ def open_app(path: Path, folder: Path) -> Terminal:
     return app
 
 
+def quit_apps(*apps: Terminal) -> None:
+    """Quit each app with q, as a GM would, and let it exit."""
+    for app in apps:
+        app.send("q")
+        app.wait_exit(5)
+
+
+def kill_apps(*apps: Terminal | None) -> None:
+    """Whatever is still running after a case (one that failed half-way) goes."""
+    for app in apps:
+        if app is not None:
+            app.kill()
+
+
 def undo_saved(app: Terminal, path: Path) -> bool:
     before = cursor(path)
     app.send("u")
@@ -90,13 +104,9 @@ def deleted_lock(system: str) -> tuple[int, bool]:
             first.wait_until(lambda: bool(copies(folder)))
             said = first.wait_for(b"another", 5)
             ours = cursor(copies(folder)[0]) if copies(folder) else None
-            for app in (first, second):
-                app.send("q")
-                app.wait_exit(5)
+            quit_apps(first, second)
         finally:
-            first.kill()
-            if second is not None:
-                second.kill()
+            kill_apps(first, second)
         lost = (cursor(path) != theirs) + (ours is None)
         return lost, said
 
@@ -115,13 +125,9 @@ def symlinked_save(system: str) -> tuple[int, bool]:
             undo_saved(first, path)
             second.send("u")  # refused: read-only
             second.read(0.5)
-            for app in (first, second):
-                app.send("q")
-                app.wait_exit(5)
+            quit_apps(first, second)
         finally:
-            first.kill()
-            if second is not None:
-                second.kill()
+            kill_apps(first, second)
         lost = (cursor(path) != (before or 0) - 1) + (not link.is_symlink())
         return lost, said
 
