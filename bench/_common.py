@@ -35,6 +35,20 @@ class Row:
     p95: float
     unit: str = "ms"
     note: str = ""
+    goal: float | None = None
+    """The most the figure may be (compared with ``p95``; for bytes, with the median)."""
+    by: str = "p95"
+    """Which figure meets the goal: "p95" or "median"."""
+
+    @property
+    def judged(self) -> float:
+        return self.p95 if self.by == "p95" else self.median
+
+    @property
+    def verdict(self) -> str:
+        if self.goal is None:
+            return ""
+        return "ok" if self.judged <= self.goal else "OVER"
 
 
 def p95(samples: list[float]) -> float:
@@ -44,37 +58,50 @@ def p95(samples: list[float]) -> float:
     return ordered[rank - 1]
 
 
-def row(bench: str, figure: str, samples_s: list[float], note: str = "") -> Row:
-    """A row from samples in seconds, reported in milliseconds."""
+def row(bench: str, figure: str, samples_s: list[float], note: str = "", goal: float | None = None) -> Row:
+    """A row from samples in seconds, reported in milliseconds (``goal`` in ms, for the p95)."""
     ms = [s * 1000 for s in samples_s]
-    return Row(bench, figure, len(ms), statistics.median(ms), p95(ms), "ms", note)
+    return Row(bench, figure, len(ms), statistics.median(ms), p95(ms), "ms", note, goal)
 
 
-def value_row(bench: str, figure: str, value: float, unit: str, note: str = "") -> Row:
+def count_row(bench: str, figure: str, samples: list[float], unit: str, goal: float | None = None, by: str = "median") -> Row:
+    """A row of counts (bytes, MiB), judged by the median unless told."""
+    return Row(bench, figure, len(samples), statistics.median(samples), p95(samples), unit, "", goal, by)
+
+
+def value_row(bench: str, figure: str, value: float, unit: str, note: str = "", goal: float | None = None) -> Row:
     """A single value (a size, a ratio): median = p95 = the value, n = 1."""
-    return Row(bench, figure, 1, value, value, unit, note)
+    return Row(bench, figure, 1, value, value, unit, note, goal)
 
 
 def fmt(value: float, unit: str) -> str:
     if unit == "ms":
         return f"{value:9.3f}" if value < 10 else f"{value:9.1f}"
-    if unit in ("x", "KiB"):
+    if unit in ("x", "KiB", "MiB", "%"):
         return f"{value:9.2f}"
+    if unit in ("B", "B/s"):
+        return f"{value:9.0f}"
     return f"{value:9g}"
 
 
 def table(rows: list[Row]) -> str:
-    """A plain-text table of rows (what run_all.py prints, and each script at its end)."""
+    """A plain-text table of rows (what run_all.py prints, and each script at
+    its end): each figure, and where it has one its goal and whether it is met."""
     width_b = max([5] + [len(r.bench) for r in rows])
     width_f = max([6] + [len(r.figure) for r in rows])
-    lines = [f"{'bench':<{width_b}}  {'figure':<{width_f}}  {'n':>4}  {'median':>9}  {'p95':>9}  unit"]
-    lines.append("-" * len(lines[0]))
+    lines = [f"{'bench':<{width_b}}  {'figure':<{width_f}}  {'n':>4}  {'median':>9}  {'p95':>9}  {'unit':<4}  {'goal':>14}"]
+    lines.append("-" * (len(lines[0]) + 6))
     for r in rows:
-        if r.n == 1:
-            lines.append(f"{r.bench:<{width_b}}  {r.figure:<{width_f}}  {r.n:>4}  {fmt(r.median, r.unit)}  {'':>9}  {r.unit}")
-        else:
-            lines.append(f"{r.bench:<{width_b}}  {r.figure:<{width_f}}  {r.n:>4}  {fmt(r.median, r.unit)}  {fmt(r.p95, r.unit)}  {r.unit}")
+        p95_text = "" if r.n == 1 else fmt(r.p95, r.unit)
+        goal = "" if r.goal is None else f"{'p95' if r.by == 'p95' and r.n > 1 else 'med' if r.n > 1 else ''} <= {r.goal:g}".strip()
+        lines.append(f"{r.bench:<{width_b}}  {r.figure:<{width_f}}  {r.n:>4}  {fmt(r.median, r.unit)}  {p95_text:>9}  {r.unit:<4}  {goal:>14}  {r.verdict}")
     return "\n".join(lines)
+
+
+def verdict_line(rows: list[Row]) -> str:
+    judged = [r for r in rows if r.goal is not None]
+    over = [r for r in judged if r.verdict == "OVER"]
+    return f"{len(judged) - len(over)} of {len(judged)} figures at or under their goal" + (f"; over: {len(over)}" if over else "")
 
 
 def machine() -> str:
@@ -87,6 +114,8 @@ def finish(rows: list[Row], argv: list[str]) -> None:
     """Print the script's table; with ``--json`` also the line run_all.py parses."""
     print()
     print(table(rows))
+    if any(r.goal is not None for r in rows):
+        print(verdict_line(rows))
     if "--json" in argv:
         print(JSON_MARK + json.dumps([asdict(r) for r in rows]))
 
@@ -123,3 +152,28 @@ def long_battle(min_events: int = 1000, seed: int = 1877):
         battle.new_roll()
         cycle += 1
     return battle
+
+
+def long_fate_battle(min_events: int = 1000, seed: int = 1312):
+    """The Fate demo (the Ford of Brannock, round 1, the Horde to act) with
+    its log grown to at least ``min_events`` by the GM giving and taking
+    fate points, each a real event with a line in the battle's story."""
+    from tui.core.systems.fate import events as ev
+    from tui.core.systems.fate.demo import ford_of_brannock
+
+    battle = ford_of_brannock(seed)
+    change = 1
+    while len(battle.history.events) < min_events:
+        battle.record(ev.FatePoints(player=len(battle.history.events) // 2 % 2, change=change))
+        change = -change
+    return battle
+
+
+def battle_file(battle, path: Path) -> Path:
+    """``battle`` saved to ``path`` as the GM's own battle (not a template)."""
+    from tui.core.storage import save_battle
+
+    battle.meta = battle.meta.model_copy(update={"template": False})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    save_battle(battle, path)
+    return path
