@@ -148,7 +148,7 @@ class FateFieldScreen(BattleScreen[FateBattle]):
         roll = ft.contest_lines(state, state.contest) if state.contest else []
         self.query_one("#roll", Static).update(Group(*roll) if roll else Text(""))
         self._show_card()
-        notes = state.notes[-8:]
+        notes = state.notes.latest(8)
         story = Text(t("fate_ui.story") + "\n", style="bold")
         for note in reversed(notes):
             story.append("· " + ft.note_text(state, note) + "\n")

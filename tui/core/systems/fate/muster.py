@@ -10,7 +10,7 @@ from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.forces import Player, check_keys, check_player, left
-from tui.core.systems.fate.state import Aspect, FateState, Place
+from tui.core.systems.fate.state import Aspect, FateState, Notes, Place
 
 VARIANT_NOTES = ("fate.note.variant_shoot_only", "fate.note.variant_defence", "fate.note.variants_off")
 
@@ -56,7 +56,7 @@ def set_variants(state: FateState, event: ev.SetVariants) -> FateState:
     """The battle's rules become the ruleset with the variants as chosen. The
     story says once which are on: the latest choice replaces earlier ones."""
     rules = state.rules.with_variants(shoot_only=event.shoot_only, shoot_defence_skill=event.shoot_defence_skill)
-    new = replace(state, rules=rules, notes=tuple(n for n in state.notes if n.key not in VARIANT_NOTES))
+    new = replace(state, rules=rules, notes=Notes(n for n in state.notes if n.key not in VARIANT_NOTES))
     if event.shoot_only:  # skills as keys: the story names them in the reader's language
         new = new.with_note("fate.note.variant_shoot_only", skill=rules.attack.adjacent_skill)
     if event.shoot_defence_skill is not None:
