@@ -1,7 +1,9 @@
 """The process the kill drill kills: it opens a battle as the app does
-(lock, stale temps removed, session backup) and changes and saves it as
-fast as it can, saying ``begin N`` before each save and ``done N`` after,
-where N is the log's cursor in the file being written.
+(lock, stale temps removed, session backup, a journal left by the last
+kill folded in) and changes and saves it as fast as it can, saying
+``begin N`` before each save and ``done N`` after, where N is the log's
+cursor in the file being written. Saves are journal lines, and every
+fifth one rewrites the whole file, so kills land in both.
 
     python bench/drills/_kill_child.py SAVE
 """
@@ -13,7 +15,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from tui.core.storage import open_session  # after the path is set
+from tui.core import journal  # after the path is set
+from tui.core.storage import open_session
+
+journal.FOLD_EVERY = 5
 
 
 def step(battle, turn: int) -> None:

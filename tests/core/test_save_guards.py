@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import storage
+from tui.core import journal, storage
 from tui.core.dice import YearZeroRules, parse_pool
 from tui.core.errors import BattleLocked, SaveFileError
 from tui.core.locking import BattleLock, lock_path_for, read_holder
@@ -144,14 +144,17 @@ def test_a_failed_save_is_remembered_until_one_succeeds(tmp_path, monkeypatch):
     step(session.battle)
     real_replace = os.replace
 
-    def full(src, dst):
+    def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
+    real_append = journal.append
     monkeypatch.setattr(os, "replace", full)
+    monkeypatch.setattr(journal, "append", full)  # a full disk takes no journal line either
     with pytest.raises(SaveFileError):
         session.save()
     assert session.unsaved is not None and "No space" in session.unsaved
     monkeypatch.setattr(os, "replace", real_replace)
+    monkeypatch.setattr(journal, "append", real_append)
     session.save()
     assert session.unsaved is None and load_battle(path).history.cursor == 1
     session.close()

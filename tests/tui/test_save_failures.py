@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tui.core import journal
+
 from tests.tui.scenes import make_app
 from tui.core.locking import BattleLock, lock_path_for
 from tui.core.storage import load_battle
@@ -30,6 +32,14 @@ def full_disk(monkeypatch, tmp_path):
         return real_replace(src, dst)
 
     monkeypatch.setattr(os, "replace", replace)
+    real_append = journal.append
+
+    def append(path, *args, **kwargs):
+        if state["full"] and Path(path).parent == tmp_path:
+            raise OSError(28, "No space left on device")
+        return real_append(path, *args, **kwargs)
+
+    monkeypatch.setattr(journal, "append", append)
 
     def set_full(full: bool) -> None:
         state["full"] = full

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from tui.core import rulesets
 from tui.core.errors import MassCombatError, SaveFileError
+from tui.core import journal
 from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle
 from tui.core.i18n import t
 from tui.core.records import printable
@@ -33,14 +34,18 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_
 
 
 def load_battle(path: Path) -> LoggedBattle[Any, Any]:
-    """Read, migrate, validate and replay a battle of any registered system;
-    only ``SaveFileError`` escapes."""
-    return load_battle_bytes(path)[0]
+    """Read, migrate, validate and replay a battle of any registered system,
+    with the steps its journal holds (see ``journal``: as far as the journal
+    is whole); only ``SaveFileError`` escapes."""
+    battle, raw = load_battle_bytes(path)
+    journal.replay(battle, path, raw)
+    return battle
 
 
 def load_battle_bytes(path: Path) -> tuple[LoggedBattle[Any, Any], bytes]:
-    """``load_battle``, with the bytes it read: what a session compares the
-    file with before it overwrites it."""
+    """The battle as its file holds it (without the journal), with the
+    bytes read: what a session compares the file with before it
+    overwrites it."""
     name = str(path)
     try:
         return _load(path, name)

@@ -1,18 +1,18 @@
-"""Battles on disk: load, migrate, save, and the ``Session`` of an open battle.
-
-Loading lives in ``loading``. Saving never loses the previous file: the
-new text is checked, the old version is backed up (see ``backups``; a
-backup that fails is reported but never stops the save), then the new file
-replaces the old one atomically (``tomlfile.write_atomic``).
+"""Battles on disk: the ``Session`` of an open battle, and the names of
+its neighbours re-exported.
 
 A ``Session`` is one open battle: the file (its real path, links resolved),
-its lock (see ``locking``), and whether this process may write it. Before
-each save it checks that it still holds the lock and that the file is still
-what it last read or wrote; if not, nothing is overwritten: its battle goes
-to a conflict copy beside the file and carries on there.
+its lock (see ``locking``), and whether this process may write it. Each
+change is made durable at once as a line of the battle's journal
+(``journal``); the whole file is rewritten now and then, and when the
+battle closes. Before writing it checks that it still holds the lock and
+that the file is still what it last read or wrote; if not, nothing is
+overwritten: its battle goes to a conflict copy beside the file and
+carries on there.
 
-Neighbours: ``backups`` keeps the ``.bak`` and ``backups/`` copies;
-``places`` knows where battles live (saves folder, bundled examples,
+Neighbours: ``loading`` reads a file; ``saving`` writes one (checked to
+read back, the old version backed up, atomically replaced); ``backups``
+keeps the ``.bak`` and ``backups/`` copies; ``places`` knows where battles live (saves folder, bundled examples,
 working copies). Their public names are re-exported here so older
 ``from tui.core.storage import ...`` lines keep working; patch them in
 their own module (e.g. ``backups.clock``), where they are read.
@@ -20,19 +20,18 @@ their own module (e.g. ``backups.clock``), where they are read.
 
 from __future__ import annotations
 
-import os
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tui.core import backups
+from tui.core import backups, journal
 from tui.core.errors import BattleLocked, FileChanged, SaveFileError
-from tui.core.history import LoggedBattle
+from tui.core.history import History, LoggedBattle
 from tui.core.i18n import t
 from tui.core.loading import MIGRATIONS, _one_line, load_battle, load_battle_bytes
 from tui.core.locking import BattleLock
-from tui.core.tomlfile import dump_toml, parse_toml, validate, write_atomic
+from tui.core.saving import HEADER, Saved, _stat_of, battle_data, battle_text, conflict_path, real_path, save_battle
 
 # Imports go one way: storage -> backups and storage -> places. Neither of
 # those imports storage at module level (places.open_example imports
@@ -40,94 +39,6 @@ from tui.core.tomlfile import dump_toml, parse_toml, validate, write_atomic
 # imported first. The ``places`` names are here only to be re-exported.
 from tui.core.backups import BACKUP_FOLDER, BACKUP_INTERVAL_MINUTES, KEEP_BACKUPS, _write_copy, backup, backup_folder, backups_for, bak_path, remove_stale_temps
 from tui.core.places import default_saves_dir, example_folders, find_example, list_examples, open_example, working_copy
-
-HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
-
-
-# -- saving -----------------------------------------------------------------
-
-
-def battle_data(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
-    """The save file's tables. TOML has no null: an unset optional field is left out."""
-    data: dict[str, Any] = battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
-    return data
-
-
-def battle_text(battle: LoggedBattle[Any, Any], name: str = "<battle>") -> str:
-    """The save file's text for ``battle``, checked to read back."""
-    text = HEADER + dump_toml(battle_data(battle))
-    try:
-        validate(type(battle.meta), parse_toml(text, name), text, name)
-    except SaveFileError as exc:  # a bug, not the GM's doing: keep the old file
-        raise _one_line(SaveFileError(name, t("storage.self_check", error=exc))) from None
-    return text
-
-
-@dataclass(frozen=True)
-class Saved:
-    """What a save wrote: the file's bytes now, and a warning for the GM
-    when the backups could not be written (the save itself went through)."""
-
-    content: bytes
-    warning: str | None = None
-
-
-_ANY: Any = object()
-
-
-def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | None = _ANY, failed: str = "storage.write_failed") -> Saved:
-    """Write ``battle`` to ``path`` atomically, backing up the previous version.
-
-    The old file goes to ``<name>.bak`` and, at most once per
-    ``backups.BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it
-    replaced. A backup that fails is returned as a warning, not a failure.
-    ``expect``: the bytes the file should hold now (None: no file); anything
-    else raises ``FileChanged`` and writes nothing. Any other failure raises
-    ``SaveFileError`` (worded by the ``failed`` message) and leaves the old
-    file as it was.
-    """
-    name = str(path)
-    text = battle_text(battle, name)
-    content = text.encode("utf-8")
-    try:
-        old = path.read_bytes() if path.exists() else None
-    except OSError as exc:
-        raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
-    if old == content:
-        return Saved(content)  # already saved: nothing to write, nothing to back up
-    if expect is not _ANY and old != expect and (old is not None or expect is None):
-        # (A file deleted behind the session is simply written again: there is nothing to keep.)
-        raise FileChanged(name, t("storage.changed_outside"))
-    warning = None
-    if old is not None:
-        try:
-            backup(path, old, timed=True)
-            _write_copy(bak_path(path), old)
-        except OSError as exc:
-            warning = t("storage.backup_skipped", path=path, reason=exc.strerror or exc)
-    try:
-        write_atomic(path, text)
-    except OSError as exc:
-        raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
-    return Saved(content, warning)
-
-
-def real_path(path: Path) -> Path:
-    """The file itself, links resolved: one battle has one lock however it
-    is reached, and a save replaces the file, not a link to it."""
-    return Path(os.path.realpath(path))
-
-
-def conflict_path(path: Path) -> Path:
-    """``saves/x.toml`` → ``saves/x.conflict-20261124-2130.toml`` (a new name)."""
-    stamp = backups._now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.stem}.conflict-{stamp}{path.suffix}")
-    number = 1
-    while target.exists() or target.with_name(target.name + ".lock").exists():
-        number += 1
-        target = path.with_name(f"{path.stem}.conflict-{stamp}-{number}{path.suffix}")
-    return target
-
 
 # -- sessions ---------------------------------------------------------------
 
@@ -150,6 +61,14 @@ class Session:
     ahead of the file."""
     _closed: bool = field(default=False, init=False, repr=False)
     _notices: list[str] = field(default_factory=list, init=False, repr=False)
+    # What is durable: the log as of the file plus its journal, the file's
+    # digest (the journal names it) and its stat (a cheap "unchanged?").
+    _durable: History[Any, Any] | None = field(default=None, init=False, repr=False)
+    _durable_meta: Any = field(default=None, init=False, repr=False)
+    _digest: str | None = field(default=None, init=False, repr=False)
+    _stat: tuple[int, int, int] | None = field(default=None, init=False, repr=False)
+    journal_steps: int = field(default=0, init=False)
+    """Steps in the journal beside the file, not yet in the file itself."""
 
     @property
     def closed(self) -> bool:
@@ -161,8 +80,11 @@ class Session:
         notices, self._notices = self._notices, []
         return notices
 
-    def save(self) -> bool:
-        """Save now; False (and nothing written) when read-only or closed.
+    def save(self, *, whole: bool = False) -> bool:
+        """Make the battle durable now: its new steps appended to the
+        journal, or (``whole``, every ``journal.FOLD_EVERY`` steps, or when
+        the steps can't be told) the whole file rewritten with the journal
+        folded in. False (and nothing written) when read-only or closed.
 
         Raises ``SaveFileError`` when the disk refuses (the old file stays,
         ``unsaved`` says why). If the lock was lost or the file changed
@@ -175,6 +97,9 @@ class Session:
             if not self._lock_still_held():
                 self._save_as_conflict(t("storage.lock_lost", path=self.path))
                 return True
+            if not whole and self._journal_steps():
+                self.unsaved = None
+                return True
             try:
                 saved = save_battle(self.battle, self.path, expect=self.on_disk)
             except FileChanged:
@@ -186,10 +111,81 @@ class Session:
         except BattleLocked as exc:  # the conflict copy could not be locked
             self.unsaved = str(exc)
             raise SaveFileError(str(self.path), str(exc)) from None
-        self.on_disk, self.unsaved = saved.content, None
+        self._written(saved.content)
+        self.unsaved = None
         if saved.warning:
             self._notices.append(saved.warning)
         return True
+
+    def _journal_steps(self) -> bool:
+        """Append what changed since the last durable write to the journal;
+        False when only rewriting the whole file will do."""
+        if self._durable is None or self._digest is None or self.battle.meta is not self._durable_meta:
+            return False
+        steps = journal.steps_between(self._durable, self.battle.history)
+        if steps is None or self.journal_steps + len(steps) > journal.FOLD_EVERY:
+            return False
+        if not steps:
+            return True
+        if not self._file_unchanged() or (self.journal_steps and not journal.exists(self.path)):
+            return False  # the whole file says what happened (a conflict, or a journal gone)
+        try:
+            journal.append(self.path, self._digest, steps, new=self.journal_steps == 0)
+        except OSError:
+            return False  # the whole file is tried next, and says why if it fails too
+        self.journal_steps += len(steps)
+        self._durable = self.battle.history
+        return True
+
+    def _opened(self, raw: bytes, replayed: journal.Replayed) -> None:
+        """Just opened: a journal left by a crash is folded into the file
+        now (one that went wrong part-way is kept in ``backups/`` first)."""
+        self._durable, self._durable_meta = self.battle.history, self.battle.meta
+        self._digest = journal.digest(raw)
+        try:
+            self._stat = _stat_of(self.path)
+        except OSError:
+            self._stat = None
+        if replayed.problem:
+            copy = backups.backup_folder(self.path) / f"{self.path.name}.journal-{backups._now().strftime('%Y%m%d-%H%M%S')}"
+            try:
+                _write_copy(copy, journal.journal_path(self.path).read_bytes())
+            except OSError:
+                copy = journal.journal_path(self.path)
+            self._notices.append(t("journal.set_aside", path=self.path.name, problem=replayed.problem, copy=copy))
+            self._durable = None  # the journal can't be carried on: the whole file it is
+        elif replayed.stale:
+            journal.remove(self.path)
+            return
+        elif not replayed.steps:
+            return
+        self.journal_steps = replayed.steps
+        try:
+            self.save(whole=True)
+        except (SaveFileError, OSError):
+            pass  # the journal still holds the steps; ``unsaved`` says why the file could not take them
+
+    def _file_unchanged(self) -> bool:
+        try:
+            return _stat_of(self.path) == self._stat
+        except OSError:
+            return False
+
+    def _written(self, content: bytes) -> None:
+        """The file now holds ``content``, the whole battle: the journal is done with."""
+        if self.journal_steps or journal.exists(self.path):
+            try:
+                journal.remove(self.path)
+            except OSError:
+                pass  # it names the old file's digest: the next load passes it by
+        self.on_disk = content
+        self.journal_steps = 0
+        self._durable, self._durable_meta = self.battle.history, self.battle.meta
+        self._digest = journal.digest(content)
+        try:
+            self._stat = _stat_of(self.path)
+        except OSError:
+            self._stat = None
 
     def save_as(self, target: Path) -> None:
         """Carry on in a new file (``target`` must not exist): saved there,
@@ -200,7 +196,8 @@ class Session:
             self.battle.meta = self.battle.meta.model_copy(update={"template": False})
         new = create_session(target, self.battle)
         old_lock = self.lock
-        self.path, self.lock, self.on_disk, self.unsaved = new.path, new.lock, new.on_disk, None
+        self.path, self.lock, self.unsaved = new.path, new.lock, None
+        self._written(new.on_disk or b"")
         self.read_only, self.notice = False, None
         self._notices.extend(new.take_notices())
         if old_lock is not None:
@@ -255,10 +252,21 @@ class Session:
         try:
             if save:
                 self.save()
+                self._fold()
         finally:
             self._closed = True
             if self.lock is not None:
                 self.lock.release()
+
+    def _fold(self) -> None:
+        """Rewrite the file with the journal in it, if the disk lets us; if
+        not, the journal keeps the steps and opening the battle folds them."""
+        if not self.journal_steps or self.read_only:
+            return
+        try:
+            self.save(whole=True)
+        except SaveFileError:
+            self.unsaved = None  # nothing is lost: the journal holds every step
 
     def __enter__(self) -> "Session":
         return self
@@ -294,13 +302,17 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
     if battle.meta.template and lock is not None:
         lock.release()
         lock, notice = None, t("storage.template", path=path)
-    if lock is not None:
-        remove_stale_temps(path)
-        try:
-            backup(path, raw)
-        except OSError as exc:
-            notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
-    return Session(battle, path, read_only=lock is None, notice=notice, lock=lock, on_disk=raw)
+    replayed = journal.replay(battle, path, raw)
+    if lock is None:
+        return Session(battle, path, read_only=True, notice=notice, lock=None, on_disk=raw)
+    remove_stale_temps(path)
+    try:
+        backup(path, raw)
+    except OSError as exc:
+        notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
+    session = Session(battle, path, read_only=False, notice=notice, lock=lock, on_disk=raw)
+    session._opened(raw, replayed)
+    return session
 
 
 def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
@@ -319,6 +331,7 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
         lock.release()
         raise
     session = Session(battle, path, read_only=False, lock=lock, on_disk=saved.content)
+    session._written(saved.content)
     if saved.warning:
         session._notices.append(saved.warning)
     return session
