@@ -1,7 +1,8 @@
 """The app as a GM meets it: in a real pseudo-terminal, against a bare
 Textual app in the same run.
 
-    python bench/terminal.py [--cycles N] [--memory-keys N] [--json]
+    python bench/terminal.py [--cycles N] [--memory-keys N] [--repeats N]
+                             [--only startup,myz,fate,idle,memory] [--sizes 0,1000,5000] [--json]
 
 Everything here reads the bytes the program writes to its terminal. A
 figure "key → screen done" is the time from writing the key to the pty to
@@ -221,6 +222,8 @@ def main(argv: list[str]) -> list[Row]:
     cycles = int(argv[argv.index("--cycles") + 1]) if "--cycles" in argv else 30
     memory_keys = int(argv[argv.index("--memory-keys") + 1]) if "--memory-keys" in argv else 1000
     repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 5
+    only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {"startup", "myz", "fate", "idle", "memory"}
+    sizes = tuple(int(n) for n in argv[argv.index("--sizes") + 1].split(",")) if "--sizes" in argv else SIZES
     print("terminal: the app in a real pty (80x24, xterm-256color), against a bare Textual app in the same run")
     print(f"  {machine()}; {cycles} cycles per key case, {repeats} starts each, {memory_keys} keys for memory")
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "tui")], check=True)  # as an installed copy has it
@@ -230,16 +233,19 @@ def main(argv: list[str]) -> list[Row]:
         began = time.perf_counter()
         prepared = battles(folder)
         print(f"  battles prepared in {time.perf_counter() - began:.1f} s", flush=True)
-        rows += startup(folder, repeats)
+        if "startup" in only:
+            rows += startup(folder, repeats)
         rows += bare_keys(cycles)
-        for size in SIZES:
+        for size in sizes if "myz" in only else ():
             rows += myz_keys(fresh(prepared["myz", size], folder, f"myz-keys-{size}"), folder / f"myz-home-{size}", size, cycles)
             print(f"  Mutant, {size} events: done", flush=True)
-        for size in SIZES:
+        for size in sizes if "fate" in only else ():
             rows += fate_keys(fresh(prepared["fate", size], folder, f"fate-keys-{size}"), folder / f"fate-home-{size}", size, cycles)
             print(f"  Fate, {size} events: done", flush=True)
-        rows += idle(fresh(prepared["myz", 0], folder, "idle"), folder / "idle-home")
-        rows += memory(fresh(prepared["fate", 5000], folder, "memory"), folder / "memory-home", memory_keys)
+        if "idle" in only:
+            rows += idle(fresh(prepared["myz", 0], folder, "idle"), folder / "idle-home")
+        if "memory" in only:
+            rows += memory(fresh(prepared["fate", 5000], folder, "memory"), folder / "memory-home", memory_keys)
     return rows
 
 

@@ -38,6 +38,7 @@ from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.forces import Leader, Player, Unit, check_player, left, next_key, spent, unit_cost, zones_rule_of_thumb
 from tui.core.systems.fate.rules import FateRuleset
+from tui.ui.widgets.show import show
 from tui.ui.widgets.form import LIST_PANEL_CSS
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.widgets.key_footer import KeyFooter
@@ -176,10 +177,10 @@ class FateArmyScreen(BattleScreen[FateBattle]):
         status.set_class(not self.editable, "-locked")
         self.query_one("#fate-army-left").border_title = t("fate_army.players")
         lines = [player_lines(p, rules, i == self.selected) for i, p in enumerate(game.players)]
-        self.query_one("#fate-army-players", Static).update(Text("\n").join(lines))
+        show(self.query_one("#fate-army-players", Static), Text("\n").join(lines))
         zones = t("fate_army.zones", more=rules.zones.more_than_players, zones=zones_rule_of_thumb(game.players, rules))
         text = t("fate_army.text", text=t(f"fate_army.text_{game.text}"))
-        self.query_one("#fate-army-notes", Static).update(Text(f"{zones}\n{text}\n{variants_text(rules)}"))
+        show(self.query_one("#fate-army-notes", Static), Text(f"{zones}\n{text}\n{variants_text(rules)}"))
         self._show_cards(player, rules, lang, focus)
         self._sync_bindings(force=True)
 

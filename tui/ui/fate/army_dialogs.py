@@ -29,6 +29,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.ui.widgets.steady_input import SteadyInput
 from tui.core.errors import ForcesError
 from tui.core.i18n import language, t
 from tui.core.systems.fate.forces import Leader, Player, Rating, Unit, check_unit, left, missing_aspects, spent, unit_cost
@@ -217,14 +218,14 @@ class UnitDialog(_CardDialog):
                 ]
                 yield Cycle(items, self._quality, id="quality")
                 yield Label(t("fate_army.dialog.unit_name"), markup=False)
-                yield Input(unit.name if unit else "", max_length=MAX_NAME, compact=True, id="name")
+                yield SteadyInput(unit.name if unit else "", max_length=MAX_NAME, compact=True, id="name")
                 for slot in range(self._slots):
                     yield Label("", markup=False, id=f"slot-label-{slot}", classes=f"slot-{slot}")
                     yield Cycle(skills, defaults[slot % len(defaults)], id=f"slot-{slot}")
                 for index in range(self._aspects):
                     value = unit.aspects[index] if unit and index < len(unit.aspects) else ""
                     yield Label(t("fate_army.dialog.aspect", number=index + 2), markup=False, id=f"aspect-label-{index}")
-                    yield Input(value, max_length=MAX_NAME, compact=True, id=f"aspect-{index}")
+                    yield SteadyInput(value, max_length=MAX_NAME, compact=True, id=f"aspect-{index}")
             yield Static("", classes="dialog-cost", markup=False)
             yield Static(Content(t("fate_army.dialog.unit_help")), classes="dialog-help")
             yield Static("", classes="dialog-error")
@@ -309,7 +310,7 @@ class LeaderDialog(_CardDialog):
             box.border_title = t("fate_army.dialog.edit_leader" if leader else "fate_army.dialog.new_leader")
             with Grid():
                 yield Label(t("fate_army.dialog.name"), markup=False)
-                yield Input(leader.name if leader else "", max_length=MAX_NAME, compact=True, id="name")
+                yield SteadyInput(leader.name if leader else "", max_length=MAX_NAME, compact=True, id="name")
                 yield Label(t("fate_army.dialog.plays"), markup=False)
                 plays = [CycleItem("pc", t("fate_army.dialog.pc")), CycleItem("npc", t("fate_army.dialog.npc"))]
                 yield Cycle(plays, "pc" if leader is None or leader.pc else "npc", id="pc")
@@ -317,13 +318,13 @@ class LeaderDialog(_CardDialog):
                 for skill in self._skills:
                     value = str(leader.skills[skill.key]) if leader and skill.key in leader.skills else ""
                     yield Label(skill.name(lang), markup=False)
-                    yield Input(value, compact=True, max_length=3, id=f"skill-{skill.key}")
+                    yield SteadyInput(value, compact=True, max_length=3, id=f"skill-{skill.key}")
                     yield Label("", markup=False, id=f"ladder-{skill.key}", classes="ladder")
             with Grid():
                 for index in range(self._aspects):
                     value = leader.aspects[index] if leader and index < len(leader.aspects) else ""
                     yield Label(t("fate_army.dialog.aspect", number=index + 1), markup=False)
-                    yield Input(value, max_length=MAX_NAME, compact=True, id=f"aspect-{index}")
+                    yield SteadyInput(value, max_length=MAX_NAME, compact=True, id=f"aspect-{index}")
             yield Static(Content(t("fate_army.dialog.rating_help", least=least, most=most)), classes="dialog-help")
             yield Static(Content(t("fate_army.dialog.leader_help")), classes="dialog-help")
             yield Static("", classes="dialog-error")

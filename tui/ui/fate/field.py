@@ -35,6 +35,7 @@ from textual.widgets import Header, Static
 from tui.core.i18n import t
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.state import FateState
+from tui.ui.widgets.show import show
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.zone_board import ZoneBoard
@@ -121,7 +122,9 @@ class FateFieldScreen(BattleScreen[FateBattle]):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one(ZoneBoard).focus()
+        board = self.query_one(ZoneBoard)
+        board.focus()
+        self.watch(board, "cursor", self._cursor_moved, init=False)
 
     def on_resize(self) -> None:
         self.query_one("#field").set_class(self.size.width >= WIDE, "wide")
@@ -140,26 +143,26 @@ class FateFieldScreen(BattleScreen[FateBattle]):
         if board.cursor is None or (board.cursor not in board.view.cards and board.cursor not in board.view.open_cells):
             cells = list(board.view.cards) or list(board.view.open_cells)
             board.cursor = cells[0] if cells else None
-        self.query_one("#status", Static).update(Text(ft.stage_line(state)))
+        show(self.query_one("#status", Static), Text(ft.stage_line(state)))
         turn = [ft.fate_points_line(state), ft.activation_line(state)]
         if state.stage == "ended":
             turn.append(Text(ft.awards_line(state), style="bold"))
-        self.query_one("#turn", Static).update(Group(*turn))
+        show(self.query_one("#turn", Static), Group(*turn))
         roll = ft.contest_lines(state, state.contest) if state.contest else []
-        self.query_one("#roll", Static).update(Group(*roll) if roll else Text(""))
+        show(self.query_one("#roll", Static), Group(*roll) if roll else Text(""))
         self._show_card()
         notes = state.notes.latest(8)
         story = Text(t("fate_ui.story") + "\n", style="bold")
         for note in reversed(notes):
             story.append("· " + ft.note_text(state, note) + "\n")
-        self.query_one("#story", Static).update(story)
+        show(self.query_one("#story", Static), story)
         self.refresh_bindings()
 
     def _show_card(self) -> None:
         key = self.cursor_zone()
-        self.query_one("#card", Static).update(flows.card_text(self.state, key) if key else Text(""))
+        show(self.query_one("#card", Static), flows.card_text(self.state, key) if key else Text(""))
 
-    def on_zone_board_cursor_moved(self, _: ZoneBoard.CursorMoved) -> None:
+    def _cursor_moved(self) -> None:
         self._show_card()
         self.refresh_bindings()
 

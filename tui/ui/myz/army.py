@@ -25,6 +25,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from tui.core.systems.myz.battle import Battle
+from tui.ui.widgets.show import show
 from tui.ui.shell.battle_screen import BattleScreen
 from textual.widgets import Header, OptionList, Static
 
@@ -123,7 +124,7 @@ class ArmyScreen(BattleScreen[Battle]):
         except (MassCombatError, KeyError) as exc:
             error = str(exc)
         tabs = [(f" {name} ", "reverse bold" if index == side else "dim") for index, name in enumerate(game.names)]
-        self.query_one("#army-tabs", Static).update(Content.assemble((t("army.factions") + " ", "dim"), tabs[0], " ", tabs[1]))
+        show(self.query_one("#army-tabs", Static), Content.assemble((t("army.factions") + " ", "dim"), tabs[0], " ", tabs[1]))
         status = self.query_one("#army-status", Static)
         if self.read_only:
             status.update(Content(t("army.status.file_read_only")))
@@ -174,7 +175,7 @@ class ArmyScreen(BattleScreen[Battle]):
             hint = t("army.hint.locked")
         else:
             hint = af.row_hint(self.battle.game, self.selected, self.form.current)
-        self.query_one("#army-hint", Static).update(Content(hint))
+        show(self.query_one("#army-hint", Static), Content(hint))
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         self._hint()

@@ -16,6 +16,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
+from tui.ui.widgets.steady_input import SteadyInput
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
 from tui.core.skill_roll import parse_skill_pool
@@ -76,7 +77,7 @@ class PersonDialog(ModalScreen):
             box.border_title = t("army.dialog.person_title" if person else "army.dialog.new_person")
             with Grid():
                 yield Label(t("army.dialog.name"), markup=False)
-                yield Input(person.name if person else "", max_length=MAX_NAME, compact=True, id="name")
+                yield SteadyInput(person.name if person else "", max_length=MAX_NAME, compact=True, id="name")
                 yield Label(t("army.dialog.position"), markup=False)
                 yield Cycle([CycleItem(p.key, p.name(lang)) for p in rules.positions], self._position, id="position")
                 yield Label(t("army.dialog.plays"), markup=False)
@@ -84,11 +85,11 @@ class PersonDialog(ModalScreen):
                 for skill in rules.skills:
                     value = person.skills.get(skill.key, "") if person else ""
                     yield Label(skill.name(lang), markup=False, id=f"label-{skill.key}", classes="skill")
-                    yield Input(value, placeholder=t("army.dialog.skill_placeholder"), compact=True, id=f"skill-{skill.key}", classes="skill")
+                    yield SteadyInput(value, placeholder=t("army.dialog.skill_placeholder"), compact=True, id=f"skill-{skill.key}", classes="skill")
                 yield Label(t("army.dialog.armour"), markup=False)
-                yield Input(str(person.armour if person else 0), type="integer", max_length=2, compact=True, id="armour")
+                yield SteadyInput(str(person.armour if person else 0), type="integer", max_length=2, compact=True, id="armour")
                 yield Label(t("army.dialog.strength"), markup=False)
-                yield Input(str(person.strength if person else 4), type="integer", max_length=2, compact=True, id="strength")
+                yield SteadyInput(str(person.strength if person else 4), type="integer", max_length=2, compact=True, id="strength")
             yield Static(Content(t("army.dialog.person_help")), classes="dialog-help")
             yield Static("", classes="dialog-error")
 

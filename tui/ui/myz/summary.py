@@ -23,6 +23,7 @@ from textual.reactive import reactive
 from textual.widgets import Header, Static
 
 from tui.core.systems.myz.battle import Battle
+from tui.ui.widgets.show import show
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.core.i18n import language, t
 from tui.core.systems.myz.state import MyzState
@@ -122,13 +123,13 @@ class SummaryScreen(BattleScreen[Battle]):
         bar.display = page >= 0
         summary.display = page >= 0
         if page < 0:
-            empty.update(self._empty_text(game))
+            show(empty, self._empty_text(game))
         else:
             report = game.reports[page]
             words = f"{t('summary.page', wave=report.wave)}  ·  {t('summary.page_of', page=page + 1, pages=count)}"
             if page == count - 1:
                 words += f"  ·  {t('summary.latest')}"
-            bar.update(Text(words, no_wrap=True, overflow="ellipsis"))
+            show(bar, Text(words, no_wrap=True, overflow="ellipsis"))
             summary.view = WaveView(
                 reports=game.reports[: page + 1],
                 names=game.names,

@@ -21,6 +21,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from tui.core.systems.myz.battle import Battle
+from tui.ui.widgets.show import show
 from tui.ui.shell.battle_screen import BattleScreen
 from textual.widgets import Header, Static
 
@@ -82,8 +83,8 @@ class WaveScreen(BattleScreen[Battle]):
             card = self.query_one(f"#force-{side}", ForceCard)
             card.view = ForceView(game, side, glyphs, language(), to_act=step.side == side)
             card.set_class(side == self.selected, "selected")
-        self.query_one("#track", Static).update(self._track())
-        self.query_one("#step", Static).update(self._step_text())
+        show(self.query_one("#track", Static), self._track())
+        show(self.query_one("#step", Static), self._step_text())
         self.refresh_bindings()
 
     def _track(self) -> Text:

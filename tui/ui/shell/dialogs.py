@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.ui.widgets.steady_input import SteadyInput
 from tui.core.i18n import t
 from tui.core.records import MAX_NAME, printable
 from tui.ui.shell.keys import KeyGate
@@ -112,7 +113,7 @@ class _AnswerList(OptionList):
         super().action_select()
 
 
-class _AnswerInput(Input):
+class _AnswerInput(SteadyInput):
     """A dialog's line: Enter answers the dialog at once (see ``_AnswerList``)."""
 
     async def action_submit(self) -> None:

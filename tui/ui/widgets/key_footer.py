@@ -1,11 +1,21 @@
-"""The footer, speaking the GM's language.
+"""The footer, speaking the GM's language, redrawn only when what it
+shows changes.
 
 Binding descriptions are catalog keys (``key.roll``), so the footer, the
 help screen and the command palette all show them translated and a
 language switch needs no new bindings.
+
+Textual's own footer rebuilds every key widget whenever a screen's
+bindings are refreshed, which our screens do after every change: with
+thirty keys that is most of a key press's work, and each rebuild leaves
+the old widgets bound to the footer. Here the keys shown, and which of
+them are greyed out, are compared first: the row is rebuilt only when
+they change.
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from textual.app import ComposeResult
 from textual.widgets import Footer
@@ -13,10 +23,54 @@ from textual.widgets._footer import FooterKey
 
 from tui.core.i18n import t
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+Shown = tuple[tuple[str, str, str, str, str], ...]
+"""Per key shown: key, key display, description, action, tooltip."""
+
 
 class KeyFooter(Footer):
+    _shown: Shown | None = None
+    _enabled: tuple[bool, ...] = ()
+
+    def _keys(self) -> tuple[Shown, tuple[bool, ...]]:
+        shown: list[tuple[str, str, str, str, str]] = []
+        enabled: list[bool] = []
+        seen: set[str] = set()
+        for _node, binding, on, tooltip in self.screen.active_bindings.values():
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            shown.append((binding.key, self.app.get_key_display(binding), t(binding.description), binding.action, tooltip or ""))
+            enabled.append(on)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if palette is not None:
+                _node, binding, on, tooltip = palette
+                shown.append((binding.key, self.app.get_key_display(binding), binding.description, binding.action, binding.tooltip or binding.description))
+                enabled.append(on)
+        return tuple(shown), tuple(enabled)
+
     def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey) and widget.description:
-                widget.description = t(widget.description)
+        if not self._bindings_ready:
+            return
+        shown, enabled = self._keys()
+        self._shown, self._enabled = shown, enabled
+        self.styles.grid_size_columns = len(shown)
+        for number, ((key, display, description, action, tooltip), on) in enumerate(zip(shown, enabled)):
+            palette = number == len(shown) - 1 and action == "command_palette"
+            widget = FooterKey(key, display, description, action, disabled=not on, tooltip=tooltip, classes="-command-palette" if palette else "")
+            if not palette:  # as Textual binds it, once (a binding would outlive the widget)
+                widget.set_reactive(FooterKey.compact, self.compact)
             yield widget
+
+    def bindings_changed(self, screen: "Screen[object]") -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
+            return
+        shown, enabled = self._keys()
+        if shown != self._shown or enabled != self._enabled:
+            # (Flipping ``disabled`` on the key widgets in place left their
+            # key and description in different styles: rebuilt instead.)
+            self.call_after_refresh(self.recompose)

@@ -16,6 +16,7 @@ from tui.core.systems.myz.battle_pool import PoolSide
 from tui.core.dice import KINDS
 from tui.core.i18n import t
 from tui.core.odds import PushDecision, percent
+from tui.ui.widgets.show import show
 from tui.ui.glyphs import UNICODE, Glyphs
 from tui.ui.myz.widgets.dice_tray import DiceTray, stage_line
 
@@ -100,15 +101,15 @@ class PoolPanel(VerticalScroll):
         pool_text.append(t("roller.pool") + " ")
         pool_text.append("  ".join(f"{g.kind[k]}{side.pool.count(k)}" for k in KINDS))
         pool_text.append(f"   {side.pool.notation()}", "dim")
-        self.query_one(".pool-line", Static).update(pool_text)
+        show(self.query_one(".pool-line", Static), pool_text)
 
         tray = self.query_one(DiceTray)
         tray.glyphs = g
         tray.pool = side.pool
         tray.roll = side.roll
 
-        self.query_one(".counts", Static).update(self._counts(view))
-        self.query_one(".odds", Static).update(self._odds(view))
+        show(self.query_one(".counts", Static), self._counts(view))
+        show(self.query_one(".odds", Static), self._odds(view))
         history = Text()
         if side.roll is not None and side.roll.pushes:
             history.append(t("roller.history") + "\n", "bold")
@@ -116,7 +117,7 @@ class PoolPanel(VerticalScroll):
                 if stage:
                     history.append("\n")
                 history.append_text(stage_line(side.roll, stage, g))
-        self.query_one(".history", Static).update(history)
+        show(self.query_one(".history", Static), history)
 
     def _status(self, view: SideView) -> str:
         if view.side.roll is None:

@@ -24,6 +24,7 @@ from tui.core.i18n import t
 from tui.core.systems.myz.pool import PoolLine
 from tui.core.systems.myz.pool import source_label as core_source_label
 from tui.core.systems.myz.rules import MyzRuleset
+from tui.ui.widgets.show import show
 from tui.ui.glyphs import UNICODE, Glyphs
 
 SPELLED_OUT = 5
@@ -119,7 +120,7 @@ class PoolSources(VerticalScroll):
 
     def _set(self, name: str, renderable, shown: bool | None = None) -> None:
         widget = self.query_one(f".{name}", Static)
-        widget.update(renderable)
+        show(widget, renderable)
         if name != "opponent":  # the screen's CSS decides where that one shows
             widget.display = bool(renderable) if shown is None else shown
 

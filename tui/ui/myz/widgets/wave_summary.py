@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from tui.core.systems.myz.end_phase import EndReport
 from tui.core.systems.myz.rules import MyzRuleset
+from tui.ui.widgets.show import show
 from tui.ui.glyphs import UNICODE, Glyphs
 from tui.ui.myz.widgets import summary_parts as parts
 
@@ -123,7 +124,7 @@ class WaveSummary(Widget):
         for name, renderable in drawn.items():
             static = self.query_one(f"#wave-{name}", Static)
             static.set_class(renderable is None, "-empty")
-            static.update(renderable if renderable is not None else Text())
+            show(static, renderable if renderable is not None else Text())
 
     def section_text(self, name: str) -> str:
         """A section as drawn on screen, as plain lines (tests read it)."""
