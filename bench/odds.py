@@ -82,14 +82,18 @@ def main(argv: list[str]) -> list[Row]:
     print(f"  push_now: roll with {roll.successes} successes, {roll.strategy_dice_left()} Strategy dice left, "
           f"opponent {opponent}; push win {float(decision.push[0]):.4f} vs settle win {float(decision.settle[0]):.4f}")
 
+    big = parse_pool("30b15s10g")
+    thirty = parse_pool("15b10s5g")
     calls = [
         ("opposed 12b6s4g vs 12b6s4g, 3 pushes each", lambda: odds.opposed(pool, pool, 3, 3, rules)),
+        ("opposed 30b15s10g vs 12b6s4g, 3 pushes each", lambda: odds.opposed(big, pool, 3, 3, rules)),
+        ("opposed 15b10s5g (30 dice) vs itself, 5 pushes each", lambda: odds.opposed(thirty, thirty, 5, 5, rules)),
         ("push_now on a rolled 12b6s4g", lambda: odds.push_now(roll, opponent)),
         ("pool_outcomes 12b6s4g, 3 pushes", lambda: odds.pool_outcomes(pool, 3, rules)),
     ]
     rows = []
     for label, call in calls:
-        rows.append(row("odds", f"{label}, cold", sample(call, repeats, clear_all)))
+        rows.append(row("odds", f"{label}, cold", sample(call, repeats, clear_all), goal=5.0))
         rows.append(row("odds", f"{label}, warm", sample(call, repeats, None)))
     clear_all()  # leave nothing behind for whoever imports this next
     return rows

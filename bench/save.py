@@ -1,22 +1,20 @@
-"""Saving and loading a battle with a 1,000-event log.
+"""Saving and loading long battles: what a key costs to make durable, and
+what opening a long battle costs.
 
-    python bench/save.py [--repeats N] [--events N] [--json]
+    python bench/save.py [--repeats N] [--json]
 
-The battle is built with the real ``Battle`` API (``_common.long_battle``:
-cycles of set_pool x2 / roll / push / settle / new_roll on Ghoul Strike with
-pools up to 12b6s4g) until its log holds at least 1,000 events. Then, in a
-temp folder, each ~20 times:
+For each system, battles of 1,000 and 5,000 log events (``_common``:
+Mutant roll cycles with pools up to 12b6s4g; the Fate demo with GM fate
+point changes), opened as the app opens them (``open_session``), then:
 
-* ``battle_text``: serialise to TOML and check it reads back (no disk);
-* ``save_battle``, new file: text + atomic write (temp file, fsync, rename,
-  fsync of the folder);
-* ``save_battle``, changed file: what the app does after every key: the
-  battle differs from the file (an undo or redo between samples, untimed), so
-  the old file is read, copied to ``.bak`` (atomically) and replaced;
-* ``load_battle``: read, validate, replay the whole log, compare the summary.
-
-Plus the file's size. Saving after every key means the "changed file" figure
-is part of every keypress (see bench/keypress.py).
+* a key's save: one change (an undo or a redo, alternating) and
+  ``Session.save()``: one line appended to the journal and fdatasync'd.
+  CPU time (``process_time``) is the goal's figure; wall time includes
+  the disk's sync;
+* the file rewritten with the journal folded in (``Session.save(whole=True)``,
+  every ``journal.FOLD_EVERY`` steps and on close): serialise, self-check,
+  ``.bak``, atomic write;
+* ``load_battle``: read, validate, replay the log, compare the summary.
 """
 
 from __future__ import annotations
@@ -26,63 +24,54 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import Row, finish, long_battle, machine, row, value_row
+from _common import Row, battle_file, finish, long_battle, long_fate_battle, machine, row, value_row
 
 
-def timed(call) -> float:
-    start = time.perf_counter()
-    call()
-    return time.perf_counter() - start
+def change(battle) -> None:
+    if battle.can_redo:
+        battle.redo()
+    else:
+        battle.undo()
 
 
 def main(argv: list[str]) -> list[Row]:
-    repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 20
-    wanted = int(argv[argv.index("--events") + 1]) if "--events" in argv else 1000
-    from tui.core.storage import battle_text, load_battle, save_battle
+    repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 40
+    from tui.core.storage import load_battle, open_session
 
-    start = time.perf_counter()
-    battle = long_battle(wanted)
-    built = time.perf_counter() - start
-    events = len(battle.history.events)
-    print(f"save: a battle with {events} log events (built in {built * 1000:.0f} ms with the Battle API)")
+    print("save: a key's save (a journal line), the file rewritten, and a load, on long battles")
     print(f"  {machine()}; {repeats} samples per figure, in a temp folder")
-
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="masscombat-bench-save-") as tmp:
-        folder = Path(tmp)
-        path = folder / "battle.toml"
-        save_battle(battle, path)  # warm-up; also the first timed backup, outside the samples
-        size_kib = path.stat().st_size / 1024
-
-        text_times = [timed(lambda: battle_text(battle, str(path))) for _ in range(repeats)]
-
-        fresh_times = []
-        for number in range(repeats):
-            target = folder / "fresh" / f"battle-{number}.toml"
-            target.parent.mkdir(exist_ok=True)
-            fresh_times.append(timed(lambda target=target: save_battle(battle, target)))
-
-        changed_times = []
-        for _ in range(repeats):
-            if battle.can_redo:
-                battle.redo()
-            else:
-                battle.undo()
-            changed_times.append(timed(lambda: save_battle(battle, path)))
-        assert path.with_name(path.name + ".bak").exists(), "the changed-file save should keep a .bak"
-
-        load_times = []
-        for _ in range(repeats):
-            load_times.append(timed(lambda: load_battle(path)))
-        loaded = load_battle(path)
-        assert loaded.to_file() == battle.to_file(), "load(save(battle)) should give the battle back"
-
-    print(f"  save file: {size_kib:.1f} KiB for {events} events ({size_kib * 1024 / events:.0f} bytes per event)")
-    rows.append(value_row("save", f"file size, {events} events", size_kib, "KiB"))
-    rows.append(row("save", "battle_text (serialise + self-check)", text_times))
-    rows.append(row("save", "save_battle, new file", fresh_times))
-    rows.append(row("save", "save_battle, changed file (+ .bak)", changed_times))
-    rows.append(row("save", "load_battle (validate + replay)", load_times))
+        for system, build in (("Mutant", long_battle), ("Fate", long_fate_battle)):
+            for size in (1000, 5000):
+                path = battle_file(build(size), Path(tmp) / f"{system}-{size}.toml")
+                label = f"{system}, {size:,} events"
+                session = open_session(path)
+                cpu, wall = [], []
+                for _ in range(repeats):
+                    change(session.battle)
+                    start, begun = time.process_time(), time.perf_counter()
+                    session.save()
+                    cpu.append(time.process_time() - start)
+                    wall.append(time.perf_counter() - begun)
+                folds = []
+                for _ in range(max(3, repeats // 8)):
+                    change(session.battle)
+                    begun = time.perf_counter()
+                    session.save(whole=True)
+                    folds.append(time.perf_counter() - begun)
+                session.close()
+                loads = []
+                for _ in range(max(3, repeats // 8)):
+                    begun = time.perf_counter()
+                    load_battle(path)
+                    loads.append(time.perf_counter() - begun)
+                rows.append(value_row("save", f"{label}: file size", path.stat().st_size / 1024, "KiB"))
+                rows.append(row("save", f"{label}: a key's save, CPU", cpu, goal=5.0))
+                rows.append(row("save", f"{label}: a key's save, wall (with fdatasync)", wall))
+                rows.append(row("save", f"{label}: the file rewritten (every 400 steps, on close)", folds))
+                rows.append(row("save", f"{label}: load", loads, goal=150.0 if size == 5000 else None))
+                print(f"  {label}: done", flush=True)
     return rows
 
 
