@@ -12,6 +12,7 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import Iterator
 
 from tui.core.i18n import LANGUAGES, t
 from tui.core.records import printable
@@ -71,6 +72,17 @@ def _new(prog: str, description: str) -> OneLineParser:
     return OneLineParser(prog=prog, description=description, allow_abbrev=False)
 
 
+class _SystemKeys:
+    """``--system``'s choices, asked of the registry only when argparse
+    checks a value or shows them: building the parser imports no system."""
+
+    def __contains__(self, key: object) -> bool:
+        return key in system_keys()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(system_keys())
+
+
 def app_parser() -> OneLineParser:
     parser = _new("masscombat", t("cli.help.app"))
     parser.epilog = t("cli.help.commands")
@@ -79,7 +91,7 @@ def app_parser() -> OneLineParser:
     parser.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
-    parser.add_argument("--system", choices=system_keys(), default=None, help=t("cli.help.system"))
+    parser.add_argument("--system", choices=_SystemKeys(), default=None, help=t("cli.help.system"))
     return parser
 
 

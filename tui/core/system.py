@@ -90,9 +90,12 @@ def system_keys() -> tuple[str, ...]:
 
 
 def find_system(key: object) -> GameSystem:
-    """The playable system with this key; ``UnknownSystem`` (one line) if there is none."""
-    for system in systems():
-        if system.key == key:
+    """The playable system with this key; ``UnknownSystem`` (one line) if
+    there is none. Imports that system only: a battle's first frame needs
+    no other system's rules."""
+    if isinstance(key, str) and key in _SYSTEM_MODULES:
+        system = getattr(_module(key), "SYSTEM", None)
+        if isinstance(system, GameSystem):
             return system
     raise UnknownSystem(f"unknown system {key!r}; known: {', '.join(system_keys())}")
 

@@ -28,13 +28,25 @@ _UI_MODULES: dict[str, str] = {
 class SystemUI:
     key: str
     modes: dict[str, Callable[[], Screen[Any]]]
-    """Mode name → its main screen's class."""
+    """Mode name → what makes its main screen (see ``lazy_screen``)."""
     bindings: tuple[Binding, ...]
     """The keys that switch modes (and any other app-wide key of the system)."""
     start_mode: Callable[[LoggedBattle[Any, Any]], str]
     """Where a battle of this system opens."""
     help: Callable[[Any], list[RenderableType]]
     """The help page's part for this system (given the glyphs in use)."""
+
+
+def lazy_screen(module: str, name: str) -> Callable[[], Screen[Any]]:
+    """A mode's screen, its module imported when the mode is first shown:
+    the first frame imports the screen it shows, not all four."""
+
+    def make() -> Screen[Any]:
+        screen: Screen[Any] = getattr(importlib.import_module(module), name)()
+        return screen
+
+    make.__qualname__ = make.__name__ = name
+    return make
 
 
 def system_ui(key: str) -> SystemUI:
@@ -46,4 +58,4 @@ def system_ui(key: str) -> SystemUI:
     return ui
 
 
-__all__ = ["SystemUI", "system_ui"]
+__all__ = ["SystemUI", "lazy_screen", "system_ui"]

@@ -12,9 +12,7 @@ from textual.binding import Binding
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
 from tui.core.systems.fate.rules import bundled
-from tui.ui.fate.army import FateArmyScreen
-from tui.ui.fate.field import FateFieldScreen
-from tui.ui.registry import SystemUI
+from tui.ui.registry import SystemUI, lazy_screen
 
 
 def start_mode(battle: LoggedBattle[Any, Any]) -> str:
@@ -35,7 +33,7 @@ def help_page(glyphs: Any) -> list[RenderableType]:
 
 UI = SystemUI(
     key="fate",
-    modes={"field": FateFieldScreen, "army": FateArmyScreen},
+    modes={"field": lazy_screen("tui.ui.fate.field", "FateFieldScreen"), "army": lazy_screen("tui.ui.fate.army", "FateArmyScreen")},
     bindings=(
         Binding("f3", "mode('field')", "fate_ui.key.to_field", show=False, id="app.field"),
         Binding("f4", "mode('army')", "key.to_army", show=False, id="app.army"),

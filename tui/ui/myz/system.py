@@ -12,11 +12,7 @@ from textual.binding import Binding
 from tui.core.dice import DieKind
 from tui.core.history import LoggedBattle
 from tui.core.i18n import t
-from tui.ui.myz.army import ArmyScreen
-from tui.ui.myz.roller import RollerScreen
-from tui.ui.myz.summary import SummaryScreen
-from tui.ui.myz.wave import WaveScreen
-from tui.ui.registry import SystemUI
+from tui.ui.registry import SystemUI, lazy_screen
 
 
 def start_mode(battle: LoggedBattle[Any, Any]) -> str:
@@ -46,7 +42,12 @@ def help_page(glyphs: Any) -> list[RenderableType]:
 
 UI = SystemUI(
     key="myz",
-    modes={"wave": WaveScreen, "army": ArmyScreen, "roller": RollerScreen, "summary": SummaryScreen},
+    modes={
+        "wave": lazy_screen("tui.ui.myz.wave", "WaveScreen"),
+        "army": lazy_screen("tui.ui.myz.army", "ArmyScreen"),
+        "roller": lazy_screen("tui.ui.myz.roller", "RollerScreen"),
+        "summary": lazy_screen("tui.ui.myz.summary", "SummaryScreen"),
+    },
     bindings=(
         Binding("f3", "mode('wave')", "key.to_wave", show=False, id="app.wave"),
         Binding("f4", "mode('army')", "key.to_army", show=False, id="app.army"),
