@@ -58,8 +58,10 @@ class MassCombatApp(App[None]):
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
 
-    revision: reactive[int] = reactive(0, init=False)
-    """Bumped after every change to the battle or the settings; screens watch it."""
+    revision: reactive[int] = reactive(0, init=False, repaint=False)
+    """Bumped after every change to the battle or the settings; screens watch
+    it and redraw what changed (no repaint of their own: that would repaint
+    the whole screen on every key)."""
 
     def __init__(self, session: Session, settings: Settings, settings_file: Path | None = None, *, glyphs: str | None = None, theme: str | None = None, notices: Iterable[str] = ()) -> None:
         self.system: GameSystem = system_of(session.battle)

@@ -74,7 +74,7 @@ class SummaryScreen(BattleScreen[Battle]):
     }
     """
 
-    page: reactive[int] = reactive(-1, init=False)
+    page: reactive[int] = reactive(-1, init=False, repaint=False)
     """The index of the wave shown in ``MyzState.reports`` (-1: none yet)."""
 
     def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:

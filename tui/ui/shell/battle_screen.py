@@ -26,7 +26,7 @@ def shell(node: DOMNode) -> "MassCombatApp":
 
 
 class BattleScreen(Screen[None], Generic[B]):
-    selected: reactive[int] = reactive(0, init=False)
+    selected: reactive[int] = reactive(0, init=False, repaint=False)
     """The side the side-specific keys act on."""
 
     def on_mount(self) -> None:

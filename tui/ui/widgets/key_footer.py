@@ -8,9 +8,9 @@ language switch needs no new bindings.
 Textual's own footer rebuilds every key widget whenever a screen's
 bindings are refreshed, which our screens do after every change: with
 thirty keys that is most of a key press's work, and each rebuild leaves
-the old widgets bound to the footer. Here the keys shown, and which of
-them are greyed out, are compared first: the row is rebuilt only when
-they change.
+the old widgets bound to the footer. Here the keys shown are compared
+first: the same keys with others greyed out only flip those widgets;
+other keys rebuild the row.
 """
 
 from __future__ import annotations
@@ -70,7 +70,15 @@ class KeyFooter(Footer):
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
         shown, enabled = self._keys()
-        if shown != self._shown or enabled != self._enabled:
-            # (Flipping ``disabled`` on the key widgets in place left their
-            # key and description in different styles: rebuilt instead.)
-            self.call_after_refresh(self.recompose)
+        if shown != self._shown:
+            self.call_after_refresh(self.recompose)  # other keys: a new row
+            return
+        if enabled != self._enabled:
+            # The same keys, others greyed out: flipped in place, in this
+            # frame. A FooterKey greys itself by its "-disabled" class and
+            # refuses a click by ``_disabled`` (not Widget.disabled).
+            for widget, on in zip(self.query(FooterKey), enabled):
+                widget._disabled = not on
+                widget.set_class(not on, "-disabled", update=False)
+            self._enabled = enabled
+            self.update_node_styles()  # once for the row, not once a key

@@ -75,7 +75,7 @@ class PoolPanel(VerticalScroll):
     }
     """
 
-    view: reactive[SideView | None] = reactive(None, init=False)
+    view: reactive[SideView | None] = reactive(None, init=False, repaint=False)
     """What to draw; set by the roller screen ("attributes down")."""
 
     can_focus = False
@@ -91,8 +91,13 @@ class PoolPanel(VerticalScroll):
         if view is None:
             return
         side, g = view.side, view.glyphs
-        self.set_class(view.selected, "-selected")
-        self.set_class(view.to_act, "-to-act")
+        # Restyled once for both classes, and only if one changed: each
+        # restyle walks the panel's widgets.
+        before = self.classes
+        self.set_class(view.selected, "-selected", update=False)
+        self.set_class(view.to_act, "-to-act", update=False)
+        if self.classes != before:
+            self.update_node_styles()
         marker = f"{g.turn} " if view.to_act else ""
         self.border_title = Content.assemble(marker, Content(side.name))
         self.border_subtitle = Content(self._status(view))

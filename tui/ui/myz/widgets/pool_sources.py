@@ -109,7 +109,7 @@ class PoolSources(VerticalScroll):
     }
     """
 
-    view: reactive[SourcesView | None] = reactive(None, init=False)
+    view: reactive[SourcesView | None] = reactive(None, init=False, repaint=False)
     """What to draw; set by the army screen."""
 
     can_focus = False

@@ -81,7 +81,7 @@ class WaveSummary(Widget):
     }
     """
 
-    view: reactive[WaveView | None] = reactive(None, init=False)
+    view: reactive[WaveView | None] = reactive(None, init=False, repaint=False)
     """The wave to show; set by the summary screen ("attributes down")."""
 
     def compose(self) -> ComposeResult:
