@@ -12,7 +12,8 @@ point changes), opened as the app opens them (``open_session``), then:
   CPU time (``process_time``) is the goal's figure; wall time includes
   the disk's sync;
 * the file rewritten with the journal folded in (``Session.save(whole=True)``,
-  every ``journal.FOLD_EVERY`` steps and on close): serialise, self-check,
+  once the GM pauses after ``journal.FOLD_SOON`` steps, at
+  ``journal.FOLD_EVERY`` at the latest, and on close): serialise, self-check,
   ``.bak``, atomic write;
 * ``load_battle``: read, validate, replay the log, compare the summary.
 """
@@ -69,7 +70,7 @@ def main(argv: list[str]) -> list[Row]:
                 rows.append(value_row("save", f"{label}: file size", path.stat().st_size / 1024, "KiB"))
                 rows.append(row("save", f"{label}: a key's save, CPU", cpu, goal=5.0))
                 rows.append(row("save", f"{label}: a key's save, wall (with fdatasync)", wall))
-                rows.append(row("save", f"{label}: the file rewritten (every 400 steps, on close)", folds))
+                rows.append(row("save", f"{label}: the file rewritten (at a pause, on close)", folds))
                 rows.append(row("save", f"{label}: load", loads, goal=150.0 if size == 5000 else None))
                 print(f"  {label}: done", flush=True)
     return rows

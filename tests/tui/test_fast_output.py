@@ -135,3 +135,28 @@ def test_starting_a_mutant_battle_imports_no_other_system_and_one_screen():
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+# -- the journal is folded into the file at a pause ---------------------------------------
+
+
+async def test_a_long_journal_is_folded_into_the_file_once_the_gm_pauses(tmp_path, monkeypatch):
+    from tui.core import journal
+    from tui.ui import app as app_module
+
+    monkeypatch.setattr(journal, "FOLD_SOON", 2)
+    monkeypatch.setattr(app_module, "FOLD_PAUSE", 0.01)
+    app = make_app(tmp_path)
+    path = app.session.path
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f5", "r")  # the roller; a roll: one step in the journal
+        await pilot.pause()
+        assert journal.exists(path) and app.session.journal_steps == 1
+        await pilot.press("u")  # a second step: due; folded at the pause after it
+        for _ in range(100):  # until the pause's timer has fired (bounded)
+            if not journal.exists(path):
+                break
+            await pilot.pause(0.01)
+        assert not journal.exists(path) and app.session.journal_steps == 0
+        assert "roll" in path.read_text()  # the file itself holds the roll, undone
+    app.close_session()

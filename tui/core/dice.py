@@ -10,6 +10,7 @@ returns a new record; the old one stays valid history.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
@@ -203,8 +204,19 @@ class YearZeroRoll:
         die = self.dice[index]
         return self.rules.lock(die.kind, die.face) if self.in_pool(index) else None
 
+    @cached_property
+    def _locks(self) -> dict[Lock | None, int]:
+        """How many active dice show each lock: counted once per roll (a
+        roll never changes; screens and the rules ask again and again)."""
+        counts: dict[Lock | None, int] = {}
+        lock = self.rules.lock
+        for _, die in self.active():
+            found = lock(die.kind, die.face)
+            counts[found] = counts.get(found, 0) + 1
+        return counts
+
     def _count(self, wanted: Lock) -> int:
-        return sum(1 for i, die in self.active() if self.rules.lock(die.kind, die.face) is wanted)
+        return self._locks.get(wanted, 0)
 
     @property
     def successes(self) -> int:

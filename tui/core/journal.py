@@ -4,8 +4,9 @@ written, one line per step, appended beside the file.
 Writing the whole TOML file after every key costs more the longer the
 log grows. Instead each change appends one short line to
 ``NAME.toml.journal`` (one ``write``, then ``fdatasync``), and the file
-itself is rewritten ("folded") only now and then: when the journal grows
-long, when the battle is closed, and when it is opened after a crash.
+itself is rewritten ("folded") only now and then: at a pause once the
+journal has grown (the app's timer), when it grows very long, when the
+battle is closed, and when it is opened after a crash.
 
 A line is ``CRC32 JSON``: a step (``do`` an event, ``undo``, ``redo``)
 and where the log stands after it. The first line names the save file it
@@ -33,8 +34,12 @@ from tui.core.history import BattleFile, History, LoggedBattle
 from tui.core.i18n import t
 
 MAGIC = "masscombat-journal 1"
-FOLD_EVERY = 400
-"""Steps a journal holds before the save file is rewritten with them."""
+FOLD_SOON = 200
+"""Steps after which the file should be rewritten at the next pause (the
+app does it once no key has come for a moment: a rewrite of a long
+battle takes a good part of a second)."""
+FOLD_EVERY = 2000
+"""Steps a journal holds at most: past them the file is rewritten at once."""
 
 Op = Literal["do", "undo", "redo"]
 
@@ -241,4 +246,4 @@ class JournalMismatch(MassCombatError):
     """A journal step left the log elsewhere than the journal says."""
 
 
-__all__ = ["FOLD_EVERY", "JournalMismatch", "Replayed", "Step", "append", "digest", "encode", "exists", "journal_path", "remove", "replay", "steps_between"]
+__all__ = ["FOLD_EVERY", "FOLD_SOON", "JournalMismatch", "Replayed", "Step", "append", "digest", "encode", "exists", "journal_path", "remove", "replay", "steps_between"]

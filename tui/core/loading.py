@@ -6,6 +6,7 @@ or ``FILE: field.path: message``.
 
 from __future__ import annotations
 
+import gc
 import re
 from pathlib import Path
 from typing import Any, Callable
@@ -47,6 +48,11 @@ def load_battle_bytes(path: Path) -> tuple[LoggedBattle[Any, Any], bytes]:
     bytes read: what a session compares the file with before it
     overwrites it."""
     name = str(path)
+    # Everything a load makes is kept (the log's states are the battle), so
+    # the collector's passes over a growing heap find nothing: paused, a
+    # 5,000-event load is a quarter faster.
+    paused = gc.isenabled()
+    gc.disable()
     try:
         return _load(path, name)
     except SaveFileError as exc:
@@ -57,6 +63,9 @@ def load_battle_bytes(path: Path) -> tuple[LoggedBattle[Any, Any], bytes]:
         raise SaveFileError(name, t("storage.too_deep")) from None
     except Exception as exc:  # the promise: nothing but SaveFileError leaves a load
         raise _one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _load(path: Path, name: str) -> tuple[LoggedBattle[Any, Any], bytes]:

@@ -82,7 +82,7 @@ class Session:
 
     def save(self, *, whole: bool = False) -> bool:
         """Make the battle durable now: its new steps appended to the
-        journal, or (``whole``, every ``journal.FOLD_EVERY`` steps, or when
+        journal, or (``whole``, past ``journal.FOLD_EVERY`` steps, or when
         the steps can't be told) the whole file rewritten with the journal
         folded in. False (and nothing written) when read-only or closed.
 
@@ -116,6 +116,11 @@ class Session:
         if saved.warning:
             self._notices.append(saved.warning)
         return True
+
+    @property
+    def fold_due(self) -> bool:
+        """The journal is long enough to be folded into the file at the next pause."""
+        return not self.read_only and not self._closed and self.journal_steps >= journal.FOLD_SOON
 
     def _journal_steps(self) -> bool:
         """Append what changed since the last durable write to the journal;

@@ -23,6 +23,7 @@ from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.timer import Timer
 
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
@@ -41,6 +42,8 @@ from tui.ui.shell.settings_screen import SettingsScreen
 from tui.ui.shell.shadow import Shadow
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
+FOLD_PAUSE = 1.5
+"""Seconds without a change after which a long journal is folded into the file."""
 
 
 class MassCombatApp(App[None]):
@@ -85,6 +88,7 @@ class MassCombatApp(App[None]):
         self.rescued: Path | None | bool = None
         """Where a signal's rescue copy went (False: nowhere); None: not tried."""
         self._watchdog: threading.Timer | None = None
+        self._fold_timer: Timer | None = None
         self.quit_unsaved = False
         """The GM chose to quit without saving: the file holds the battle as last saved."""
         set_language(settings.language)
@@ -208,7 +212,29 @@ class MassCombatApp(App[None]):
             return False
         self.save()
         self.revision += 1
+        if self.session.fold_due:
+            self._fold_when_idle()
         return True
+
+    def _fold_when_idle(self) -> None:
+        # Each key's change is a journal line; now and then the whole file is
+        # rewritten, which takes a long battle a good part of a second. Done
+        # once the GM has paused, not in the middle of a key.
+        if self._fold_timer is not None:
+            self._fold_timer.stop()
+        self._fold_timer = self.set_timer(FOLD_PAUSE, self._fold)
+
+    def _fold(self) -> None:
+        self._fold_timer = None
+        if not self.session.fold_due:
+            return
+        try:
+            self.session.save(whole=True)
+        except MassCombatError:
+            pass  # the journal holds every step; the next change or the close tries again
+        for notice in self.session.take_notices():
+            self.notify(notice, severity="warning", timeout=20, markup=False)
+        self._set_titles()
 
     def save(self) -> bool:
         """Save now; on failure say so once per new reason (the battle stays
