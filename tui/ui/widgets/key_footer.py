@@ -77,8 +77,11 @@ class KeyFooter(Footer):
             # The same keys, others greyed out: flipped in place, in this
             # frame. A FooterKey greys itself by its "-disabled" class and
             # refuses a click by ``_disabled`` (not Widget.disabled).
-            for widget, on in zip(self.query(FooterKey), enabled):
-                widget._disabled = not on
-                widget.set_class(not on, "-disabled", update=False)
+            flipped = []
+            for widget, on, was in zip(self.query(FooterKey), enabled, self._enabled):
+                if on != was:
+                    widget._disabled = not on
+                    widget.set_class(not on, "-disabled", update=False)
+                    flipped.append(widget)
             self._enabled = enabled
-            self.update_node_styles()  # once for the row, not once a key
+            self.app.stylesheet.update_nodes(flipped)  # those keys only (they have no children)

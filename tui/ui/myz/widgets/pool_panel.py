@@ -91,13 +91,14 @@ class PoolPanel(VerticalScroll):
         if view is None:
             return
         side, g = view.side, view.glyphs
-        # Restyled once for both classes, and only if one changed: each
-        # restyle walks the panel's widgets.
+        # The two classes change the panel's border only, so the panel alone
+        # is restyled, once, and only if one changed (update_node_styles
+        # would restyle every widget inside as well, on every key).
         before = self.classes
         self.set_class(view.selected, "-selected", update=False)
         self.set_class(view.to_act, "-to-act", update=False)
         if self.classes != before:
-            self.update_node_styles()
+            self.app.stylesheet.update_nodes([self])
         marker = f"{g.turn} " if view.to_act else ""
         self.border_title = Content.assemble(marker, Content(side.name))
         self.border_subtitle = Content(self._status(view))
