@@ -60,9 +60,9 @@ class PoolPanel(VerticalScroll):
         scrollbar-size-vertical: 1;
         & > Static { height: auto; }
         & > .pool-line { color: $text; }
-        & > .counts { text-style: bold; }
-        & > .odds { color: $text-muted; }
-        & > .history { color: $text-muted; margin-top: 1; }
+        & > .counts { text-style: bold; height: 1; }
+        & > .odds { color: $text-muted; height: 4; }
+        & > .history { color: $text-muted; margin-top: 1; height: 1fr; }
         &.-selected { border: round $accent; }
         &.-to-act { border: double $success; }
         &.-selected.-to-act { border: double $accent; }
@@ -75,6 +75,10 @@ class PoolPanel(VerticalScroll):
     }
     """
 
+    # The lines under the dice keep their height whatever they say (the
+    # odds table takes four lines when shown, the history the rest): a
+    # roll, push or undo then repaints them in place, with no layout pass
+    # and its second frame. Both panels' histories start on the same line.
     view: reactive[SideView | None] = reactive(None, init=False, repaint=False)
     """What to draw; set by the roller screen ("attributes down")."""
 
