@@ -8,16 +8,9 @@ figures and a verdict per case and exit 1 if any case failed. The tests in
 
 from __future__ import annotations
 
-import fcntl
-import os
-import pty
-import select
 import shutil
-import signal
-import struct
 import sys
 import tempfile
-import termios
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,8 +18,11 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for _folder in (ROOT, ROOT / "bench"):  # the package, and the pty shared with bench/terminal.py
+    if str(_folder) not in sys.path:
+        sys.path.insert(0, str(_folder))
+
+from _pty import Pty  # noqa: E402  (after the path is set)
 
 DEMOS = {"myz": "ghoul-strike", "fate": "ford-of-brannock"}
 """A bundled demo per system, copied to a temp folder for each drill."""
@@ -75,52 +71,12 @@ def temp_files(folder: Path) -> list[Path]:
     return [p for p in folder.rglob("*.tmp")]
 
 
-class Terminal:
-    """The app (``python -m tui ARGS``) in a pseudo-terminal of 80×24.
-
-    ``output`` is every byte the app wrote; ``send`` types keys as a
-    terminal would send them; ``close`` hangs up the terminal.
-    """
+class Terminal(Pty):
+    """The app (``python -m tui ARGS``) in a pseudo-terminal of 80×24 (see
+    ``bench/_pty.py``); ``output`` is every byte the app wrote."""
 
     def __init__(self, args: list[str], env: dict[str, str] | None = None, size: tuple[int, int] = (80, 24)) -> None:
-        environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": str(size[0]), "LINES": str(size[1]), **(env or {})}
-        environment.pop("CI", None)
-        self.started = time.monotonic()
-        pid, fd = pty.fork()
-        if pid == 0:  # the child: the app, with the pty as its terminal
-            os.chdir(ROOT)
-            os.execve(sys.executable, [sys.executable, "-m", "tui", *args], environment)
-        self.pid, self.fd = pid, fd
-        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
-        self.output = bytearray()
-        self.status: int | None = None
-
-    def read(self, seconds: float = 0.1) -> None:
-        deadline = time.monotonic() + seconds
-        while self.fd >= 0:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return
-            ready, _, _ = select.select([self.fd], [], [], left)
-            if not ready:
-                return
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.output.extend(chunk)
-
-    def wait_for(self, needle: bytes, seconds: float = 15.0) -> bool:
-        """Read until ``needle`` appears in the output (since the start)."""
-        deadline = time.monotonic() + seconds
-        while needle not in self.output and time.monotonic() < deadline:
-            self.read(0.1)
-            if self.exited():
-                self.read(0.2)
-                break
-        return needle in self.output
+        super().__init__([sys.executable, "-m", "tui", *args], env, size)
 
     def wait_until(self, ready: Callable[[], bool], seconds: float = 15.0) -> bool:
         """Read the output until ``ready()`` (a file saved, say) or time is up."""
@@ -128,41 +84,6 @@ class Terminal:
         while not ready() and time.monotonic() < deadline and not self.exited():
             self.read(0.05)
         return ready()
-
-    def send(self, keys: str | bytes) -> None:
-        os.write(self.fd, keys.encode() if isinstance(keys, str) else keys)
-
-    def exited(self) -> bool:
-        if self.status is None:
-            pid, status = os.waitpid(self.pid, os.WNOHANG)
-            if pid:
-                self.status = status
-        return self.status is not None
-
-    def wait_exit(self, seconds: float = 10.0) -> int | None:
-        """The exit code (128 + signal when a signal killed it), or None if
-        it is still running after ``seconds``."""
-        deadline = time.monotonic() + seconds
-        while not self.exited() and time.monotonic() < deadline:
-            self.read(0.05)
-        if self.status is None:
-            return None
-        return os.waitstatus_to_exitcode(self.status) if os.WIFEXITED(self.status) else 128 + os.WTERMSIG(self.status)
-
-    def hang_up(self) -> None:
-        """Close the terminal, as a dropped SSH link does."""
-        if self.fd >= 0:
-            os.close(self.fd)
-            self.fd = -1
-
-    def kill(self) -> None:
-        if not self.exited():
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.wait_exit(5)
-        self.hang_up()
 
 
 def app_env(folder: Path) -> dict[str, str]:
