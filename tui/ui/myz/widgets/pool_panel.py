@@ -83,6 +83,7 @@ class PoolPanel(VerticalScroll):
     """What to draw; set by the roller screen ("attributes down")."""
 
     can_focus = False
+    _titles: tuple[str, str] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(classes="pool-line")
@@ -104,8 +105,11 @@ class PoolPanel(VerticalScroll):
         if self.classes != before:
             self.app.stylesheet.update_nodes([self])
         marker = f"{g.turn} " if view.to_act else ""
-        self.border_title = Content.assemble(marker, Content(side.name))
-        self.border_subtitle = Content(self._status(view))
+        titles = (marker + side.name, self._status(view))
+        if titles != self._titles:  # each title set repaints the whole panel
+            self._titles = titles
+            self.border_title = Content.assemble(marker, Content(side.name))
+            self.border_subtitle = Content(titles[1])
 
         pool_text = Text(no_wrap=True, overflow="ellipsis")
         pool_text.append(t("roller.pool") + " ")
