@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 
+from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
 from tui.core.faces import FaceSource

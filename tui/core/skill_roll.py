@@ -21,10 +21,11 @@ replay to the same record. Unlike the Battle Pool, a push spends no die.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Sequence
 
+from tui.core.frozen import replace
 from tui.core.dice import DieKind, Lock, YearZeroRules
 from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
 from tui.core.faces import FaceSource

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from dataclasses import replace
 
+from tui.core.frozen import replace
 from tui.core.fate_dice import FateOutcome, fate_outcome
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t

@@ -9,10 +9,10 @@ for the side that dealt it.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
+from tui.core.frozen import replace
 from tui.core.errors import RuleViolation
 from tui.core.fate_dice import FateOutcome
 from tui.core.i18n import t

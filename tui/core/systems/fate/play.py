@@ -4,8 +4,8 @@ saying why the rules refuse, and changes nothing then."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 
+from tui.core.frozen import replace
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev

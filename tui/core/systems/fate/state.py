@@ -10,9 +10,10 @@ put into words in the reader's language.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Iterable, Iterator, Literal
 
+from tui.core.frozen import replace
 from tui.core.board import Board
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.core.systems.fate.rules import FateRuleset

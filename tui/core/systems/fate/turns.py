@@ -8,8 +8,8 @@ whose actors have all acted is passed over.
 
 from __future__ import annotations
 
-from dataclasses import replace
 
+from tui.core.frozen import replace
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev

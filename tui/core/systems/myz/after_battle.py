@@ -7,9 +7,9 @@ battlefield, or have no ✘ left."
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
+from tui.core.frozen import replace
 from tui.core.errors import RollRecordError, RuleViolation
 from tui.core.faces import FaceReplay
 from tui.core.i18n import t

@@ -10,9 +10,10 @@ new state or raises a ``MassCombatError`` saying why the event is refused.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from tui.core.frozen import replace
 from tui.core.dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
 from tui.core.i18n import t
 from tui.core.errors import PushNotAllowed, RollRecordError, RuleViolation

@@ -14,9 +14,10 @@ Fighting Retreat), then nothing at all against a Full Retreat; never below 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from tui.core.frozen import replace
 from tui.core.systems.myz.army import Battlefield
 from tui.core.systems.myz.forces import Force, has_shelter, unit_counts
 from tui.core.systems.myz.rules import MyzRuleset

@@ -8,8 +8,8 @@ and checks a step before it is taken (``refusal``).
 
 from __future__ import annotations
 
-from dataclasses import replace
 
+from tui.core.frozen import replace
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState, PoolSide
 from tui.core.systems.myz.battle_pool import apply as pool_apply

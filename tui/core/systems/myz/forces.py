@@ -8,9 +8,10 @@ battlefield, so they are always recomputed, never stored stale.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Mapping, TypeVar
 
+from tui.core.frozen import replace
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.myz.army import Army, Battlefield
