@@ -35,6 +35,13 @@ def started(tmp_path: Path):
     return path, create_session(path, new_battle())
 
 
+def play(session, count: int) -> None:
+    """``count`` changes, each saved as the app saves it: a journal line."""
+    for _ in range(count):
+        rename(session.battle)
+        session.save()
+
+
 # -- the steps between two logs ------------------------------------------------------
 
 
@@ -104,9 +111,7 @@ def test_a_change_is_one_line_in_the_journal_and_the_file_is_left_alone(tmp_path
 def test_the_file_is_rewritten_every_so_many_steps(tmp_path, monkeypatch):
     monkeypatch.setattr(journal, "FOLD_EVERY", 4)
     path, session = started(tmp_path)
-    for _ in range(4):
-        rename(session.battle)
-        session.save()
+    play(session, 4)
     assert session.journal_steps == 4 and journal.exists(path)
     rename(session.battle)
     session.save()
@@ -117,9 +122,7 @@ def test_the_file_is_rewritten_every_so_many_steps(tmp_path, monkeypatch):
 
 def test_a_journal_left_by_a_kill_is_folded_in_when_the_battle_opens(tmp_path):
     path, session = started(tmp_path)
-    for _ in range(3):
-        rename(session.battle)
-        session.save()
+    play(session, 3)
     session.lock.release()  # killed: no close, the lock's process gone
     reopened = open_session(path)
     assert where(reopened.battle) == (3, 3) and not journal.exists(path)
@@ -129,9 +132,7 @@ def test_a_journal_left_by_a_kill_is_folded_in_when_the_battle_opens(tmp_path):
 
 def test_a_last_line_cut_short_by_a_kill_is_the_step_in_flight(tmp_path):
     path, session = started(tmp_path)
-    for _ in range(2):
-        rename(session.battle)
-        session.save()
+    play(session, 2)
     line = journal.encode(journal.Step("do", session.battle.history.events[-1], (3, 3)))
     with open(journal.journal_path(path), "ab") as handle:
         handle.write(line[: len(line) // 2])
@@ -143,8 +144,7 @@ def test_a_last_line_cut_short_by_a_kill_is_the_step_in_flight(tmp_path):
 
 def test_a_journal_from_before_the_last_rewrite_is_passed_by(tmp_path):
     path, session = started(tmp_path)
-    rename(session.battle)
-    session.save()
+    play(session, 1)
     stale = journal.journal_path(path).read_bytes()
     session.close()  # folded: the file holds the step, the journal is gone
     journal.journal_path(path).write_bytes(stale)  # as if killed between the rewrite and the removal
@@ -156,9 +156,7 @@ def test_a_journal_from_before_the_last_rewrite_is_passed_by(tmp_path):
 
 def test_a_damaged_line_stops_the_replay_says_so_and_keeps_the_journal(tmp_path):
     path, session = started(tmp_path)
-    for _ in range(3):
-        rename(session.battle)
-        session.save()
+    play(session, 3)
     session.lock.release()
     lines = journal.journal_path(path).read_bytes().split(b"\n")
     lines[2] = lines[2].replace(b"Ghouls", b"Gh0uls")  # the second step, its checksum now wrong

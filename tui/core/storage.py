@@ -145,12 +145,7 @@ class Session:
     def _opened(self, raw: bytes, replayed: journal.Replayed) -> None:
         """Just opened: a journal left by a crash is folded into the file
         now (one that went wrong part-way is kept in ``backups/`` first)."""
-        self._durable, self._durable_meta = self.battle.history, self.battle.meta
-        self._digest = journal.digest(raw)
-        try:
-            self._stat = _stat_of(self.path)
-        except OSError:
-            self._stat = None
+        self._track(raw)
         if replayed.problem:
             copy = backups.backup_folder(self.path) / f"{self.path.name}.journal-{backups._now().strftime('%Y%m%d-%H%M%S')}"
             try:
@@ -185,6 +180,11 @@ class Session:
                 pass  # it names the old file's digest: the next load passes it by
         self.on_disk = content
         self.journal_steps = 0
+        self._track(content)
+
+    def _track(self, content: bytes) -> None:
+        """The file holds ``content`` and the battle as it stands is durable
+        from here: the journal continues that file (named by its digest)."""
         self._durable, self._durable_meta = self.battle.history, self.battle.meta
         self._digest = journal.digest(content)
         try:
