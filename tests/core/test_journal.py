@@ -80,6 +80,18 @@ def test_the_steps_between_two_logs_rebuild_the_new_one(change):
     assert (len(steps) == 0) == (change == "nothing")
 
 
+def test_a_log_moved_back_in_a_copy_of_the_same_events_is_undone_to_it():
+    battle = new_battle()
+    for _ in range(3):
+        rename(battle)
+    old = battle.history
+    moved_back = History(tuple(list(old.events)), 1, old.states[:2])  # equal events, another tuple
+    steps = journal.steps_between(old, moved_back)
+    assert steps is not None and [step.op for step in steps] == ["undo", "undo"]
+    rebuilt = apply_steps(old, steps, type(battle)._apply)
+    assert rebuilt.cursor == 1 and rebuilt.events == old.events
+
+
 def test_a_log_that_did_not_grow_out_of_the_other_has_no_steps():
     one, other = new_battle(), new_battle()
     rename(one)

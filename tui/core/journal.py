@@ -83,7 +83,9 @@ def steps_between(old: History[Any, Any], new: History[Any, Any]) -> list[Step] 
         moved = new.cursor - old.cursor
         op: Op = "redo" if moved > 0 else "undo"
         return [Step(op, None, (old.cursor + (n + 1) * (1 if moved > 0 else -1), len(new.events))) for n in range(abs(moved))]
-    same = _common_prefix(old.events, old.cursor, new.events)
+    # Undo back to what both logs share in effect (never past where the new
+    # log stands), then redo or do forward to the new cursor.
+    same = min(_common_prefix(old.events, old.cursor, new.events), new.cursor)
     steps = [Step("undo", None, (cursor, len(old.events))) for cursor in range(old.cursor - 1, same - 1, -1)]
     future = old.events[same:]
     if len(new.events) - same == len(future) and new.events[same:] == future:
