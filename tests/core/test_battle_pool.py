@@ -643,3 +643,11 @@ def test_exchange_always_ends_with_a_consistent_result(seed, choices):
     else:
         assert result.successes[result.winner] > result.successes[1 - result.winner]
     assert s.counter == 1 + sum(result.pushes)
+
+
+def test_a_push_or_settle_before_the_roll_names_what_there_is_nothing_to_do():
+    state = start()
+    with pytest.raises(RuleViolation, match="nothing to push"):
+        apply(state, m.Push(counter=0, side=0, spent=(3,), faces=()))
+    with pytest.raises(RuleViolation, match="nothing to settle"):
+        apply(state, m.Settle(side=0))

@@ -183,3 +183,46 @@ def test_a_played_wave_escapes_every_person_in_every_table(monkeypatch):
     text = system_of(battle).report(battle, "en")
     assert text.count(md_text(hostile)) >= 3
     assert not re.search(r"(?<!\\)<img", text)
+
+
+# TOML allows no raw C0 control character or DEL in a string (the parser
+# refuses those files itself), so those go in escaped or multi-line only.
+CARRIED = [
+    (kind, carrier)
+    for kind in ESCAPES
+    for carrier in ("escaped", "raw", "multi-line")
+    if carrier != "raw" or not re.search("[\x00-\x1f\x7f]", ESCAPES[kind])
+]
+
+
+@pytest.mark.parametrize(("kind", "carrier"), CARRIED)
+def test_every_way_toml_carries_a_steering_character_is_still_refused(kind, carrier, tmp_path):
+    """Loading skips the walk over every value when the text shows no unsafe
+    character can be there (``records.screened``): escapes, raw characters
+    where TOML allows them, and multi-line strings must all still be caught."""
+    text = find_example("ghoul-strike").read_text(encoding="utf-8")
+    value = "Ghoul" + ESCAPES[kind]
+    if carrier == "escaped":
+        written = '"' + value.encode("unicode_escape").decode("ascii").replace("\\x", "\\u00") + '"'
+    elif carrier == "raw":
+        written = '"' + value + '"'
+    else:
+        written = '"""' + value + '"""'
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('title = "Ghoul Strike"', "title = " + written, 1), encoding="utf-8")
+    assert bad.read_text(encoding="utf-8") != text
+    with pytest.raises(SaveFileError) as caught:
+        load_battle(bad)
+    assert not RAW.search(str(caught.value))
+
+
+def test_the_screen_lets_only_text_without_any_sign_of_an_unsafe_character_skip_the_walk():
+    from tui.core.records import _CHECKED, screened
+
+    for text in ['a = "x"\n', "a = 1\nb = [1, 2]\n[c]\nd = 'e'\n"]:
+        with screened(text):
+            assert _CHECKED.get()
+    for text in ['a = "\\u001b"', 'a = """x"""', "a = '''x'''", 'a = "\t"', 'a = "\u202e"', 'a = "\x85"', "a = 1\r\n"]:
+        with screened(text):
+            assert not _CHECKED.get(), repr(text)
+    assert not _CHECKED.get()

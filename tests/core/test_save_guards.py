@@ -8,6 +8,7 @@ N with the failure injected: no root, no sleeps.
 from __future__ import annotations
 
 import os
+import random
 import time
 import tracemalloc
 from pathlib import Path
@@ -281,3 +282,32 @@ def test_a_folder_deleted_behind_the_session_is_made_again_without_a_conflict(tm
     assert session.path == path and load_battle(path).history.cursor == 1
     assert session.take_notices() == [] and conflict_copies(folder) == []
     session.close()
+
+
+def test_the_quick_screen_for_depth_agrees_with_the_exact_walk(monkeypatch):
+    """``_surely_shallow`` may send a file to the exact walk needlessly, but
+    never lets through one the walk refuses (random TOML-ish text, with
+    runs of brackets and dots long enough to cross the limits)."""
+    from tui.core import tomlfile
+
+    rng = random.Random(13)
+    alphabet = "[]{}.\"'#\n=,ab\\"
+    texts = []
+    for number in range(6000):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 160)))
+        texts += [text, text.replace("[", "[" * 12) if number % 2 else text.replace(".", "." * 9), text.replace("{", "{" * 7)]
+    screened = [tomlfile._too_deep(text) for text in texts]
+    monkeypatch.setattr(tomlfile, "_surely_shallow", lambda text: False)
+    exact = [tomlfile._too_deep(text) for text in texts]
+    assert screened == exact
+    assert sum(place is not None for place in exact) > 1000  # the limits were crossed often
+
+
+@pytest.mark.parametrize("name", ["ghoul-strike", "ford-of-brannock"])
+def test_a_battle_file_of_ordinary_shape_passes_the_quick_screen(name):
+    from tui.core.places import find_example
+    from tui.core.tomlfile import _surely_shallow
+
+    assert _surely_shallow(find_example(name).read_text(encoding="utf-8"))
+    for text in HOSTILE.values():
+        assert not _surely_shallow(text)

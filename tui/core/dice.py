@@ -231,8 +231,14 @@ class YearZeroRoll:
     def gear_banes(self) -> int:
         return self._count(Lock.GEAR_BANE)
 
-    def strategy_dice_left(self) -> int:
+    @cached_property
+    def _strategy_left(self) -> int:
         return sum(1 for _, die in self.active() if die.kind is DieKind.SKILL)
+
+    def strategy_dice_left(self) -> int:
+        # Asked several times per push and settle (can_push, whose turn it
+        # is), and a roll never changes: counted once.
+        return self._strategy_left
 
     def current_pool(self) -> Pool:
         counts = {kind: 0 for kind in KINDS}
@@ -326,7 +332,7 @@ def roll_pool(pool: Pool, rng: FaceSource, rules: YearZeroRules | None = None) -
 def roll_from_faces(pool: Pool, faces: Sequence[tuple[DieKind, Sequence[int]]], pushes: int, rules: YearZeroRules | None = None) -> YearZeroRoll:
     """Rebuild a roll record from stored faces (a save file, a replay)."""
     rules = rules or YearZeroRules()
-    dice = tuple(Die(DieKind(kind), tuple(int(f) for f in fs)) for kind, fs in faces)
+    dice = tuple(Die(DieKind(kind), tuple(map(int, fs))) for kind, fs in faces)
     roll = YearZeroRoll(pool=pool, dice=dice, pushes=pushes, rules=rules)
     check_roll(roll)
     return roll
@@ -337,11 +343,12 @@ def check_roll(roll: YearZeroRoll) -> None:
     expected = [kind for kind in KINDS for _ in range(roll.pool.count(kind))]
     if [die.kind for die in roll.dice] != expected:
         raise RollRecordError(t("error.record_pool", pool=roll.pool))
+    sides = roll.rules.sides
     for index, die in enumerate(roll.dice):
         if not die.faces or len(die.faces) > roll.pushes + 1:
             raise RollRecordError(t("error.record_faces", number=index + 1, count=len(die.faces), pushes=roll.pushes))
-        if any(not 1 <= f <= roll.rules.sides for f in die.faces):
-            raise RollRecordError(t("error.record_face_range", number=index + 1, sides=roll.rules.sides))
+        if min(die.faces) < 1 or max(die.faces) > sides:
+            raise RollRecordError(t("error.record_face_range", number=index + 1, sides=sides))
         if len(die.faces) <= roll.pushes and die.kind is not DieKind.SKILL:
             raise RollRecordError(t("error.record_left", number=index + 1))
         for before, after in zip(die.faces, die.faces[1:]):

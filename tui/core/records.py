@@ -13,6 +13,8 @@ cleans text again where it leaves for a terminal.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
@@ -30,6 +32,29 @@ _CHECKED: ContextVar[bool] = ContextVar("masscombat_text_checked", default=False
 """True while a record validates the data its outermost record has walked."""
 _BIDI = re.compile("[\u202a-\u202e\u2066-\u2069]")
 """The bidi embeddings, overrides and isolates."""
+
+
+_MAYBE_UNSAFE_TOML = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\\\\]|\"\"\"|'''")
+"""What lets a string parsed from TOML hold a character ``Record`` refuses:
+the character itself, raw (a tab as well: it may stand in a string), an
+escape (every escape starts with a backslash), or a multi-line string
+(whose line breaks are kept). Line breaks and CR outside strings are TOML's own."""
+
+
+@contextmanager
+def screened(toml_text: str) -> Iterator[None]:
+    """Records validated inside, from data parsed from ``toml_text``, skip
+    their walk for unsafe characters when the text shows none can be there:
+    one search in C instead of a walk over every value (half of validating
+    a 5,000-event log). Any sign of one, and every record walks as usual."""
+    if _MAYBE_UNSAFE_TOML.search(toml_text) is not None:
+        yield
+        return
+    token = _CHECKED.set(True)
+    try:
+        yield
+    finally:
+        _CHECKED.reset(token)
 
 
 def unsafe_char(value: str) -> str | None:
@@ -127,4 +152,4 @@ def check_names(values: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(check_name(v) for v in values)
 
 
-__all__ = ["MAX_NAME", "Record", "check_name", "check_names", "printable", "text_problem", "unsafe_char"]
+__all__ = ["MAX_NAME", "Record", "check_name", "check_names", "printable", "screened", "text_problem", "unsafe_char"]

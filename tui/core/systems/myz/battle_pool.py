@@ -163,7 +163,7 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
             )
             return replace(base, sides=(a, b), counter=counter + 1, last_actor=None)
         case m.Push(counter=counter, side=i, spent=spent, faces=faces):
-            _check_turn(state, i, t("verb.push"))
+            _check_turn(state, i, "verb.push")
             roll = state.sides[i].roll
             assert roll is not None
             refusal = roll.push_refusal()
@@ -179,7 +179,7 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
             sides = _with_side(state, i, replace(state.sides[i], roll=pushed))
             return replace(state, sides=sides, counter=counter + 1, last_actor=i)
         case m.Settle(side=i):
-            _check_turn(state, i, t("verb.settle"))
+            _check_turn(state, i, "verb.settle")
             sides = _with_side(state, i, replace(state.sides[i], settled=True))
             return replace(state, sides=sides, last_actor=i)
         case m.NewRoll():
@@ -190,8 +190,10 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
 
 
 def _check_turn(state: BattlePoolState, side: int, verb: str) -> None:
+    """``verb`` is a message key, put into words only for a refusal (a
+    replay checks every push and settle of the log)."""
     if not state.rolled:
-        raise RuleViolation(t("error.nothing_to", verb=verb))
+        raise RuleViolation(t("error.nothing_to", verb=t(verb)))
     if state.finished:
         raise RuleViolation(t("error.roll_over"))
     turn = state.turn
