@@ -2,7 +2,7 @@
 Textual app in the same run.
 
     python bench/terminal.py [--cycles N] [--memory-keys N] [--repeats N]
-                             [--only startup,myz,fate,idle,memory] [--sizes 0,1000,5000] [--json]
+                             [--only startup,shaped,myz,fate,idle,memory] [--sizes 0,1000,5000] [--json]
 
 Everything here reads the bytes the program writes to its terminal. A
 figure "key → screen done" is the time from writing the key to the pty to
@@ -14,6 +14,9 @@ byte of the settled first screen.
 Cases, each on a fresh copy of the battle in a temp folder:
 
 * startup and bytes to first paint, both demos, against ``_bare_app.py``;
+* keys in plain Textual with a screen of the roller's shape
+  (``_shaped_app.py``): 8 or 16 lines of dice rewritten per key, the
+  floor Textual itself sets for a key that changes as much as a roll;
 * Mutant: in the Battle Pool roller, cycles of ``r`` (roll), ``p`` (push),
   ``u`` ``u`` (undo both) on a new battle and on logs of 1,000 and 5,000 events;
 * Fate: Black Orcs activated, cycles of Right/Left (board cursor), ``a``
@@ -39,6 +42,8 @@ from _pty import Pty, python
 
 SIZES = (0, 1000, 5000)
 BARE = Path(__file__).resolve().with_name("_bare_app.py")
+SHAPED = Path(__file__).resolve().with_name("_shaped_app.py")
+SHAPED_LINES = (8, 16)
 KEY_GOAL_MS = 12.0
 DIALOG_GOAL_MS = 33.0
 KEY_BYTES = 2048
@@ -115,6 +120,22 @@ def startup(folder: Path, repeats: int) -> list[Row]:
     rows.append(count_row("startup", "bare Textual app: bytes to first paint", sizes["bare"], "B"))
     for kind, label in (("myz", "Ghoul Strike"), ("fate", "Fate demo")):
         rows.append(count_row("startup", f"{label}: bytes to first paint", sizes[kind], "B", goal=15 * 1024))
+    return rows
+
+
+def shaped_keys(cycles: int) -> list[Row]:
+    """Plain Textual, a screen of the roller's shape: what a key costs when
+    it rewrites 8 or 16 lines (a roll changes about as much)."""
+    rows: list[Row] = []
+    for lines in SHAPED_LINES:
+        term = Pty(python(str(SHAPED), str(lines)))
+        started(term)
+        for _ in range(3):
+            term.key("k")
+        samples = [term.key("k") for _ in range(cycles * 2)]
+        quit_app(term)
+        rows += [row("keys", f"plain Textual, {lines} lines change: key → screen done", [s for s, _ in samples]),
+                 count_row("keys", f"plain Textual, {lines} lines change: bytes per key", [b for _, b in samples], "B")]
     return rows
 
 
@@ -229,7 +250,7 @@ def main(argv: list[str]) -> list[Row]:
     cycles = int(argv[argv.index("--cycles") + 1]) if "--cycles" in argv else 30
     memory_keys = int(argv[argv.index("--memory-keys") + 1]) if "--memory-keys" in argv else 2000
     repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 5
-    only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {"startup", "myz", "fate", "idle", "memory"}
+    only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {"startup", "shaped", "myz", "fate", "idle", "memory"}
     sizes = tuple(int(n) for n in argv[argv.index("--sizes") + 1].split(",")) if "--sizes" in argv else SIZES
     print("terminal: the app in a real pty (80x24, xterm-256color), against a bare Textual app in the same run")
     print(f"  {machine()}; {cycles} cycles per key case, {repeats} starts each, {memory_keys} keys for memory")
@@ -243,6 +264,8 @@ def main(argv: list[str]) -> list[Row]:
         if "startup" in only:
             rows += startup(folder, repeats)
         rows += bare_keys(cycles)
+        if "shaped" in only:
+            rows += shaped_keys(cycles)
         for size in sizes if "myz" in only else ():
             rows += myz_keys(fresh(prepared["myz", size], folder, f"myz-keys-{size}"), folder / f"myz-home-{size}", size, cycles)
             print(f"  Mutant, {size} events: done", flush=True)
