@@ -70,7 +70,7 @@ def test_an_escape_in_any_text_field_of_a_save_is_refused_in_one_clean_line(demo
     assert refused_as_text >= len(paths) // 3  # free text says why; keys and literals fail their own checks
 
 
-@pytest.mark.parametrize("system", ["myz", "fate", "kingmaker"])
+@pytest.mark.parametrize("system", ["myz", "fate", "second_world", "kingmaker"])
 def test_an_escape_in_any_text_of_a_ruleset_is_refused_in_one_clean_line(system, tmp_path):
     from tui.core.rulesets import find_ruleset
 

@@ -23,7 +23,7 @@ def test_each_system_is_found_by_its_key_and_knows_its_names():
         assert system.key == key and system.name("en") and system.name("de")
         battle = system.new_battle(5)
         assert system_of(battle) is system and battle.seed == 5
-    assert set(ruleset_keys()) >= {"myz", "fate", "kingmaker"}
+    assert set(ruleset_keys()) >= {"myz", "fate", "second_world", "kingmaker"}
     assert ruleset_spec("kingmaker").file == "kingmaker-fantasy-battle.toml"
 
 

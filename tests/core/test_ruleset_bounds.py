@@ -20,7 +20,7 @@ from tui.core.rulesets import find_ruleset, load_ruleset_file
 from tui.core.system import ruleset_spec
 from tui.core.tomlfile import dump_toml, read_toml
 
-SYSTEMS = ["myz", "fate", "kingmaker"]
+SYSTEMS = ["myz", "fate", "second_world", "kingmaker"]
 
 
 def _walk(annotation, metadata, seen) -> list[bool]:

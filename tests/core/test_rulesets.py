@@ -18,6 +18,7 @@ from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.core.systems.kingmaker.rules import bundled as kingmaker
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.rules import bundled as myz
+from tui.core.systems.second_world.rules import SecondWorldRuleset
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 
 
@@ -51,7 +52,7 @@ def outside_comment(text: str, line: int, column: int) -> bool:
 
 @pytest.mark.parametrize(
     ("system", "model"),
-    [("myz", MyzRuleset), ("fate", FateRuleset), ("kingmaker", KingmakerRuleset)],
+    [("myz", MyzRuleset), ("fate", FateRuleset), ("second_world", SecondWorldRuleset), ("kingmaker", KingmakerRuleset)],
 )
 def test_bundled_rulesets_load(system, model):
     ruleset = rs.bundled_ruleset(system)
@@ -267,7 +268,7 @@ def scratch(tmp_path_factory):
 
 
 @given(
-    st.sampled_from(["myz", "fate", "kingmaker"]),
+    st.sampled_from(["myz", "fate", "second_world", "kingmaker"]),
     st.integers(0, 10_000),
     st.sampled_from(["", "=", "[", "]", "\"", "x", "7", "-", "\n", "#", "{", ".", "é"]),
     st.integers(0, 3),

@@ -5,7 +5,12 @@ Shared by every rule system that fights over zones (Fate's This Means War,
 Second World, Kingmaker). Two cards touch when they sit side by side on the
 grid (up, down, left, right), plus any ``links`` (a bridge, a tunnel, a road
 between cards that are not neighbours), minus any ``cuts`` (a cliff or a river
-between neighbours). Boards are frozen records that save inside a battle's
+between neighbours). Between two cards that touch may stand an ``edge`` with
+costs to open, cross and close (``edges``): a closed one blocks sight and
+movement, one that can't be crossed blocks movement only. Distances come in
+three kinds: on the board (``distance``), in sight (``sight_distance``: no
+closed edge on the way) and on foot (``walk_path``: no closed or
+impassable edge). Boards are frozen records that save inside a battle's
 TOML file; every change returns a new Board.
 
 The board grows every way. Its cards sit at column and row 0 or more; a card
@@ -23,6 +28,7 @@ from functools import cached_property
 
 from pydantic import field_validator, model_validator
 
+from tui.core.edges import Edge
 from tui.core.errors import BoardError
 from tui.core.records import Record, text_problem
 from tui.core.i18n import t
@@ -98,6 +104,8 @@ class Board(Record):
     """Extra adjacency between cards that are not grid neighbours."""
     cuts: tuple[tuple[str, str], ...] = ()
     """Grid neighbours that do not touch (a cliff, a river without a ford)."""
+    edges: tuple[Edge, ...] = ()
+    """Passages with costs between zones that touch (at most one per pair)."""
 
     @model_validator(mode="after")
     def _consistent(self) -> "Board":
@@ -127,6 +135,17 @@ class Board(Record):
                 if _touching(by_key[a], by_key[b]) != neighbours_wanted:
                     message = "board.cut_apart" if neighbours_wanted else "board.link_touching"
                     raise BoardError(t(message, a=by_key[a].name, b=by_key[b].name))
+        paired: set[tuple[str, str]] = set()
+        for edge in self.edges:
+            for key in edge.pair:
+                if key not in by_key:
+                    raise BoardError(t("board.unknown_zone", key=key))
+            names = {"a": by_key[edge.a].name, "b": by_key[edge.b].name}
+            if edge.pair in paired:
+                raise BoardError(t("edge.twice", **names))
+            paired.add(edge.pair)
+            if edge.b not in self._adjacency[edge.a]:
+                raise BoardError(t("edge.apart", **names))
         return self
 
     # -- lookups --------------------------------------------------------------
@@ -154,6 +173,26 @@ class Board(Record):
         # Reading order (row, then column) keeps paths and lists predictable.
         return {key: tuple(sorted(keys, key=self._order)) for key, keys in found.items()}
 
+    @cached_property
+    def _edges(self) -> dict[tuple[str, str], Edge]:
+        return {edge.pair: edge for edge in self.edges}
+
+    @cached_property
+    def _sight(self) -> dict[str, tuple[str, ...]]:
+        """Touching zones with no closed edge between them."""
+        return {key: tuple(k for k in keys if not self._blocked(key, k, walking=False)) for key, keys in self._adjacency.items()}
+
+    @cached_property
+    def _walk(self) -> dict[str, tuple[str, ...]]:
+        """Touching zones one can step between now: no closed or impassable edge."""
+        return {key: tuple(k for k in keys if not self._blocked(key, k, walking=True)) for key, keys in self._adjacency.items()}
+
+    def _blocked(self, a: str, b: str, *, walking: bool) -> bool:
+        edge = self._edges.get(_pair(a, b))
+        if edge is None:
+            return False
+        return not edge.passable if walking else edge.blocks_sight
+
     def _order(self, key: str) -> tuple[int, int]:
         zone = self._by_key[key]
         return (zone.row, zone.col)
@@ -175,25 +214,34 @@ class Board(Record):
         self.zone(b)
         return b in self.neighbours(a)
 
+    def edge(self, a: str, b: str) -> Edge | None:
+        """The edge between two zones, if one stands there."""
+        return self._edges.get(_pair(a, b))
+
+    def edges_of(self, key: str) -> tuple[Edge, ...]:
+        self.zone(key)
+        return tuple(edge for edge in self.edges if key in edge.pair)
+
     # -- distances --------------------------------------------------------------
 
-    def _reach(self, start: str, skip: str | None = None) -> dict[str, str | None]:
+    def _reach(self, start: str, skip: str | None = None, graph: dict[str, tuple[str, ...]] | None = None) -> dict[str, str | None]:
         """Breadth-first from ``start``: every reachable zone and the step before it."""
+        steps = self._adjacency if graph is None else graph
         before: dict[str, str | None] = {start: None}
         queue = deque([start])
         while queue:
             here = queue.popleft()
-            for there in self._adjacency[here]:
+            for there in steps[here]:
                 if there not in before and there != skip:
                     before[there] = here
                     queue.append(there)
         return before
 
-    def path(self, a: str, b: str) -> tuple[str, ...] | None:
+    def path(self, a: str, b: str, graph: dict[str, tuple[str, ...]] | None = None) -> tuple[str, ...] | None:
         """A shortest way from ``a`` to ``b``, both included; None if there is none."""
         self.zone(a)
         self.zone(b)
-        before = self._reach(a)
+        before = self._reach(a, graph=graph)
         if b not in before:
             return None
         steps = [b]
@@ -205,18 +253,33 @@ class Board(Record):
         way = self.path(a, b)
         return None if way is None else len(way) - 1
 
-    def within(self, key: str, n: int) -> tuple[str, ...]:
+    def sight_distance(self, a: str, b: str) -> int | None:
+        """Zones from ``a`` to ``b`` with no closed edge on the way (a line of
+        fire's reach); None if every way is shut."""
+        way = self.path(a, b, self._sight)
+        return None if way is None else len(way) - 1
+
+    def walk_path(self, a: str, b: str) -> tuple[str, ...] | None:
+        """A shortest way on foot now: no closed or impassable edge crossed."""
+        return self.path(a, b, self._walk)
+
+    def within_sight(self, key: str, n: int) -> tuple[str, ...]:
+        """``within``, through no closed edge."""
+        return self.within(key, n, self._sight)
+
+    def within(self, key: str, n: int, graph: dict[str, tuple[str, ...]] | None = None) -> tuple[str, ...]:
         """Zones at most ``n`` moves from ``key``, nearest first, ``key`` itself included."""
         self.zone(key)
         if n < 0:
             return ()
+        steps = self._adjacency if graph is None else graph
         depth = {key: 0}
         queue = deque([key])
         while queue:
             here = queue.popleft()
             if depth[here] == n:
                 continue
-            for there in self._adjacency[here]:
+            for there in steps[here]:
                 if there not in depth:
                     depth[there] = depth[here] + 1
                     queue.append(there)
@@ -278,7 +341,7 @@ class Board(Record):
         # A card at -1 shifts them all, so the board stays at 0 or more.
         dc, dr = int(zone.col < 0), int(zone.row < 0)
         zones = tuple(_moved(z, dc, dr) for z in (*self.zones, zone))
-        return Board(zones=zones, links=self.links, cuts=self.cuts)
+        return Board(zones=zones, links=self.links, cuts=self.cuts, edges=self.edges)
 
     def remove(self, key: str) -> "Board":
         zone = self.zone(key)
@@ -291,6 +354,7 @@ class Board(Record):
             zones=tuple(z for z in self.zones if z.key != key),
             links=tuple(p for p in self.links if key not in p),
             cuts=tuple(p for p in self.cuts if key not in p),
+            edges=tuple(e for e in self.edges if key not in e.pair),
         )
 
     def rename(self, key: str, name: str) -> "Board":
@@ -298,7 +362,20 @@ class Board(Record):
         check_zone_name(name)
         renamed = Zone(key=key, name=name, col=zone.col, row=zone.row)
         zones = tuple(renamed if z.key == key else z for z in self.zones)
-        return Board(zones=zones, links=self.links, cuts=self.cuts)
+        return Board(zones=zones, links=self.links, cuts=self.cuts, edges=self.edges)
+
+    def with_edge(self, edge: Edge) -> "Board":
+        """The board with ``edge`` standing between its zones (replacing any there)."""
+        if not self.adjacent(edge.a, edge.b):
+            raise BoardError(t("edge.apart", a=self.zone(edge.a).name, b=self.zone(edge.b).name))
+        kept = tuple(e for e in self.edges if e.pair != edge.pair)
+        return Board(zones=self.zones, links=self.links, cuts=self.cuts, edges=(*kept, edge))
+
+    def without_edge(self, a: str, b: str) -> "Board":
+        if self.edge(a, b) is None:
+            raise BoardError(t("edge.none", a=self.zone(a).name, b=self.zone(b).name))
+        pair = _pair(a, b)
+        return Board(zones=self.zones, links=self.links, cuts=self.cuts, edges=tuple(e for e in self.edges if e.pair != pair))
 
 
 __all__ = ["GRID", "MAX_ZONE_NAME", "Board", "Cell", "Zone", "check_zone_name"]

@@ -24,6 +24,7 @@ from tui.core.ruleset_base import Localised
 _SYSTEM_MODULES: dict[str, str] = {
     "myz": "tui.core.systems.myz.system",
     "fate": "tui.core.systems.fate.system",
+    "second_world": "tui.core.systems.second_world.system",
     "kingmaker": "tui.core.systems.kingmaker.system",
 }
 """A system's key → the module that describes it, in the order menus list them."""

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from tui.core.errors import RuleViolation
+from tui.core.fate_rules import FateDice, FateOutcomes, LadderRuleset, LadderStep
 from tui.core.i18n import t
 from tui.core.records import Record
 from tui.core.ruleset_base import Localised, Named, RulesetInfo, by_key, unique_keys
@@ -30,19 +31,6 @@ against Shoot is Will" (a ruleset's own ``shoot_defence_skill`` comes first)."""
 
 class VariantError(RuleViolation):
     """A variant the ruleset cannot play: a defence skill it does not have."""
-
-
-class FateDice(Record):
-    count: Annotated[int, Field(ge=1, le=20)]
-
-
-class FateOutcomes(Record):
-    success_with_style_shifts: Annotated[int, Field(ge=1, le=20)]
-
-
-class LadderStep(Record):
-    rating: Annotated[int, Field(ge=-10, le=20)]
-    name: Localised
 
 
 class Consequence(Named):
@@ -155,11 +143,10 @@ class Winning(Record):
     fate_points_per_leader_defeated: Count
 
 
-class FateRuleset(Record):
+class FateRuleset(LadderRuleset):
     ruleset: RulesetInfo
     dice: FateDice
     outcomes: FateOutcomes
-    ladder: tuple[LadderStep, ...]
     skills: tuple[Named, ...]
     consequences: tuple[Consequence, ...]
     qualities: tuple[Quality, ...]
@@ -173,19 +160,6 @@ class FateRuleset(Record):
     leaders: Leaders
     initiative: Initiative
     winning: Winning
-
-    def ladder_name(self, rating: int, language: str) -> str:
-        """The ladder's word for a rating; beyond the ends, the end's word and the number."""
-        by_rating = {step.rating: step.name(language) for step in self.ladder}
-        if rating in by_rating:
-            return by_rating[rating]
-        top, bottom = max(by_rating), min(by_rating)
-        edge = top if rating > top else bottom
-        return f"{by_rating[edge]}{rating - edge:+d}"
-
-    def rated(self, rating: int, language: str) -> str:
-        """A rating as the ladder says it and the number: "Fair (+2)"."""
-        return f"{self.ladder_name(rating, language)} ({rating:+d})"
 
     def quality(self, key: str) -> Quality:
         return by_key(self.qualities, key)
@@ -207,13 +181,6 @@ class FateRuleset(Record):
         return self.model_copy(update={"attack": attack})
 
     # -- what a typo in a house rule would break -----------------------------
-
-    @model_validator(mode="after")
-    def _ladder_unbroken(self) -> "FateRuleset":
-        ratings = sorted(step.rating for step in self.ladder)
-        if not ratings or ratings != list(range(ratings[0], ratings[-1] + 1)):
-            raise ValueError("the ladder must name every rating from its lowest to its highest once")
-        return self
 
     @model_validator(mode="after")
     def _references_hold(self) -> "FateRuleset":
