@@ -1,0 +1,122 @@
+"""A Second World conflict in play: its save file's shape, the log with
+undo and redo, and the GM's actions that roll dice (faces come from the
+battle's seed and roll counter, so an undo cannot fish for better dice)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from tui.core.history import BattleFile, History, LoggedBattle, new_seed
+from tui.core.records import Record
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.play import apply
+from tui.core.systems.second_world.rules import SecondWorldRuleset
+from tui.core.systems.second_world.state import SWState
+
+
+class SecondWorldSetup(Record):
+    """Nothing is set before the log: the scene is built by its events."""
+
+
+class SecondWorldBattleFile(BattleFile):
+    """A save file of a Second World conflict (``system = "second_world"``)."""
+
+    system: Literal["second_world"] = "second_world"
+    setup: SecondWorldSetup = SecondWorldSetup()
+    log: tuple[ev.SecondWorldEvent, ...] = ()
+
+
+def _ruleset() -> SecondWorldRuleset:
+    from tui.core.systems.second_world.rules import bundled
+
+    return bundled()
+
+
+def initial(ruleset: SecondWorldRuleset | None = None) -> SWState:
+    return SWState(rules=ruleset or _ruleset())
+
+
+_FACES: tuple[ev.Face, ...] = (-1, 0, 1)
+
+
+def roll_faces(rng: random.Random, count: int) -> tuple[ev.Face, ...]:
+    return tuple(rng.choice(_FACES) for _ in range(count))
+
+
+@dataclass
+class SecondWorldBattle(LoggedBattle[SWState, ev.SecondWorldEvent]):
+    meta: SecondWorldBattleFile
+    history: History[SWState, ev.SecondWorldEvent]
+
+    _apply = staticmethod(apply)
+
+    @classmethod
+    def initial_state(cls, meta: SecondWorldBattleFile, ruleset: SecondWorldRuleset | None = None) -> SWState:
+        return initial(ruleset)
+
+    @classmethod
+    def summary(cls, state: SWState) -> dict[str, Any]:
+        return summary(state)
+
+    @classmethod
+    def new(cls, title: str, *, seed: int | None = None, ruleset: SecondWorldRuleset | None = None) -> "SecondWorldBattle":
+        meta = SecondWorldBattleFile(title=title, seed=new_seed() if seed is None else seed)
+        return cls(meta, History.start(initial(ruleset)))
+
+    @classmethod
+    def from_file(cls, meta: SecondWorldBattleFile, ruleset: SecondWorldRuleset | None = None) -> "SecondWorldBattle":
+        battle = cls(meta, cls.replayed(meta, initial(ruleset)))
+        battle.check_summary()
+        return battle
+
+    @property
+    def ruleset(self) -> SecondWorldRuleset:
+        return self.game.rules
+
+    # -- acting: the events that roll dice ----------------------------------------------
+
+    def dice(self, sets: int = 1) -> tuple[tuple[ev.Face, ...], ...]:
+        rng = self.rng(self.game.counter)
+        return tuple(roll_faces(rng, self.ruleset.dice.count) for _ in range(sets))
+
+    def start_conflict(self, order: Literal["swivel", "captain"], *, ambush: int | None = None) -> ev.StartConflict:
+        """Roll everyone's Notice and the coins ("Head on a Swivel"), or toss
+        for the side that goes first ("Captain Takes Point")."""
+        game = self.game
+        rng = self.rng(game.counter)
+        fighting = sorted({c.side for c in game.characters})
+        if order == "swivel":
+            faces = tuple(roll_faces(rng, self.ruleset.dice.count) for _ in game.characters)
+            coins = tuple(rng.randrange(1_000_000) for _ in game.characters)
+            event = ev.StartConflict(counter=game.counter, order=order, ambush=ambush, faces=faces, coins=coins)
+        else:
+            first = rng.choice(fighting) if fighting else 0
+            event = ev.StartConflict(counter=game.counter, order=order, ambush=ambush, first_side=first)
+        self.record(event)
+        return event
+
+    def move_roll(self, key: str) -> ev.MoveRoll:
+        event = ev.MoveRoll(counter=self.game.counter, key=key, faces=self.dice()[0])
+        self.record(event)
+        return event
+
+    def invoke(self, aspect: str, *, reroll: bool = False) -> ev.Invoke:
+        faces = self.dice()[0] if reroll else ()
+        event = ev.Invoke(counter=self.game.counter, aspect=aspect, reroll=reroll, faces=faces)
+        self.record(event)
+        return event
+
+
+def summary(state: SWState) -> dict[str, Any]:
+    """``[state]`` in the save: readable, and checked against the log on load."""
+    result: dict[str, Any] = {"stage": state.stage, "rolls_made": state.counter, "characters": len(state.characters), "zones": len(state.board.zones)}
+    if state.stage != "scene":
+        result["round"] = state.round
+        result["order"] = state.order_kind
+        result["where"] = {key: fighter.zone for key, fighter in state.fighters}
+    return result
+
+
+__all__ = ["SecondWorldBattle", "SecondWorldBattleFile", "summary"]

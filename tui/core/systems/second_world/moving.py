@@ -1,0 +1,205 @@
+"""Moving across the zone map and through its edges.
+
+The free move: one zone, through a passage with nothing left to pay, or
+instead one of an edge's costs worn down by 1; either costs -1 on Shoot
+attacks this turn, and a Heavy Ranged weapon's bearer takes neither. The
+move action: Athletics against 0, its shifts spent in order on a plan of
+steps (open an edge, cross it and enter the next zone, close one behind),
+at most three zones. Shifts that run out part-way leave what they paid as
+wear on the edge; an edge opened stays open for everyone.
+"""
+
+from __future__ import annotations
+
+from tui.core.edges import Edge
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.state import PendingMove, SWState
+from tui.core.systems.second_world.turns import check_faces, in_turn_of
+
+
+def _free_move_allowed(state: SWState, key: str) -> None:
+    in_turn_of(state, key)
+    character = state.character(key)
+    if state.turn.free_move:
+        raise RuleViolation(t("sw.rule.free_move_used", name=character.name))
+    if state.rules.weapon(character.weapon).heavy:
+        raise RuleViolation(t("sw.rule.heavy_no_free_move", name=character.name))
+
+
+def free_move(state: SWState, event: ev.FreeMove) -> SWState:
+    _free_move_allowed(state, event.key)
+    here = state.fighter(event.key).zone
+    assert here is not None  # every fighter stands somewhere once the conflict starts
+    board = state.board
+    target = board.zone(event.to)
+    if not board.adjacent(here, event.to):
+        raise RuleViolation(t("sw.rule.free_move_adjacent", zone=target.name))
+    edge = board.edge(here, event.to)
+    if edge is not None and edge.crossing_cost() != 0:
+        raise RuleViolation(_blocked(edge, target.name))
+    moved = state.with_fighter(event.key, replace(state.fighter(event.key), zone=event.to))
+    name = state.character(event.key).name
+    return replace(moved, turn=replace(state.turn, free_move=True)).with_note("sw.note.free_move", name=name, zone=target.name)
+
+
+def _blocked(edge: Edge, zone: str) -> str:
+    if edge.impassable:
+        return t("sw.rule.edge_impassable", zone=zone)
+    if edge.closed:
+        return t("sw.rule.edge_closed", zone=zone)
+    return t("sw.rule.edge_costs", zone=zone, costs=edge.left_text)
+
+
+def erode(state: SWState, event: ev.Erode) -> SWState:
+    _free_move_allowed(state, event.key)
+    here = state.fighter(event.key).zone
+    if here not in (event.a, event.b):
+        raise RuleViolation(t("sw.rule.erode_here", name=state.character(event.key).name))
+    edge = state.board.edge(event.a, event.b)
+    if edge is None:
+        raise RuleViolation(t("edge.none", a=state.board.zone(event.a).name, b=state.board.zone(event.b).name))
+    worn = edge.worn(event.cost, state.rules.free_move.erode)
+    eroded = replace(state, board=state.board.with_edge(worn), turn=replace(state.turn, free_move=True))
+    names = {"a": state.board.zone(edge.a).name, "b": state.board.zone(edge.b).name}
+    return eroded.with_note(f"sw.note.eroded_{event.cost}", name=state.character(event.key).name, costs=worn.left_text, **names)
+
+
+# -- the move action ------------------------------------------------------------------
+
+
+def move_roll(state: SWState, event: ev.MoveRoll) -> SWState:
+    in_turn_of(state, event.key)
+    character = state.character(event.key)
+    if state.turn.acted:
+        raise RuleViolation(t("sw.rule.acted_already", name=character.name))
+    if state.pending is not None:
+        raise RuleViolation(t("sw.rule.roll_on_table"))
+    if event.counter != state.counter:
+        raise RuleViolation(t("sw.rule.record_counter", counter=event.counter, expected=state.counter))
+    check_faces(state, event.faces)
+    pending = PendingMove(key=event.key, faces=event.faces, skill=character.rating(state.rules.move.skill))
+    rolled = replace(state, pending=pending, counter=state.counter + 1)
+    return rolled.with_note("sw.note.move_rolled", name=character.name, total=pending.total, shifts=shifts_of(rolled))
+
+
+def shifts_of(state: SWState) -> int:
+    """Shifts of the move action on the table (its total against the difficulty)."""
+    assert state.pending is not None
+    return max(0, state.pending.total - state.rules.move.difficulty)
+
+
+def invoke(state: SWState, event: ev.Invoke) -> SWState:
+    """An aspect invoked on the move roll: +2 or a reroll, for a fate point."""
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation(t("sw.rule.no_roll"))
+    if event.counter != state.counter:
+        raise RuleViolation(t("sw.rule.record_counter", counter=event.counter, expected=state.counter))
+    if event.aspect in pending.invoked:
+        raise RuleViolation(t("sw.rule.invoked_twice", aspect=event.aspect))
+    if event.aspect not in invokable(state, pending.key):
+        raise RuleViolation(t("sw.rule.not_invokable", aspect=event.aspect))
+    if event.free:
+        raise RuleViolation(t("sw.rule.no_free_invoke", aspect=event.aspect))
+    fighter = state.fighter(pending.key)
+    cost = state.rules.invokes.fate_point_cost
+    if fighter.fate_points < cost:
+        raise RuleViolation(t("sw.rule.no_fate_points", name=state.character(pending.key).name))
+    if event.reroll:
+        check_faces(state, event.faces)
+        changed = replace(pending, faces=event.faces, invoked=(*pending.invoked, event.aspect))
+    elif event.faces:
+        raise RuleViolation(t("sw.rule.faces_without_reroll"))
+    else:
+        changed = replace(pending, bonus=pending.bonus + state.rules.invokes.bonus, invoked=(*pending.invoked, event.aspect))
+    paid = state.with_fighter(pending.key, replace(fighter, fate_points=fighter.fate_points - cost))
+    invoked = replace(paid, pending=changed, counter=state.counter + (1 if event.reroll else 0))
+    return invoked.with_note("sw.note.invoked", name=state.character(pending.key).name, aspect=event.aspect, reroll=event.reroll, total=changed.total)
+
+
+def invokable(state: SWState, key: str) -> tuple[str, ...]:
+    """The aspects ``key`` may invoke on their roll: their own, and the
+    aspects written on the zone they stand in."""
+    here = state.zone_of(key)
+    zone_aspects = state.zone_info(here).aspects if here is not None else ()
+    return (*state.character(key).aspects, *zone_aspects)
+
+
+def move_resolve(state: SWState, event: ev.MoveResolve) -> SWState:
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation(t("sw.rule.no_roll"))
+    key = pending.key
+    name = state.character(key).name
+    shifts = shifts_of(state)
+    here = state.fighter(key).zone
+    assert here is not None
+    board = state.board
+    zones = 0
+    for number, step in enumerate(event.steps, start=1):
+        if shifts == 0:
+            raise RuleViolation(t("sw.rule.no_shifts_left", step=number))
+        target = board.zone(step.to)
+        if not board.adjacent(here, step.to):
+            raise RuleViolation(t("sw.rule.step_not_adjacent", step=number, zone=target.name))
+        edge = board.edge(here, step.to)
+        if step.do == "cross":
+            if zones == state.rules.move.max_zones:
+                raise RuleViolation(t("sw.rule.max_zones", most=state.rules.move.max_zones))
+            shifts, edge, through = _cross(edge, shifts, state.rules.move.shifts_per_zone, target.name)
+            if through:
+                here, zones = step.to, zones + 1
+        elif edge is None:
+            raise RuleViolation(t("edge.none", a=board.zone(here).name, b=target.name))
+        else:
+            shifts, edge = _change_state(edge, step.do, shifts)
+        if edge is not None:
+            board = board.with_edge(edge)
+    moved = state.with_fighter(key, replace(state.fighter(key), zone=here, casting=0))
+    done = replace(moved, board=board, pending=None, turn=replace(state.turn, acted=True))
+    return done.with_note("sw.note.moved", name=name, zone=board.zone(here).name, zones=zones)
+
+
+def _cross(edge: Edge | None, shifts: int, per_zone: int, zone: str) -> tuple[int, Edge | None, bool]:
+    """Open the edge if closed, pay its traverse, enter the zone; what is
+    left, the edge as it is now, and whether the character got through."""
+    if edge is not None:
+        if edge.impassable:
+            raise RuleViolation(t("sw.rule.edge_impassable", zone=zone))
+        if edge.closed:
+            shifts, edge = _change_state(edge, "open", shifts)
+            if edge.closed:
+                return shifts, edge, False
+        left = edge.traverse_left or 0
+        if shifts < left + per_zone:
+            # Short of getting through: the traverse takes what there is.
+            paid = min(shifts, left)
+            return shifts - paid, edge.worn("traverse", paid) if paid else edge, False
+        shifts -= left
+    if shifts < per_zone:
+        return shifts, edge, False
+    return shifts - per_zone, edge, True
+
+
+def _change_state(edge: Edge, do: str, shifts: int) -> tuple[int, Edge]:
+    """Pay to open or close ``edge``: done if the shifts cover what is left,
+    else they wear it down by what they can."""
+    if do == "open":
+        if not edge.closed:
+            raise RuleViolation(t("edge.already_open"))
+        left = edge.open_left
+        if left is None:
+            raise RuleViolation(t("edge.cannot_open"))
+        return (shifts - left, edge.opened()) if shifts >= left else (0, edge.worn("open", shifts))
+    if edge.closed:
+        raise RuleViolation(t("edge.already_closed"))
+    left = edge.close_left
+    if left is None:
+        raise RuleViolation(t("edge.cannot_close"))
+    return (shifts - left, edge.shut()) if shifts >= left else (0, edge.worn("close", shifts))
+
+
+__all__ = ["erode", "free_move", "invokable", "invoke", "move_resolve", "move_roll", "shifts_of"]

@@ -1,0 +1,170 @@
+"""A Second World conflict at one moment: immutable records that
+``play.apply`` replaces, never changes.
+
+The scene comes first (sides, characters, the zone map with its edges,
+aspects and situations, where everyone stands); then the conflict: the
+turn order and round, whose turn it is and what they have done with it,
+each fighter's zone, stress, consequences and fate points, and the roll on
+the table. ``notes`` is the conflict's story, as catalog keys.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from tui.core.board import Board
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.notes import Note, Notes
+from tui.core.systems.second_world.forces import Character
+from tui.core.systems.second_world.rules import SecondWorldRuleset
+
+Stage = Literal["scene", "conflict", "ended"]
+OrderKind = Literal["swivel", "captain"]
+
+
+@dataclass(frozen=True)
+class ZoneInfo:
+    """What is written on a zone besides its name."""
+
+    aspects: tuple[str, ...] = ()
+    situations: tuple[str, ...] = ()
+    """Situational aspect keys (``cluttered``, ``claustrophobic``)."""
+
+
+@dataclass(frozen=True)
+class Fighter:
+    """A character in the conflict."""
+
+    zone: str | None = None
+    fate_points: int = 0
+    members_out: int = 0
+    """A nameless group: members taken out so far."""
+    out: bool = False
+    conceded: bool = False
+    casting: int = 0
+    """Turns spent casting the spell under way (0: none)."""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The turn under way: who, and what they have used of it."""
+
+    actor: str | None = None
+    free_move: bool = False
+    """The free move is taken (a zone moved, or a cost eroded): -1 to Shoot."""
+    acted: bool = False
+    """The turn's action is taken (a move action, one of the four, casting)."""
+
+
+@dataclass(frozen=True)
+class PendingMove:
+    """A move action rolled and waiting for its invokes and its route."""
+
+    key: str
+    faces: tuple[int, ...]
+    skill: int
+    bonus: int = 0
+    """From invokes (+2 each)."""
+    invoked: tuple[str, ...] = ()
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces) + self.skill + self.bonus
+
+
+@dataclass(frozen=True)
+class SWState:
+    rules: SecondWorldRuleset
+    stage: Stage = "scene"
+    sides: tuple[str, ...] = ()
+    characters: tuple[Character, ...] = ()
+    board: Board = field(default_factory=Board)
+    zones: tuple[tuple[str, ZoneInfo], ...] = ()
+    deployed: tuple[tuple[str, str], ...] = ()
+    """Where each character starts (key → zone), set in the scene."""
+    fighters: tuple[tuple[str, Fighter], ...] = ()
+    order_kind: OrderKind | None = None
+    order: tuple[str, ...] = ()
+    """"Head on a Swivel": character keys, first to act first. "Captain
+    Takes Point": side indexes as text, in turn."""
+    ambush: int | None = None
+    round: int = 0
+    """0 is the ambushers' surprise round; the first full round is 1."""
+    acted: tuple[str, ...] = ()
+    """Who has had their turn this round."""
+    turn: Turn = field(default_factory=Turn)
+    pending: PendingMove | None = None
+    counter: int = 0
+    """Rolls made so far: the next one's random stream."""
+    notes: Notes = field(default_factory=Notes)
+
+    # -- who -------------------------------------------------------------------
+
+    def character(self, key: str) -> Character:
+        for character in self.characters:
+            if character.key == key:
+                return character
+        raise RuleViolation(t("sw.rule.no_character", key=key))
+
+    def fighter(self, key: str) -> Fighter:
+        self.character(key)
+        return dict(self.fighters).get(key, Fighter())
+
+    def zone_info(self, key: str) -> ZoneInfo:
+        return dict(self.zones).get(key, ZoneInfo())
+
+    def zone_of(self, key: str) -> str | None:
+        if self.stage == "scene":
+            return dict(self.deployed).get(key)
+        return self.fighter(key).zone
+
+    def in_play(self, key: str) -> bool:
+        fighter = self.fighter(key)
+        return not (fighter.out or fighter.conceded)
+
+    def side_in_turn(self) -> int | None:
+        """"Captain Takes Point": the side whose turn it is; None otherwise."""
+        if self.order_kind != "captain" or self.stage != "conflict":
+            return None
+        for side in self.order:
+            if any(self._may_act(c) for c in self.characters if c.side == int(side)):
+                return int(side)
+        return None
+
+    def next_up(self) -> str | None:
+        """"Head on a Swivel": the next to act this round; None otherwise."""
+        if self.order_kind != "swivel" or self.stage != "conflict":
+            return None
+        return next((key for key in self.order if self._may_act(self.character(key))), None)
+
+    def may_begin(self, key: str) -> bool:
+        character = self.character(key)
+        if self.turn.actor is not None or not self._may_act(character):
+            return False
+        if self.order_kind == "swivel":
+            return self.next_up() == key
+        return self.side_in_turn() == character.side
+
+    def _may_act(self, character: Character) -> bool:
+        if character.key in self.acted or not self.in_play(character.key):
+            return False
+        return self.round != 0 or character.side == self.ambush
+
+    # -- changes ------------------------------------------------------------------
+
+    def with_fighter(self, key: str, fighter: Fighter) -> "SWState":
+        kept = tuple(pair for pair in self.fighters if pair[0] != key)
+        return replace(self, fighters=(*kept, (key, fighter)))
+
+    def with_zone_info(self, key: str, info: ZoneInfo) -> "SWState":
+        kept = tuple(pair for pair in self.zones if pair[0] != key)
+        return replace(self, zones=(*kept, (key, info)) if info != ZoneInfo() else kept)
+
+    def with_note(self, key: str, **params: object) -> "SWState":
+        return replace(self, notes=self.notes.add(Note(key, tuple(params.items()))))
+
+
+__all__ = ["Fighter", "OrderKind", "PendingMove", "SWState", "Stage", "Turn", "ZoneInfo"]

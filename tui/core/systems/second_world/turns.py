@@ -1,0 +1,137 @@
+"""The turn order, chosen per conflict, and the turns and rounds.
+
+"Head on a Swivel": everyone rolls Notice; turns go in descending order of
+the rolls, ties by Notice, then Athletics, then a coin. "Captain Takes
+Point": sides act in turn (the side that surprised the other first, else a
+coin's pick), and anyone on the side acts in any order. With either, a
+side that ambushed the other gets a surprise round first (round 0): only
+its characters act.
+"""
+
+from __future__ import annotations
+
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.state import Fighter, SWState, Turn
+
+
+def _check_counter(state: SWState, counter: int) -> None:
+    if counter != state.counter:
+        raise RuleViolation(t("sw.rule.record_counter", counter=counter, expected=state.counter))
+
+
+def check_faces(state: SWState, faces: tuple[int, ...]) -> None:
+    if len(faces) != state.rules.dice.count:
+        raise RuleViolation(t("sw.rule.record_faces", count=len(faces), dice=state.rules.dice.count))
+
+
+def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
+    if state.stage != "scene":
+        raise RuleViolation(t("sw.rule.started_already"))
+    _check_counter(state, event.counter)
+    sides_fighting = {c.side for c in state.characters}
+    if len(sides_fighting) < 2:
+        raise RuleViolation(t("sw.rule.two_sides"))
+    placed = dict(state.deployed)
+    missing = [c.name for c in state.characters if c.key not in placed]
+    if missing:
+        raise RuleViolation(t("sw.rule.not_deployed", name=missing[0]))
+    for side in (event.ambush, event.first_side):
+        if side is not None and side not in sides_fighting:
+            raise RuleViolation(t("sw.rule.side_not_fighting", side=side + 1))
+    if event.order == "swivel":
+        order = _swivel(state, event)
+    else:
+        first = event.ambush if event.ambush is not None else event.first_side
+        count = len(state.sides)
+        order = tuple(str(side) for side in ((first + n) % count for n in range(count)) if side in sides_fighting)
+    fighters = tuple((c.key, Fighter(zone=placed[c.key], fate_points=c.fate_points)) for c in state.characters)
+    started = replace(
+        state, stage="conflict", order_kind=event.order, order=order, ambush=event.ambush,
+        round=0 if event.ambush is not None else 1, fighters=fighters, counter=state.counter + 1,
+    )
+    started = started.with_note("sw.note.conflict_started", order=event.order)
+    if event.ambush is not None:
+        started = started.with_note("sw.note.surprise_round", side=state.sides[event.ambush])
+    return started
+
+
+def _swivel(state: SWState, event: ev.StartConflict) -> tuple[str, ...]:
+    count = len(state.characters)
+    if len(event.faces) != count or len(event.coins) != count:
+        raise RuleViolation(t("sw.rule.notice_rolls", count=count, rolls=len(event.faces)))
+    skill, ties = state.rules.initiative.swivel_skill, state.rules.initiative.tie_breakers
+    ranked = []
+    for character, faces, coin in zip(state.characters, event.faces, event.coins):
+        check_faces(state, faces)
+        rolled = sum(faces) + character.rating(skill)
+        ranked.append(((rolled, *(character.rating(k) for k in ties), coin), character.key))
+    ranked.sort(key=lambda pair: pair[0], reverse=True)
+    return tuple(key for _, key in ranked)
+
+
+def notice_results(state: SWState, event: ev.StartConflict) -> tuple[tuple[str, int], ...]:
+    """Each character's Notice roll of a "Head on a Swivel" start, for the log."""
+    skill = state.rules.initiative.swivel_skill
+    return tuple((c.key, sum(f) + c.rating(skill)) for c, f in zip(state.characters, event.faces))
+
+
+def begin_turn(state: SWState, event: ev.BeginTurn) -> SWState:
+    _in_conflict(state)
+    character = state.character(event.key)
+    if state.turn.actor is not None:
+        raise RuleViolation(t("sw.rule.turn_under_way", name=state.character(state.turn.actor).name))
+    if not state.may_begin(event.key):
+        raise RuleViolation(_why_not(state, event.key))
+    return replace(state, turn=Turn(actor=event.key)).with_note("sw.note.turn", name=character.name, round=state.round)
+
+
+def _why_not(state: SWState, key: str) -> str:
+    character = state.character(key)
+    if not state.in_play(key):
+        return t("sw.rule.out_of_play", name=character.name)
+    if key in state.acted:
+        return t("sw.rule.acted_this_round", name=character.name)
+    if state.round == 0 and character.side != state.ambush:
+        return t("sw.rule.surprised", name=character.name)
+    if state.order_kind == "swivel":
+        up = state.next_up()
+        return t("sw.rule.not_next", name=character.name, next=state.character(up).name if up else "—")
+    side = state.side_in_turn()
+    return t("sw.rule.not_sides_turn", name=character.name, side=state.sides[side] if side is not None else "—")
+
+
+def end_turn(state: SWState) -> SWState:
+    _in_conflict(state)
+    actor = state.turn.actor
+    if actor is None:
+        raise RuleViolation(t("sw.rule.no_turn"))
+    if state.pending is not None:
+        raise RuleViolation(t("sw.rule.roll_on_table"))
+    ended = replace(state, acted=(*state.acted, actor), turn=Turn())
+    if _anyone_left(ended):
+        return ended
+    return replace(ended, round=ended.round + 1, acted=()).with_note("sw.note.round", round=ended.round + 1)
+
+
+def _anyone_left(state: SWState) -> bool:
+    if state.order_kind == "swivel":
+        return state.next_up() is not None
+    return state.side_in_turn() is not None
+
+
+def _in_conflict(state: SWState) -> None:
+    if state.stage != "conflict":
+        raise RuleViolation(t("sw.rule.not_in_conflict" if state.stage == "scene" else "sw.rule.conflict_over"))
+
+
+def in_turn_of(state: SWState, key: str) -> None:
+    """Refuse unless it is ``key``'s turn."""
+    _in_conflict(state)
+    if state.turn.actor != key:
+        raise RuleViolation(t("sw.rule.not_their_turn", name=state.character(key).name))
+
+
+__all__ = ["begin_turn", "check_faces", "end_turn", "in_turn_of", "notice_results", "start_conflict"]
