@@ -163,13 +163,13 @@ def test_an_invoke_adds_two_for_a_fate_point_or_rerolls():
     battle = turn_of("hale")  # 3 fate points, "Veteran of the Ardennes"
     battle.record(ev.MoveRoll(counter=battle.game.counter, key="hale", faces=MINUS4))
     battle.record(ev.Invoke(counter=battle.game.counter, aspect="Veteran of the Ardennes"))
-    assert battle.game.pending.total == 1 and battle.game.fighter("hale").fate_points == 2
+    assert battle.game.pending.actor.total == 1 and battle.game.fighter("hale").fate_points == 2
     refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Veteran of the Ardennes"), "invoked on this roll already")
     refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere"), "not an aspect this character can invoke")
     battle.record(ev.ZoneAspects(zone="z1", aspects=("Long Corridor",)))
     battle.invoke("Long Corridor", reroll=True)
     assert battle.game.fighter("hale").fate_points == 1
-    assert len(battle.game.pending.faces) == 4
+    assert len(battle.game.pending.actor.faces) == 4
 
 
 def test_no_fate_point_no_invoke_and_no_free_invoke_without_one_made():

@@ -204,11 +204,93 @@ class Invoke(Record):
     kind: Literal["invoke"] = "invoke"
     counter: Counter
     aspect: str
+    by: Key | None = None
+    """Who invokes: the roller (None) or the one defending against the roll."""
     free: bool = False
     reroll: bool = False
     faces: tuple[Face, ...] = ()
 
     _aspect = field_validator("aspect")(check_name)
+
+
+# -- the four actions ---------------------------------------------------------------
+
+
+class ActionRoll(Record):
+    """One of the four actions, rolled: an attack on a ``target`` (who
+    defends with ``defence_skill``, rolling ``defence_faces``), overcoming
+    an obstacle (against ``difficulty``, or a target's defence), or creating
+    an advantage (``aspect``, on a ``zone`` against ``difficulty`` or on a
+    ``target`` who defends)."""
+
+    kind: Literal["action_roll"] = "action_roll"
+    counter: Counter
+    key: Key
+    action: Literal["attack", "overcome", "advantage"]
+    skill: SkillKey
+    faces: tuple[Face, ...]
+    target: Key | None = None
+    defence_skill: SkillKey | None = None
+    defence_faces: tuple[Face, ...] = ()
+    difficulty: Annotated[int, Field(ge=-4, le=20)] = 0
+    zone: ZoneKey | None = None
+    aspect: str = ""
+
+    @field_validator("aspect")
+    @classmethod
+    def _aspect(cls, value: str) -> str:
+        return check_name(value) if value else value
+
+
+class Resolve(Record):
+    """The roll on the table is final: its outcome takes effect. ``boost``
+    names the boost a tie (or a defence with style) gives; ``style_boost``:
+    a hit with style taken one shift smaller for a boost."""
+
+    kind: Literal["resolve"] = "resolve"
+    boost: str = ""
+    style_boost: bool = False
+
+    @field_validator("boost")
+    @classmethod
+    def _boost(cls, value: str) -> str:
+        return check_name(value) if value else value
+
+
+class TakenConsequence(Record):
+    slot: SkillKey
+    aspect: str
+
+    _aspect = field_validator("aspect")(check_name)
+
+
+class Absorb(Record):
+    """The target of a hit absorbs it: one stress box (its number at least
+    the shifts the consequences leave) and consequences."""
+
+    kind: Literal["absorb"] = "absorb"
+    box: Annotated[int, Field(ge=1, le=20)] | None = None
+    consequences: Annotated[tuple[TakenConsequence, ...], Field(max_length=4)] = ()
+
+
+class TakeOut(Record):
+    """The target of a hit is taken out (they can't, or won't, absorb it)."""
+
+    kind: Literal["take_out"] = "take_out"
+
+
+class FullDefence(Record):
+    """The turn's action given up to defend: +2 to every defence until the next turn."""
+
+    kind: Literal["full_defence"] = "full_defence"
+    key: Key
+
+
+class Concede(Record):
+    """A character concedes the conflict before a roll: out, on their terms."""
+
+    kind: Literal["concede"] = "concede"
+    key: Key
 
 
 class Casting(Record):
@@ -224,12 +306,14 @@ SecondWorldEvent = Annotated[
     Union[
         SetSides, SetCharacter, RemoveCharacter, PlaceZone, RemoveZone, RenameZone, ZoneAspects, Situation, SetEdge, RemoveEdge, Deploy,
         StartConflict, BeginTurn, EndTurn, FreeMove, Erode, MoveRoll, MoveResolve, Invoke, Casting,
+        ActionRoll, Resolve, Absorb, TakeOut, FullDefence, Concede,
     ],
     Field(discriminator="kind"),
 ]
 
 
 __all__ = [
+    "Absorb", "ActionRoll", "Concede", "FullDefence", "Resolve", "TakeOut", "TakenConsequence",
     "BeginTurn", "Casting", "Deploy", "EndTurn", "Erode", "Face", "FreeMove", "Invoke", "MoveResolve", "MoveRoll", "MoveStep",
     "PlaceZone", "RemoveCharacter", "RemoveEdge", "RemoveZone", "RenameZone", "SecondWorldEvent", "SetCharacter", "SetEdge",
     "SetSides", "Situation", "StartConflict", "ZoneAspects",

@@ -16,8 +16,9 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
-from tui.core.systems.second_world.state import PendingMove, SWState
-from tui.core.systems.second_world.turns import check_faces, in_turn_of
+from tui.core.systems.second_world.rolls import check_counter, roll_side
+from tui.core.systems.second_world.state import PendingRoll, SWState
+from tui.core.systems.second_world.turns import in_turn_of
 
 
 def _free_move_allowed(state: SWState, key: str) -> None:
@@ -75,64 +76,26 @@ def move_roll(state: SWState, event: ev.MoveRoll) -> SWState:
     character = state.character(event.key)
     if state.turn.acted:
         raise RuleViolation(t("sw.rule.acted_already", name=character.name))
-    if state.pending is not None:
+    if state.pending is not None or state.hit is not None:
         raise RuleViolation(t("sw.rule.roll_on_table"))
-    if event.counter != state.counter:
-        raise RuleViolation(t("sw.rule.record_counter", counter=event.counter, expected=state.counter))
-    check_faces(state, event.faces)
-    pending = PendingMove(key=event.key, faces=event.faces, skill=character.rating(state.rules.move.skill))
+    check_counter(state, event.counter)
+    actor = roll_side(state, event.key, state.rules.move.skill, event.faces)
+    pending = PendingRoll(action="move", actor=actor, difficulty=state.rules.move.difficulty)
     rolled = replace(state, pending=pending, counter=state.counter + 1)
-    return rolled.with_note("sw.note.move_rolled", name=character.name, total=pending.total, shifts=shifts_of(rolled))
+    return rolled.with_note("sw.note.move_rolled", name=character.name, total=actor.total, shifts=shifts_of(rolled))
 
 
 def shifts_of(state: SWState) -> int:
     """Shifts of the move action on the table (its total against the difficulty)."""
     assert state.pending is not None
-    return max(0, state.pending.total - state.rules.move.difficulty)
-
-
-def invoke(state: SWState, event: ev.Invoke) -> SWState:
-    """An aspect invoked on the move roll: +2 or a reroll, for a fate point."""
-    pending = state.pending
-    if pending is None:
-        raise RuleViolation(t("sw.rule.no_roll"))
-    if event.counter != state.counter:
-        raise RuleViolation(t("sw.rule.record_counter", counter=event.counter, expected=state.counter))
-    if event.aspect in pending.invoked:
-        raise RuleViolation(t("sw.rule.invoked_twice", aspect=event.aspect))
-    if event.aspect not in invokable(state, pending.key):
-        raise RuleViolation(t("sw.rule.not_invokable", aspect=event.aspect))
-    if event.free:
-        raise RuleViolation(t("sw.rule.no_free_invoke", aspect=event.aspect))
-    fighter = state.fighter(pending.key)
-    cost = state.rules.invokes.fate_point_cost
-    if fighter.fate_points < cost:
-        raise RuleViolation(t("sw.rule.no_fate_points", name=state.character(pending.key).name))
-    if event.reroll:
-        check_faces(state, event.faces)
-        changed = replace(pending, faces=event.faces, invoked=(*pending.invoked, event.aspect))
-    elif event.faces:
-        raise RuleViolation(t("sw.rule.faces_without_reroll"))
-    else:
-        changed = replace(pending, bonus=pending.bonus + state.rules.invokes.bonus, invoked=(*pending.invoked, event.aspect))
-    paid = state.with_fighter(pending.key, replace(fighter, fate_points=fighter.fate_points - cost))
-    invoked = replace(paid, pending=changed, counter=state.counter + (1 if event.reroll else 0))
-    return invoked.with_note("sw.note.invoked", name=state.character(pending.key).name, aspect=event.aspect, reroll=event.reroll, total=changed.total)
-
-
-def invokable(state: SWState, key: str) -> tuple[str, ...]:
-    """The aspects ``key`` may invoke on their roll: their own, and the
-    aspects written on the zone they stand in."""
-    here = state.zone_of(key)
-    zone_aspects = state.zone_info(here).aspects if here is not None else ()
-    return (*state.character(key).aspects, *zone_aspects)
+    return max(0, state.pending.shifts)
 
 
 def move_resolve(state: SWState, event: ev.MoveResolve) -> SWState:
     pending = state.pending
-    if pending is None:
-        raise RuleViolation(t("sw.rule.no_roll"))
-    key = pending.key
+    if pending is None or pending.action != "move":
+        raise RuleViolation(t("sw.rule.no_move_roll"))
+    key = pending.actor.key
     name = state.character(key).name
     shifts = shifts_of(state)
     here = state.fighter(key).zone
@@ -202,4 +165,4 @@ def _change_state(edge: Edge, do: str, shifts: int) -> tuple[int, Edge]:
     return (shifts - left, edge.shut()) if shifts >= left else (0, edge.worn("close", shifts))
 
 
-__all__ = ["erode", "free_move", "invokable", "invoke", "move_resolve", "move_roll", "shifts_of"]
+__all__ = ["erode", "free_move", "move_resolve", "move_roll", "shifts_of"]

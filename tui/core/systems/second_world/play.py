@@ -8,7 +8,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
-from tui.core.systems.second_world import moving, scene, turns
+from tui.core.systems.second_world import combat, moving, rolls, scene, turns
 from tui.core.systems.second_world.state import SWState
 
 
@@ -69,9 +69,21 @@ def apply(state: SWState, event: ev.SecondWorldEvent) -> SWState:
         case ev.MoveResolve():
             return moving.move_resolve(state, event)
         case ev.Invoke():
-            return moving.invoke(state, event)
+            return rolls.invoke(state, event)
         case ev.Casting():
             return casting(state, event)
+        case ev.ActionRoll():
+            return combat.action_roll(state, event)
+        case ev.Resolve():
+            return combat.resolve(state, event)
+        case ev.Absorb():
+            return combat.absorb(state, event)
+        case ev.TakeOut():
+            return combat.take_out(state)
+        case ev.FullDefence():
+            return combat.full_defence(state, event)
+        case ev.Concede():
+            return combat.concede(state, event)
     raise RuleViolation(t("sw.rule.unknown_event"))
 
 

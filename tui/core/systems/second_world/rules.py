@@ -136,6 +136,30 @@ class Initiative(Record):
     ambush_surprise_round: bool
 
 
+class AttackSkill(Named):
+    """An attack: the skill rolled, the skills that defend, the track hit."""
+
+    skill: str
+    defend: tuple[str, ...]
+    track: str
+    range: Reach | None = None
+    """Zones it reaches; None with ``weapon``: the weapon's class decides."""
+    weapon: bool = False
+
+    @model_validator(mode="after")
+    def _one_reach(self) -> "AttackSkill":
+        if (self.range is None) != self.weapon:
+            raise ValueError(f"attacks {self.key}: give either a range or weapon = true")
+        return self
+
+
+class Outcome(Record):
+    tie_boost: bool
+    style_boost: bool
+    defence_style_boost: bool
+    full_defence_bonus: Count
+
+
 class CreateAdvantage(Record):
     free_invokes: Count
     free_invokes_with_style: Count
@@ -170,6 +194,8 @@ class SecondWorldRuleset(LadderRuleset):
     edge_presets: tuple[EdgePreset, ...]
     initiative: Initiative
     actions: tuple[Named, ...]
+    attacks: tuple[AttackSkill, ...]
+    outcome: Outcome
     create_advantage: CreateAdvantage
     invokes: Invokes
     concession: Concession
@@ -192,11 +218,15 @@ class SecondWorldRuleset(LadderRuleset):
     def situation(self, key: str) -> Situational:
         return by_key(self.situational, key)
 
+    def attack(self, skill: str) -> AttackSkill | None:
+        """The attack made with ``skill``, or None if the skill attacks no one."""
+        return next((a for a in self.attacks if a.skill == skill), None)
+
     # -- what a typo in a house rule would break -----------------------------
 
     @model_validator(mode="after")
     def _references_hold(self) -> "SecondWorldRuleset":
-        tables = ("skills", "stress", "consequences", "nameless", "weapons", "situational", "edge_presets", "actions")
+        tables = ("skills", "stress", "consequences", "nameless", "weapons", "situational", "edge_presets", "actions", "attacks")
         for table in tables:
             unique_keys(getattr(self, table), table)
         skills = {s.key for s in self.skills}
@@ -207,9 +237,14 @@ class SecondWorldRuleset(LadderRuleset):
         needed += [("initiative.swivel_skill", self.initiative.swivel_skill)]
         needed += [("initiative.tie_breakers", k) for k in self.initiative.tie_breakers]
         needed += [("extra_consequences", e.skill) for e in self.extra_consequences]
+        needed += [(f"attacks {a.key}", a.skill) for a in self.attacks]
+        needed += [(f"attacks {a.key} defend", k) for a in self.attacks for k in a.defend]
         for where, key in needed:
             if key not in skills:
                 raise ValueError(f"{where}: {key!r} is not in [[skills]]")
+        for attack in self.attacks:
+            if attack.track not in tracks:
+                raise ValueError(f"attacks {attack.key}: track {attack.track!r} is not in [[stress]]")
         for extra in self.extra_consequences:
             if extra.track not in tracks:
                 raise ValueError(f"extra_consequences: track {extra.track!r} is not in [[stress]]")
@@ -259,4 +294,4 @@ def bundled() -> SecondWorldRuleset:
     return ruleset
 
 
-__all__ = ["FOUR_ACTIONS", "EdgePreset", "SecondWorldRuleset", "StressTrack", "WeaponClass", "bundled"]
+__all__ = ["FOUR_ACTIONS", "AttackSkill", "EdgePreset", "SecondWorldRuleset", "StressTrack", "WeaponClass", "bundled"]

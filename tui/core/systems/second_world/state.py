@@ -46,6 +46,15 @@ class Fighter:
     conceded: bool = False
     casting: int = 0
     """Turns spent casting the spell under way (0: none)."""
+    stress: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    """Checked boxes per track (a nameless group: the member in front's)."""
+    consequences: tuple[tuple[str, str], ...] = ()
+    """Consequence slots filled, with the aspect written in each."""
+    full_defence: bool = False
+    """Gave up the action to defend: +2 to every defence until the next turn."""
+
+    def checked(self, track: str) -> tuple[int, ...]:
+        return dict(self.stress).get(track, ())
 
 
 @dataclass(frozen=True)
@@ -60,19 +69,81 @@ class Turn:
 
 
 @dataclass(frozen=True)
-class PendingMove:
-    """A move action rolled and waiting for its invokes and its route."""
+class Aspect:
+    """An aspect put in play during the conflict, on a zone or a character."""
+
+    id: str
+    text: str
+    on: str
+    """A zone's key or a character's key."""
+    kind: Literal["advantage", "boost", "consequence"]
+    free: int = 0
+    """Free invokes left; a boost is gone once invoked."""
+    holder: int | None = None
+    """The side holding the free invokes."""
+
+
+@dataclass(frozen=True)
+class RollSide:
+    """One side of a roll: who rolls which skill, the dice, what was added."""
 
     key: str
+    skill: str
+    base: int
+    """The skill's rating with what the rules add or take (teamwork, -1 to Shoot)."""
     faces: tuple[int, ...]
-    skill: int
     bonus: int = 0
     """From invokes (+2 each)."""
     invoked: tuple[str, ...] = ()
 
     @property
     def total(self) -> int:
-        return sum(self.faces) + self.skill + self.bonus
+        return sum(self.faces) + self.base + self.bonus
+
+
+RollAction = Literal["move", "attack", "overcome", "advantage"]
+
+
+@dataclass(frozen=True)
+class PendingRoll:
+    """A roll on the table, waiting for invokes and then its resolution."""
+
+    action: RollAction
+    actor: RollSide
+    defence: RollSide | None = None
+    """The target's active defence (an attack, an advantage against someone)."""
+    difficulty: int = 0
+    """Passive opposition when no one defends."""
+    target: str | None = None
+    zone: str | None = None
+    """An advantage made on a zone."""
+    aspect: str = ""
+    """The aspect an advantage would create."""
+
+    @property
+    def opposition(self) -> int:
+        return self.defence.total if self.defence is not None else self.difficulty
+
+    @property
+    def shifts(self) -> int:
+        return self.actor.total - self.opposition
+
+    def side_of(self, key: str) -> RollSide | None:
+        if self.actor.key == key:
+            return self.actor
+        if self.defence is not None and self.defence.key == key:
+            return self.defence
+        return None
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A successful attack waiting for its target to absorb it or be taken out."""
+
+    target: str
+    by: str
+    shifts: int
+    track: str
 
 
 @dataclass(frozen=True)
@@ -96,7 +167,11 @@ class SWState:
     acted: tuple[str, ...] = ()
     """Who has had their turn this round."""
     turn: Turn = field(default_factory=Turn)
-    pending: PendingMove | None = None
+    pending: PendingRoll | None = None
+    hit: Hit | None = None
+    aspects: tuple[Aspect, ...] = ()
+    made: int = 0
+    """Aspects made so far: the next one's id."""
     counter: int = 0
     """Rolls made so far: the next one's random stream."""
     notes: Notes = field(default_factory=Notes)
@@ -163,8 +238,15 @@ class SWState:
         kept = tuple(pair for pair in self.zones if pair[0] != key)
         return replace(self, zones=(*kept, (key, info)) if info != ZoneInfo() else kept)
 
+    def aspect(self, aspect_id: str) -> Aspect | None:
+        return next((a for a in self.aspects if a.id == aspect_id), None)
+
+    def with_aspect(self, text: str, on: str, kind: Literal["advantage", "boost", "consequence"], free: int = 0, holder: int | None = None) -> "SWState":
+        made = Aspect(id=f"a{self.made + 1}", text=text, on=on, kind=kind, free=free, holder=holder)
+        return replace(self, aspects=(*self.aspects, made), made=self.made + 1)
+
     def with_note(self, key: str, **params: object) -> "SWState":
         return replace(self, notes=self.notes.add(Note(key, tuple(params.items()))))
 
 
-__all__ = ["Fighter", "OrderKind", "PendingMove", "SWState", "Stage", "Turn", "ZoneInfo"]
+__all__ = ["Aspect", "Fighter", "Hit", "OrderKind", "PendingRoll", "RollAction", "RollSide", "SWState", "Stage", "Turn", "ZoneInfo"]

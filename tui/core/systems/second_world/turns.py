@@ -14,23 +14,14 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.rolls import check_counter, check_faces
 from tui.core.systems.second_world.state import Fighter, SWState, Turn
-
-
-def _check_counter(state: SWState, counter: int) -> None:
-    if counter != state.counter:
-        raise RuleViolation(t("sw.rule.record_counter", counter=counter, expected=state.counter))
-
-
-def check_faces(state: SWState, faces: tuple[int, ...]) -> None:
-    if len(faces) != state.rules.dice.count:
-        raise RuleViolation(t("sw.rule.record_faces", count=len(faces), dice=state.rules.dice.count))
 
 
 def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
     if state.stage != "scene":
         raise RuleViolation(t("sw.rule.started_already"))
-    _check_counter(state, event.counter)
+    check_counter(state, event.counter)
     sides_fighting = {c.side for c in state.characters}
     if len(sides_fighting) < 2:
         raise RuleViolation(t("sw.rule.two_sides"))
@@ -85,7 +76,9 @@ def begin_turn(state: SWState, event: ev.BeginTurn) -> SWState:
         raise RuleViolation(t("sw.rule.turn_under_way", name=state.character(state.turn.actor).name))
     if not state.may_begin(event.key):
         raise RuleViolation(_why_not(state, event.key))
-    return replace(state, turn=Turn(actor=event.key)).with_note("sw.note.turn", name=character.name, round=state.round)
+    # A full defence lasts until the defender's next turn.
+    begun = state.with_fighter(event.key, replace(state.fighter(event.key), full_defence=False))
+    return replace(begun, turn=Turn(actor=event.key)).with_note("sw.note.turn", name=character.name, round=state.round)
 
 
 def _why_not(state: SWState, key: str) -> str:
@@ -108,7 +101,7 @@ def end_turn(state: SWState) -> SWState:
     actor = state.turn.actor
     if actor is None:
         raise RuleViolation(t("sw.rule.no_turn"))
-    if state.pending is not None:
+    if state.pending is not None or state.hit is not None:
         raise RuleViolation(t("sw.rule.roll_on_table"))
     ended = replace(state, acted=(*state.acted, actor), turn=Turn())
     if _anyone_left(ended):
@@ -134,4 +127,4 @@ def in_turn_of(state: SWState, key: str) -> None:
         raise RuleViolation(t("sw.rule.not_their_turn", name=state.character(key).name))
 
 
-__all__ = ["begin_turn", "check_faces", "end_turn", "in_turn_of", "notice_results", "start_conflict"]
+__all__ = ["begin_turn", "end_turn", "in_turn_of", "notice_results", "start_conflict"]

@@ -1,0 +1,65 @@
+"""Exact chances shown before every roll: 4dF plus a skill against a
+difficulty, or against a defender's 4dF plus theirs (the difference of two
+rolls is the skills' difference plus 8dF), with the invokes on offer (+2
+each, as many as the roller has aspects to invoke and fate points or free
+invokes to pay with)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tui.core.fate_dice import FateOutcome
+from tui.core.odds import at_least, fate_outcomes, fate_totals
+from tui.core.systems.second_world.combat import modifier
+from tui.core.systems.second_world.rolls import invokable
+from tui.core.systems.second_world.state import PendingRoll, RollAction, RollSide, SWState
+
+MOST_INVOKES_SHOWN = 2
+
+
+@dataclass(frozen=True)
+class Chances:
+    """The outcomes' chances with ``invokes`` invokes (+2 each) added."""
+
+    invokes: int
+    outcomes: dict[FateOutcome, Fraction]
+
+
+def invokes_on_offer(state: SWState, key: str, pending: PendingRoll) -> int:
+    """How many invokes ``key`` could add to ``pending``: aspects to invoke,
+    each paid with a free invoke held on it or a fate point."""
+    side = state.character(key).side
+    texts = invokable(state, key, pending)
+    free = sum(1 for a in state.aspects if a.text in texts and a.free > 0 and a.holder == side)
+    paid = state.fighter(key).fate_points // state.rules.invokes.fate_point_cost
+    return min(len(texts), free + paid)
+
+
+def action_chances(state: SWState, key: str, action: RollAction, skill: str, *, target: str | None = None,
+                   defence_skill: str | None = None, difficulty: int = 0, zone: str | None = None) -> tuple[Chances, ...]:
+    """The chances of each outcome if ``key`` rolls ``skill`` now, with no
+    invoke, one, two (as many as are on offer, at most two shown)."""
+    mod = state.character(key).rating(skill) + modifier(state, key, skill)
+    count = state.rules.dice.count
+    style = state.rules.outcomes.success_with_style_shifts
+    if target is not None and defence_skill is not None:
+        defended = state.character(target).rating(defence_skill) + modifier(state, target, defence_skill, defending=True)
+        mod, count, difficulty = mod - defended, count * 2, 0
+    hypothetical = PendingRoll(action=action, actor=RollSide(key=key, skill=skill, base=0, faces=()), target=target, zone=zone)
+    offer = min(MOST_INVOKES_SHOWN, invokes_on_offer(state, key, hypothetical))
+    bonus = state.rules.invokes.bonus
+    return tuple(Chances(n, fate_outcomes(mod + n * bonus, difficulty, count, style)) for n in range(offer + 1))
+
+
+def move_chances(state: SWState, key: str) -> dict[int, Fraction]:
+    """The chance of at least each number of shifts on the move action (0 up
+    to the most the dice can give)."""
+    mod = state.character(key).rating(state.rules.move.skill) - state.rules.move.difficulty
+    shifts: dict[int, Fraction] = {}
+    for total, p in fate_totals(mod, state.rules.dice.count).items():
+        shifts[max(0, total)] = shifts.get(max(0, total), Fraction(0)) + p
+    return at_least(shifts)
+
+
+__all__ = ["Chances", "action_chances", "invokes_on_offer", "move_chances"]

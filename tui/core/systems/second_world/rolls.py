@@ -1,0 +1,102 @@
+"""Rolls on the table and the aspects invoked on them.
+
+Any of the four actions and the move action roll 4dF plus a skill; until
+the roll is resolved, the roller (and a defender, on their own roll) may
+invoke aspects: +2, or roll again, for a fate point or a free invoke held
+on the aspect. What may be invoked: the roller's own aspects, what is
+written on the zones of the roll, and the aspects in play on those zones
+and on the characters in it (advantages, boosts, consequences).
+"""
+
+from __future__ import annotations
+
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.state import Aspect, PendingRoll, RollSide, SWState
+
+
+def check_faces(state: SWState, faces: tuple[int, ...]) -> None:
+    if len(faces) != state.rules.dice.count:
+        raise RuleViolation(t("sw.rule.record_faces", count=len(faces), dice=state.rules.dice.count))
+
+
+def check_counter(state: SWState, counter: int) -> None:
+    if counter != state.counter:
+        raise RuleViolation(t("sw.rule.record_counter", counter=counter, expected=state.counter))
+
+
+def roll_side(state: SWState, key: str, skill: str, faces: tuple[int, ...], modifier: int = 0) -> RollSide:
+    check_faces(state, faces)
+    return RollSide(key=key, skill=skill, base=state.character(key).rating(skill) + modifier, faces=faces)
+
+
+def involved(state: SWState, pending: PendingRoll) -> tuple[str, ...]:
+    """The characters and zones a roll touches (their aspects may be invoked)."""
+    keys = [pending.actor.key] + ([pending.target] if pending.target else [])
+    zones = [state.zone_of(k) for k in keys] + ([pending.zone] if pending.zone else [])
+    return (*keys, *(z for z in zones if z is not None))
+
+
+def invokable(state: SWState, key: str, pending: PendingRoll) -> tuple[str, ...]:
+    """The aspect texts ``key`` may invoke on ``pending``, each once."""
+    places = involved(state, pending)
+    found = list(state.character(key).aspects)
+    for place in places:
+        if place in {z.key for z in state.board.zones}:
+            found += state.zone_info(place).aspects
+    found += [a.text for a in state.aspects if a.on in places]
+    return tuple(dict.fromkeys(found))
+
+
+def _free_one(state: SWState, key: str, text: str, pending: PendingRoll) -> Aspect | None:
+    side = state.character(key).side
+    places = involved(state, pending)
+    return next((a for a in state.aspects if a.text == text and a.on in places and a.free > 0 and a.holder == side), None)
+
+
+def invoke(state: SWState, event: ev.Invoke) -> SWState:
+    pending = state.pending
+    if pending is None:
+        raise RuleViolation(t("sw.rule.no_roll"))
+    check_counter(state, event.counter)
+    key = event.by or pending.actor.key
+    side = pending.side_of(key)
+    name = state.character(key).name
+    if side is None:
+        raise RuleViolation(t("sw.rule.not_rolling", name=name))
+    if event.aspect in side.invoked:
+        raise RuleViolation(t("sw.rule.invoked_twice", aspect=event.aspect))
+    if event.aspect not in invokable(state, key, pending):
+        raise RuleViolation(t("sw.rule.not_invokable", aspect=event.aspect))
+    if event.reroll:
+        check_faces(state, event.faces)
+        changed = replace(side, faces=event.faces, invoked=(*side.invoked, event.aspect))
+    elif event.faces:
+        raise RuleViolation(t("sw.rule.faces_without_reroll"))
+    else:
+        changed = replace(side, bonus=side.bonus + state.rules.invokes.bonus, invoked=(*side.invoked, event.aspect))
+    paid = _pay(state, key, event, pending)
+    rolled = replace(pending, actor=changed) if side is pending.actor else replace(pending, defence=changed)
+    invoked = replace(paid, pending=rolled, counter=state.counter + (1 if event.reroll else 0))
+    return invoked.with_note("sw.note.invoked", name=name, aspect=event.aspect, reroll=event.reroll, total=changed.total, free=event.free)
+
+
+def _pay(state: SWState, key: str, event: ev.Invoke, pending: PendingRoll) -> SWState:
+    """A free invoke used up (a boost then gone), or a fate point paid."""
+    if event.free:
+        held = _free_one(state, key, event.aspect, pending)
+        if held is None:
+            raise RuleViolation(t("sw.rule.no_free_invoke", aspect=event.aspect))
+        if held.kind == "boost":
+            return replace(state, aspects=tuple(a for a in state.aspects if a.id != held.id))
+        return replace(state, aspects=tuple(replace(a, free=a.free - 1) if a.id == held.id else a for a in state.aspects))
+    fighter = state.fighter(key)
+    cost = state.rules.invokes.fate_point_cost
+    if fighter.fate_points < cost:
+        raise RuleViolation(t("sw.rule.no_fate_points", name=state.character(key).name))
+    return state.with_fighter(key, replace(fighter, fate_points=fighter.fate_points - cost))
+
+
+__all__ = ["check_counter", "check_faces", "invokable", "invoke", "involved", "roll_side"]
