@@ -4,6 +4,8 @@ ASCII glyphs, scrolling, and fitting 80×24."""
 from __future__ import annotations
 
 import pytest
+from rich.console import Console
+from rich.style import Style
 
 
 from textual.app import App, ComposeResult
@@ -14,7 +16,7 @@ from tui.core.storage import load_battle
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.demo import HORDE, VALE
-from tui.ui.widgets.zone_board import BoardView, Occupant, ZoneBoard, ZoneCardView, describe, layout
+from tui.ui.widgets.zone_board import ASCII, BoardView, EdgeView, Occupant, ZoneBoard, ZoneCardView, describe, layout
 
 from tests.tui.fate_play import fate_app
 
@@ -328,3 +330,69 @@ async def test_the_fate_board_draws_ascii_when_the_setting_says_so(tmp_path):
         assert board.ascii_glyphs
         drawn = plain(board)
         assert "Hill" in drawn and not any(ch in drawn for ch in "╭╮┏┓━│")
+
+
+# -- edges between cards (Second World) -------------------------------------------------
+
+
+def edged() -> BoardView:
+    """Three cards in a row and one below the middle, three edges::
+
+        Room 1 ■1/0/1 Room 2 □X/4/X Room 3
+                      ■4/0/4
+                      Bunker
+    """
+    cards = {(0, 0): ZoneCardView("z1", "Room 1"), (1, 0): ZoneCardView("z2", "Room 2"), (2, 0): ZoneCardView("z3", "Room 3"), (1, 1): ZoneCardView("z5", "Bunker")}
+    edges = (
+        EdgeView((0, 0), (1, 0), "1/0/1", closed=True, label="Door"),
+        EdgeView((2, 0), (1, 0), "X/4/X"),
+        EdgeView((1, 0), (1, 1), "4/0/4", closed=True, label="Bunker door"),
+    )
+    return BoardView(cards, edges=edges)
+
+
+def test_edges_are_drawn_in_the_texts_notation_between_their_cards():
+    drawn = layout(edged(), None, 80)
+    lines = [line.plain for line in drawn.lines]
+    assert all(line.cell_len == drawn.width for line in drawn.lines)
+    one, two, three, bunker = (drawn.boxes[c] for c in ((0, 0), (1, 0), (2, 0), (1, 1)))
+    middle = lines[one.y + one.height // 2]
+    assert middle[one.right:two.x].strip() == "■1/0/1"
+    assert middle[two.right:three.x].strip() == "□X/4/X"
+    between = lines[two.bottom]
+    assert bunker.y == two.bottom + 1 and between[two.x:two.right].strip() == "■4/0/4"
+    ascii_lines = [line.plain for line in layout(edged(), None, 80, g=ASCII).lines]
+    assert "#1/0/1" in ascii_lines[one.y + one.height // 2] and "oX/4/X" in ascii_lines[one.y + one.height // 2]
+    assert all(ch.isascii() for line in ascii_lines for ch in line)
+
+
+def test_a_board_without_edges_is_drawn_as_before():
+    plain = BoardView(edged().cards)
+    drawn = layout(plain, None, 60)
+    assert drawn.width == 3 * 20 and len(drawn.lines) == drawn.boxes[(1, 1)].bottom
+
+
+def test_closed_and_open_edges_take_their_own_styles():
+    styles = {"edge-closed": Style(color="red"), "edge-open": Style(color="green")}
+    drawn = layout(edged(), None, 80, styles=styles)
+    one, two = drawn.boxes[(0, 0)], drawn.boxes[(1, 0)]
+    middle = drawn.lines[one.y + one.height // 2]
+    closed_at = middle.plain.index("■1/0/1")
+    open_at = middle.plain.index("□X/4/X")
+    assert middle.get_style_at_offset(Console(), closed_at).color.name == "red"
+    assert middle.get_style_at_offset(Console(), open_at).color.name == "green"
+    assert closed_at > one.right - 1 and closed_at < two.x
+
+
+def test_a_card_describes_its_edges_in_both_languages():
+    assert describe(edged(), (1, 0)) == (
+        "Room 2 · nobody here · Door 1/0/1 (closed) to Room 1 · an edge X/4/X (open) to Room 3 · Bunker door 4/0/4 (closed) to Bunker"
+    )
+    set_language("de")
+    assert "Tür" not in describe(edged(), (0, 0)) and "Door 1/0/1 (geschlossen) nach Room 2" in describe(edged(), (0, 0))
+
+
+def test_an_edge_label_that_would_steer_the_terminal_is_shown_plain():
+    view = BoardView(edged().cards, edges=(EdgeView((0, 0), (1, 0), "1/0/1\x1b[2J", label="Door\x1b]0;x\x07"),))
+    text = "\n".join(line.plain for line in layout(view, None, 80).lines) + describe(view, (0, 0))
+    assert "\x1b" not in text and "\x07" not in text

@@ -15,7 +15,7 @@ from textual.reactive import reactive
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from tui.ui.widgets.zone_board_layout import ASCII, PARTS, UNICODE, BoardView, Cell, Glyphs, Layout, Occupant, ZoneCardView, cards_moved, describe, layout, nearest_cell
+from tui.ui.widgets.zone_board_layout import ASCII, PARTS, UNICODE, BoardView, Cell, EdgeView, Glyphs, Layout, Occupant, ZoneCardView, cards_moved, describe, layout, nearest_cell
 
 
 class ZoneBoard(ScrollView, can_focus=True):
@@ -53,6 +53,8 @@ class ZoneBoard(ScrollView, can_focus=True):
         & > .zone-board--detail { color: $text-muted; }
         & > .zone-board--side-0 { color: $text-primary; }
         & > .zone-board--side-1 { color: $text-success; }
+        & > .zone-board--edge-open { color: $text-muted; }
+        & > .zone-board--edge-closed { color: $text-warning; text-style: bold; }
         &:ansi {
             & > .zone-board--border { color: ansi_bright_black; }
             & > .zone-board--cursor { color: ansi_bright_cyan; }
@@ -62,6 +64,8 @@ class ZoneBoard(ScrollView, can_focus=True):
             & > .zone-board--detail { color: ansi_default; text-style: dim; }
             & > .zone-board--side-0 { color: ansi_cyan; }
             & > .zone-board--side-1 { color: ansi_magenta; }
+            & > .zone-board--edge-open { color: ansi_default; text-style: dim; }
+            & > .zone-board--edge-closed { color: ansi_yellow; text-style: bold; }
         }
     }
     """
@@ -215,4 +219,4 @@ class ZoneBoard(ScrollView, can_focus=True):
         return describe(self.view, cell)
 
 
-__all__ = ["ASCII", "UNICODE", "BoardView", "Layout", "Occupant", "ZoneBoard", "ZoneCardView", "describe", "layout"]
+__all__ = ["ASCII", "UNICODE", "BoardView", "EdgeView", "Layout", "Occupant", "ZoneBoard", "ZoneCardView", "describe", "layout"]

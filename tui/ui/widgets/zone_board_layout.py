@@ -18,9 +18,12 @@ from tui.core.i18n import t
 Cell = tuple[int, int]
 MIN_COLUMN = 18
 """Narrower than this a card can't show a name and a unit on one line."""
-PARTS = ("border", "title", "cursor", "open", "target", "reach", "aspect", "detail", "side-0", "side-1")
+PARTS = ("border", "title", "cursor", "open", "target", "reach", "aspect", "detail", "side-0", "side-1", "edge-open", "edge-closed")
 MAX_STRETCH = 10
 """Blank lines a card may grow by to fill a tall terminal."""
+EDGE_GAP = 8
+"""Columns between cards side by side when edges stand between them: the
+notation (``4/2/X``) with its state mark and a blank on each side."""
 
 
 @dataclass(frozen=True)
@@ -46,12 +49,27 @@ class ZoneCardView:
 
 
 @dataclass(frozen=True)
+class EdgeView:
+    """An edge between two touching cards, as the map shows it."""
+
+    a: Cell
+    b: Cell
+    costs: str
+    """What is left to pay, in the text's notation (``1/0/1``)."""
+    closed: bool = False
+    label: str = ""
+    """The GM's word for it, for descriptions."""
+
+
+@dataclass(frozen=True)
 class BoardView:
     cards: dict[Cell, ZoneCardView] = field(default_factory=dict)
     open_cells: tuple[Cell, ...] = ()
     """Empty slots where a card may be placed (while building the battlefield)."""
     sides: tuple[str, ...] = ()
     """Side names, for descriptions."""
+    edges: tuple[EdgeView, ...] = ()
+    """Edges between cards side by side or one above the other."""
 
     def cells(self) -> tuple[Cell, ...]:
         """Every card and slot, in reading order."""
@@ -68,10 +86,17 @@ class Glyphs:
     present: str
     hidden: str
     ellipsis: str
+    edge_closed: str = "■"
+    edge_open: str = "□"
 
 
-UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "•", "▒", "…")
-ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "-", "#", "~")
+UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "•", "▒", "…", "■", "□")
+ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "-", "#", "~", "#", "o")
+
+
+def edge_mark(edge: EdgeView, g: Glyphs) -> str:
+    """The edge as the map writes it: its state, then what is left to pay."""
+    return (g.edge_closed if edge.closed else g.edge_open) + _line(edge.costs)
 
 
 @dataclass(frozen=True)
@@ -128,8 +153,12 @@ def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g:
     rows = [r for _, r in cells]
     first_col, first_row = min(cols), min(rows)
     count = max(cols) - first_col + 1
-    column = max(MIN_COLUMN, width // count)
-    box = column - 1  # one blank column between cards
+    across = {_pair(e.a, e.b): e for e in view.edges if e.a[1] == e.b[1]}
+    down = {_pair(e.a, e.b): e for e in view.edges if e.a[0] == e.b[0]}
+    # One blank column between cards; room for the notation where edges stand.
+    gap = EDGE_GAP if across else 1
+    column = max(MIN_COLUMN + gap - 1, width // count)
+    box = column - gap
     inner = box - 4
     bodies: dict[Cell, list[Text]] = {}
     for cell in cells:
@@ -159,10 +188,43 @@ def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g:
                 continue
             boxes[cell] = Region((col - first_col) * column, len(lines), box, height)
             _draw_card(block, view.cards.get(cell), bodies[cell], cell == cursor, box, g, styles)
-            for line in block:
-                line.append(" ")
+            edge = across.get(_pair(cell, (col + 1, row)))
+            for index, line in enumerate(block):
+                piece = Text(" ")
+                if edge is not None and index == height // 2:
+                    piece = _fit(Text(" " + edge_mark(edge, g), style=_edge_style(edge, styles)), gap, g.ellipsis)
+                line.append_text(piece)
+                line.append(" " * (gap - piece.cell_len))
         lines.extend(block)
+        if down and row < max(rows):
+            lines.append(_edge_line(down, row, range(first_col, max(cols) + 1), column, box, g, styles))
     return Layout(tuple(lines), boxes, count * column)
+
+
+def _pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
+    return (a, b) if a <= b else (b, a)
+
+
+def _edge_style(edge: EdgeView | None, styles: dict[str, Style]) -> Style:
+    if edge is None:
+        return Style()
+    return styles.get("edge-closed" if edge.closed else "edge-open", Style())
+
+
+def _edge_line(down: dict[tuple[Cell, Cell], EdgeView], row: int, cols: range, column: int, box: int, g: Glyphs, styles: dict[str, Style]) -> Text:
+    """The line between two rows of cards: each edge's mark under its card."""
+    line = Text()
+    for col in cols:
+        edge = down.get(_pair((col, row), (col, row + 1)))
+        if edge is None:
+            line.append(" " * column)
+            continue
+        mark = _fit(Text(edge_mark(edge, g), style=_edge_style(edge, styles)), box, g.ellipsis)
+        left = (box - mark.cell_len) // 2
+        line.append(" " * left)
+        line.append_text(mark)
+        line.append(" " * (column - left - mark.cell_len))
+    return line
 
 
 def _draw_card(block: list[Text], card: ZoneCardView | None, body: list[Text], at_cursor: bool, box: int, g: Glyphs, styles: dict[str, Style]) -> None:
@@ -235,6 +297,12 @@ def describe(view: BoardView, cell: Cell | None) -> str:
         notes += [note for note in (_line(person.detail), t(f"board.state.{person.state}") if person.state else "") if note]
         people.append(_line(person.label) + (f" ({', '.join(notes)})" if notes else ""))
     parts.append(t("board.describe.occupants", names="; ".join(people)) if people else t("board.describe.nobody"))
+    for edge in view.edges:
+        if cell in (edge.a, edge.b):
+            other = view.cards.get(edge.b if cell == edge.a else edge.a)
+            state = t("board.describe.edge_closed" if edge.closed else "board.describe.edge_open")
+            label = _line(edge.label) or t("board.describe.edge")
+            parts.append(t("board.describe.edge_to", label=label, costs=_line(edge.costs), state=state, zone=_line(other.title) if other else ""))
     if card.marked:
         parts.append(t(f"board.marked.{card.marked}"))
     return " · ".join(parts)
