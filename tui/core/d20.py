@@ -4,10 +4,30 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from tui.core.systems.kingmaker.rules import KingmakerRuleset
+
+class _AttackSpec(Protocol):
+    @property
+    def die(self) -> int: ...
+    @property
+    def natural_hit_face(self) -> int: ...
+    @property
+    def natural_miss_face(self) -> int: ...
+    @property
+    def crit_face(self) -> int: ...
+    @property
+    def crit_extra_damage(self) -> int: ...
+    @property
+    def minimum_damage(self) -> int: ...
+
+
+class _WithAttack(Protocol):
+    """A ruleset with a d20 ``attack`` table (Kingmaker's), named by shape:
+    the shared core imports no system, not even for its types."""
+
+    @property
+    def attack(self) -> _AttackSpec: ...
 
 
 @dataclass(frozen=True)
@@ -22,7 +42,7 @@ class AttackRules:
     minimum_damage: int = 1
 
     @classmethod
-    def from_ruleset(cls, ruleset: KingmakerRuleset) -> "AttackRules":
+    def from_ruleset(cls, ruleset: _WithAttack) -> "AttackRules":
         a = ruleset.attack
         return cls(a.die, a.natural_hit_face, a.natural_miss_face, a.crit_face, a.crit_extra_damage, a.minimum_damage)
 
