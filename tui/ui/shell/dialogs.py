@@ -274,11 +274,13 @@ class AskDialog(Dialog):
         self.answer(value)
 
     def take_key(self, key: str, character: str | None) -> None:
-        field = self.query_one(Input)
+        field = self.query_one(_AnswerInput)
         if key == "enter":
             self.submit(field.value)
-        elif key == "backspace":
-            field.action_delete_left()
+        elif field.edit(key):
+            # ctrl+u, backspace, home, end...: run in order, as typed; what
+            # comes next edits the line from there.
+            self._typed_ahead = True
         elif character is not None and character.isprintable() and len(character) == 1:
             # As typing does: the first key replaces the proposal (selected on focus).
             selection = field.selection

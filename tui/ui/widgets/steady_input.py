@@ -1,18 +1,64 @@
-"""A text line whose cursor does not blink.
+"""A text line whose cursor does not blink, and whose editing keys keep
+their place in a burst of typing.
 
 A blinking cursor repaints its line twice a second for as long as the
 dialog is open: about 1.5 KB a second down an SSH link to a terminal
 nobody is typing into. The cursor stays shown, steadily.
+
+Textual runs a widget's key bindings once the key has bubbled up to the
+app, and by then the line has already taken the printable keys that came
+behind it. Keys that arrive together (a slow SSH link delivers a GM's
+typing in bursts) came out of order: ctrl+u then "Night" left the line
+empty, backspace then "s" deleted the "s". The line's own editing keys
+run here instead, in the order they came.
 """
 
 from __future__ import annotations
 
+from textual import events
+from textual.actions import parse
+from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Input
 
 
+def _editing_keys() -> dict[str, str]:
+    """Input's own keys (not those it inherits: up and down stay the form's) → their actions."""
+    found: dict[str, str] = {}
+    for binding in Input.BINDINGS:
+        if isinstance(binding, Binding):
+            for key in binding.key.split(","):
+                found[key.strip()] = binding.action
+    return found
+
+
 class SteadyInput(Input):
     cursor_blink = reactive(False, init=False)
+
+    _EDITING = _editing_keys()
+
+    def editing_action(self, key: str, aliases: list[str] | None = None) -> str | None:
+        """The line's own action for ``key`` (ctrl+u, backspace, home...), if it has one."""
+        return next((self._EDITING[k] for k in (aliases or [key]) if k in self._EDITING), None)
+
+    def edit(self, key: str) -> bool:
+        """Run the line's editing action for ``key`` now; False if it has none
+        (enter is the dialog's to answer, so it is not run here)."""
+        action = self.editing_action(key)
+        if action is None or key == "enter":
+            return False
+        _, name, parameters = parse(action)
+        getattr(self, f"action_{name}")(*parameters)
+        return True
+
+    async def _on_key(self, event: events.Key) -> None:
+        action = self.editing_action(event.key, event.aliases)
+        if action is None:
+            await super()._on_key(event)
+            return
+        event.stop()
+        event.prevent_default()
+        await self.run_action(action)
 
 
 __all__ = ["SteadyInput"]
