@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from pydantic import ValidationError
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -115,6 +116,20 @@ class _AnswerList(OptionList):
 
 class _AnswerInput(SteadyInput):
     """A dialog's line: Enter answers the dialog at once (see ``_AnswerList``)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        screen = self.screen
+        if isinstance(screen, Dialog) and screen.answered:
+            # Keys typed right behind the Enter that answered reach this
+            # dying line first: not typed here, they go on to the app,
+            # which holds them for whatever the answer opens next.
+            event.prevent_default()
+        elif event.key == "enter":
+            # Answered here, in the line's own order: as a binding, Enter
+            # would run only after the keys typed behind it were typed in.
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
 
     async def action_submit(self) -> None:
         screen = self.screen
@@ -238,6 +253,8 @@ class AskDialog(Dialog):
         self._help = help_text
         self._max_length = max_length
         self._typed_ahead = False
+        self._refused: str | None = None
+        """The text an Enter was refused for (its error stays until the text changes)."""
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -260,7 +277,11 @@ class AskDialog(Dialog):
         self.query_one(".dialog-error", Static).update(Text(printable(message)))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        self.show_error("")
+        # The changes posted by the typing that came before a refused Enter
+        # (a burst) arrive after it and must not wipe its error: only a
+        # text other than the refused one does.
+        if event.input.value != self._refused:
+            self.show_error("")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.submit(event.value)
@@ -269,6 +290,7 @@ class AskDialog(Dialog):
         try:
             value = self.read(text)
         except ValueError as exc:
+            self._refused = text
             self.show_error(str(exc))
             return
         self.answer(value)

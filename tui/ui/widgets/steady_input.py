@@ -52,9 +52,12 @@ class SteadyInput(Input):
         return True
 
     async def _on_key(self, event: events.Key) -> None:
+        # Textual calls each class's _on_key along the MRO until one prevents
+        # the default: Input's own runs next for the keys left alone here.
+        # Enter is left alone too: it answers, and what follows it belongs
+        # to whatever the answer opens (held by the app, not typed here).
         action = self.editing_action(event.key, event.aliases)
-        if action is None:
-            await super()._on_key(event)
+        if action is None or event.key == "enter":
             return
         event.stop()
         event.prevent_default()

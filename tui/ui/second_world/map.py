@@ -1,0 +1,195 @@
+"""The zone map of a Second World conflict: zone cards with their aspects
+and situations, the edges between them in the text's notation, who stands
+where. The map is on the left (on top in a narrow terminal); beside it,
+the stage, the card under the cursor and the story so far. Every change is
+one event, saved at once and undoable.
+
+| Key | Action |
+| :- | :- |
+| ↑ ↓ ← → | move over the zone cards |
+| enter | on a free slot: lay a zone card; on a card: rename, aspects, situations, edge, place a character, remove |
+| j | an edge to a touching zone: one of the text's examples, costs typed as ``open/traverse/close``, open or close it, take it away |
+| t / k | the zone's aspects / its situational aspects (Cluttered, Claustrophobic) |
+| p | place a character in the zone |
+| n | start the conflict: "Head on a Swivel" or "Captain Takes Point", and who ambushed |
+| u, ctrl+z / U, ctrl+y | undo / redo |
+"""
+
+from __future__ import annotations
+
+from typing import Any, Coroutine
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Container, VerticalScroll
+from textual.widgets import Header, Static
+
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.core.systems.second_world.state import SWState
+from tui.ui.second_world import map_flows as flows
+from tui.ui.second_world import text as swt
+from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.show import show
+from tui.ui.widgets.zone_board import ZoneBoard
+
+WIDE = 110
+"""From this width the panel sits beside the map, else under it."""
+
+_SCENE_ONLY = {"edge", "aspects", "situations", "deploy", "start"}
+_ON_A_CARD = {"edge", "aspects", "situations", "deploy"}
+
+
+class MapBoard(ZoneBoard, inherit_bindings=False):
+    """The zone board without its own enter: the screen takes it. A flow
+    started from the board's Selected message would start only after keys
+    typed behind the enter (a burst over SSH) had reached the board."""
+
+    BINDINGS = [binding for binding in ZoneBoard.BINDINGS if isinstance(binding, Binding) and binding.key != "enter"]
+
+
+class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
+    """The zone map (see the module docstring for its keys)."""
+
+    BINDINGS = [
+        Binding("enter", "select_card", "board.key.select", id="sw.select"),
+        Binding("j", "edge", "sw_ui.key.edge", id="sw.edge"),
+        Binding("t", "aspects", "sw_ui.key.aspects", id="sw.aspects"),
+        Binding("k", "situations", "sw_ui.key.situations", show=False, id="sw.situations"),
+        Binding("p", "deploy", "sw_ui.key.deploy", id="sw.deploy"),
+        Binding("n", "start", "sw_ui.key.start", id="sw.start"),
+        Binding("u,ctrl+z", "undo", "key.undo", id="sw.undo"),
+        Binding("U,ctrl+y", "redo", "key.redo", show=False, id="sw.redo"),
+    ]
+
+    DEFAULT_CSS = """
+    SecondWorldMapScreen {
+        & #field { layout: vertical; height: 1fr; }
+        & #field.wide { layout: horizontal; }
+        & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
+        & ZoneBoard { height: 1fr; }
+        & #panel { height: 8; border-top: solid $accent; padding: 0 1; }
+        & #field.wide #panel { width: 44; height: 1fr; border-top: none; border-left: solid $accent; }
+        &:ansi #status { background: ansi_default; text-style: reverse; }
+        &:ansi #panel { border-top: solid ansi_cyan; }
+        &:ansi #field.wide #panel { border-left: solid ansi_cyan; }
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        with Container(id="field"):
+            yield MapBoard(id="board")
+            with VerticalScroll(id="panel"):
+                yield Static("", id="card", markup=False)
+                yield Static("", id="story", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        board = self.query_one(ZoneBoard)
+        board.focus()
+        self.watch(board, "cursor", self._cursor_moved, init=False)
+
+    def on_resize(self) -> None:
+        self.query_one("#field").set_class(self.size.width >= WIDE, "wide")
+
+    @property
+    def state(self) -> SWState:
+        return self.battle.game
+
+    # -- drawing -------------------------------------------------------------
+
+    def _redraw(self, *_: object) -> None:
+        state = self.state
+        board = self.query_one(ZoneBoard)
+        board.ascii_glyphs = self.shell.glyphs.name == "ascii"
+        board.view = swt.board_view(state)
+        if board.cursor is None or board.cursor not in board.view.cells():
+            cells = list(board.view.cards) or list(board.view.open_cells)
+            board.cursor = cells[0] if cells else None
+        show(self.query_one("#status", Static), Text(swt.stage_line(state)))
+        self._show_card()
+        show(self.query_one("#story", Static), swt.story(state))
+        self.refresh_bindings()
+
+    def _show_card(self) -> None:
+        key = self.cursor_zone()
+        show(self.query_one("#card", Static), swt.card_text(self.state, key) if key else Text(""))
+
+    def _cursor_moved(self) -> None:
+        self._show_card()
+        self.refresh_bindings()
+
+    def on_zone_board_selected(self, message: ZoneBoard.Selected) -> None:
+        self._run(flows.on_enter(self, message.cell, message.key))  # a second click
+
+    def action_select_card(self) -> None:
+        board = self.query_one(ZoneBoard)
+        if board.cursor is not None and board.cursor in board.view.cells():
+            self._run(flows.on_enter(self, board.cursor, board.key_at(board.cursor)))
+
+    def cursor_zone(self) -> str | None:
+        board = self.query_one(ZoneBoard)
+        if board.cursor is None:
+            return None
+        card = board.view.cards.get(board.cursor)
+        return card.key if card else None
+
+    # -- keys ------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.battle.can_undo and not self.read_only else None
+        if action == "redo":
+            return True if self.battle.can_redo and not self.read_only else None
+        if action not in _SCENE_ONLY:
+            return True
+        if self.read_only or self.state.stage != "scene":
+            return None
+        if action in _ON_A_CARD and self.cursor_zone() is None:
+            return None
+        if action == "edge" and not self.state.board.neighbours(self.cursor_zone() or ""):
+            return None
+        if action == "deploy" and not self.state.characters:
+            return None
+        if action == "start" and self.battle.step_refusal(self._start_probe()) is not None:
+            return None
+        return True
+
+    def _start_probe(self) -> Any:
+        from tui.core.systems.second_world import events as ev
+
+        return ev.StartConflict(counter=self.state.counter, order="captain", first_side=min((c.side for c in self.state.characters), default=0))
+
+    def _run(self, flow: Coroutine[Any, Any, None]) -> None:
+        # One flow at a time: a repeated key can't start a step twice.
+        self.shell.run_flow(self, flow, "sw-flow")
+
+    def action_edge(self) -> None:
+        zone = self.cursor_zone()
+        if zone is not None:
+            self._run(flows.edge(self, zone))
+
+    def action_aspects(self) -> None:
+        zone = self.cursor_zone()
+        if zone is not None:
+            self._run(flows.aspects(self, zone))
+
+    def action_situations(self) -> None:
+        zone = self.cursor_zone()
+        if zone is not None:
+            self._run(flows.situations(self, zone))
+
+    def action_deploy(self) -> None:
+        zone = self.cursor_zone()
+        if zone is not None:
+            self._run(flows.deploy(self, zone))
+
+    def action_start(self) -> None:
+        self._run(flows.start(self))
+
+
+__all__ = ["SecondWorldMapScreen"]

@@ -1,0 +1,45 @@
+"""Second World in the app: the zone map as its mode, where a conflict
+opens, and its page of help (the edge notation, the situations, the
+weapons' reach)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import RenderableType
+from rich.text import Text
+
+from tui.core.history import LoggedBattle
+from tui.core.i18n import language, t
+from tui.core.systems.second_world.rules import bundled
+from tui.ui.registry import SystemUI, lazy_screen
+
+
+def start_mode(battle: LoggedBattle[Any, Any]) -> str:
+    return "map"
+
+
+def help_page(glyphs: Any) -> list[RenderableType]:
+    rules = bundled()
+    lang = language()
+    text = Text()
+    text.append(t("sw_ui.help.edges_title") + "\n", "bold")
+    text.append(t("sw_ui.help.edges") + "\n")
+    for preset in rules.edge_presets:
+        text.append(f"  {preset.costs}  {preset.name(lang)}\n")
+    text.append(t("sw_ui.help.reach_title") + "\n", "bold")
+    for weapon in rules.weapons:
+        text.append(f"  {weapon.name(lang)}: {t('sw_ui.help.reach', zones=weapon.range)}" + (f" · {t('sw_ui.help.heavy')}" if weapon.heavy else "") + "\n")
+    for situation in rules.situational:
+        reach = t("sw_ui.situation.detail_none") if not situation.ranged else t("sw_ui.situation.detail_reach", most=situation.max_range or 0)
+        text.append(f"  {situation.name(lang)}: {reach}\n")
+    return [text]
+
+
+UI = SystemUI(
+    key="second_world",
+    modes={"map": lazy_screen("tui.ui.second_world.map", "SecondWorldMapScreen")},
+    bindings=(),
+    start_mode=start_mode,
+    help=help_page,
+)

@@ -1,0 +1,82 @@
+"""Words and pictures for the Second World map: the board's view model
+from the conflict's state (cards with their aspects and situations, who
+stands where, the edges in the text's notation), the status line and the
+card under the cursor. Names and aspects are user text: they go into
+``Text`` as they are, never through markup."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from tui.core.i18n import language, t
+from tui.core.systems.second_world.state import SWState
+from tui.core.systems.second_world.story import condition, note_text
+from tui.ui.widgets.zone_board import BoardView, EdgeView, Occupant, ZoneCardView
+
+
+def _occupants(state: SWState, zone: str) -> tuple[Occupant, ...]:
+    found = []
+    for character in state.characters:
+        if state.zone_of(character.key) != zone:
+            continue
+        fighter = state.fighter(character.key)
+        mark = "active" if state.turn.actor == character.key else "out" if fighter.out or fighter.conceded else ""
+        detail = f"×{character.members - fighter.members_out}" if character.is_group else ""
+        found.append(Occupant(character.name, character.side, detail, mark))
+    return tuple(found)
+
+
+def board_view(state: SWState, marked: dict[str, str] | None = None) -> BoardView:
+    marked = marked or {}
+    lang = language()
+    cards = {}
+    cells = {zone.key: zone.cell for zone in state.board.zones}
+    for zone in state.board.zones:
+        info = state.zone_info(zone.key)
+        lines = tuple(state.rules.situation(s).name(lang) + " ▲" for s in info.situations) + info.aspects
+        lines += tuple(a.text + (f" ({a.free}×)" if a.free else "") for a in state.aspects if a.on == zone.key)
+        cards[zone.cell] = ZoneCardView(zone.key, zone.name, lines, 0, _occupants(state, zone.key), marked.get(zone.key, ""))
+    edges = tuple(EdgeView(cells[e.a], cells[e.b], e.left_text, e.closed, e.label) for e in state.board.edges)
+    open_cells = state.board.open_cells() if state.stage == "scene" else ()
+    return BoardView(cards, open_cells, state.sides, edges)
+
+
+def stage_line(state: SWState) -> str:
+    if state.stage == "scene":
+        return t("sw_ui.stage.scene", zones=len(state.board.zones), edges=len(state.board.edges), characters=len(state.characters))
+    if state.stage == "ended":
+        return t("sw_ui.stage.ended")
+    who = state.character(state.turn.actor).name if state.turn.actor else t("sw_ui.nobody")
+    return t("sw_ui.stage.conflict", round=state.round, order=t(f"sw.order.{state.order_kind}"), who=who)
+
+
+def card_text(state: SWState, zone: str) -> Text:
+    """The card under the cursor: its aspects and situations, its edges, who stands there."""
+    text = Text()
+    text.append(state.board.zone(zone).name, style="bold")
+    info = state.zone_info(zone)
+    for situation in info.situations:
+        text.append("\n  " + state.rules.situation(situation).name(language()) + " ▲", style="italic")
+    for aspect in info.aspects:
+        text.append("\n  " + aspect, style="italic")
+    for edge in state.board.edges_of(zone):
+        other = state.board.zone(edge.other(zone)).name
+        shut = t("board.describe.edge_closed" if edge.closed else "board.describe.edge_open")
+        label = edge.label or t("board.describe.edge")
+        text.append("\n" + t("sw_ui.card.edge", label=label, costs=edge.left_text, notation=edge.notation, state=shut, zone=other))
+    for character in state.characters:
+        if state.zone_of(character.key) == zone:
+            text.append("\n" + character.name, style="bold")
+            if state.stage != "scene":
+                text.append(" · " + condition(state, character.key))
+    return text
+
+
+def story(state: SWState, count: int = 8) -> Text:
+    text = Text(t("sw_ui.story") + "\n", style="bold")
+    for note in reversed(state.notes.latest(count)):
+        text.append("· " + note_text(state, note) + "\n")
+    return text
+
+
+__all__ = ["board_view", "card_text", "stage_line", "story"]
