@@ -12,6 +12,12 @@ one event, saved at once and undoable.
 | t / k | the zone's aspects / its situational aspects (Cluttered, Claustrophobic) |
 | p | place a character in the zone |
 | n | start the conflict: "Head on a Swivel" or "Captain Takes Point", and who ambushed |
+| b | begin a turn: the next in order, or anyone of the side in turn |
+| m / w | the free move / wear an edge's cost down instead |
+| g / r | the move action: roll Athletics / spend its shifts step by step |
+| i | invoke an aspect on the roll on the table |
+| d / s | full defence / cast a spell (or go on casting) |
+| x / e | concede / end the turn |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -27,7 +33,9 @@ from textual.widgets import Header, Static
 
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.state import SWState
+from tui.core.systems.second_world import events as ev
 from tui.ui.second_world import map_flows as flows
+from tui.ui.second_world import turn_flows as turns
 from tui.ui.second_world import text as swt
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.widgets.key_footer import KeyFooter
@@ -39,6 +47,7 @@ WIDE = 110
 
 _SCENE_ONLY = {"edge", "aspects", "situations", "deploy", "start"}
 _ON_A_CARD = {"edge", "aspects", "situations", "deploy"}
+_CONFLICT_ONLY = {"begin", "free_move", "erode", "move", "resolve", "invoke", "full_defence", "cast", "concede", "end_turn"}
 
 
 class MapBoard(ZoneBoard, inherit_bindings=False):
@@ -53,12 +62,24 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
     """The zone map (see the module docstring for its keys)."""
 
     BINDINGS = [
+        # The scene's keys are named on the status line, not in the footer:
+        # at 80 columns the footer is the conflict's.
         Binding("enter", "select_card", "board.key.select", id="sw.select"),
-        Binding("j", "edge", "sw_ui.key.edge", id="sw.edge"),
-        Binding("t", "aspects", "sw_ui.key.aspects", id="sw.aspects"),
+        Binding("j", "edge", "sw_ui.key.edge", show=False, id="sw.edge"),
+        Binding("t", "aspects", "sw_ui.key.aspects", show=False, id="sw.aspects"),
         Binding("k", "situations", "sw_ui.key.situations", show=False, id="sw.situations"),
-        Binding("p", "deploy", "sw_ui.key.deploy", id="sw.deploy"),
-        Binding("n", "start", "sw_ui.key.start", id="sw.start"),
+        Binding("p", "deploy", "sw_ui.key.deploy", show=False, id="sw.deploy"),
+        Binding("n", "start", "sw_ui.key.start", show=False, id="sw.start"),
+        Binding("b", "begin", "sw_ui.key.begin", id="sw.begin"),
+        Binding("m", "free_move", "sw_ui.key.free_move", id="sw.free_move"),
+        Binding("w", "erode", "sw_ui.key.erode", show=False, id="sw.erode"),
+        Binding("g", "move", "sw_ui.key.move", id="sw.move"),
+        Binding("r", "resolve", "sw_ui.key.resolve", id="sw.resolve"),
+        Binding("i", "invoke", "sw_ui.key.invoke", id="sw.invoke"),
+        Binding("d", "full_defence", "sw_ui.key.full_defence", show=False, id="sw.full_defence"),
+        Binding("s", "cast", "sw_ui.key.cast", show=False, id="sw.cast"),
+        Binding("x", "concede", "sw_ui.key.concede", show=False, id="sw.concede"),
+        Binding("e", "end_turn", "sw_ui.key.end_turn", id="sw.end_turn"),
         Binding("u,ctrl+z", "undo", "key.undo", id="sw.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="sw.redo"),
     ]
@@ -83,6 +104,7 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
         with Container(id="field"):
             yield MapBoard(id="board")
             with VerticalScroll(id="panel"):
+                yield Static("", id="roll", markup=False)
                 yield Static("", id="card", markup=False)
                 yield Static("", id="story", markup=False)
         yield KeyFooter()
@@ -111,6 +133,7 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
             cells = list(board.view.cards) or list(board.view.open_cells)
             board.cursor = cells[0] if cells else None
         show(self.query_one("#status", Static), Text(swt.stage_line(state)))
+        show(self.query_one("#roll", Static), swt.roll_text(state))
         self._show_card()
         show(self.query_one("#story", Static), swt.story(state))
         self.refresh_bindings()
@@ -145,6 +168,8 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
             return True if self.battle.can_undo and not self.read_only else None
         if action == "redo":
             return True if self.battle.can_redo and not self.read_only else None
+        if action in _CONFLICT_ONLY:
+            return self._conflict_action(action)
         if action not in _SCENE_ONLY:
             return True
         if self.read_only or self.state.stage != "scene":
@@ -158,6 +183,31 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
         if action == "start" and self.battle.step_refusal(self._start_probe()) is not None:
             return None
         return True
+
+    def _conflict_action(self, action: str) -> bool | None:
+        state = self.state
+        if self.read_only or state.stage != "conflict":
+            return None
+        actor, pending = state.turn.actor, state.pending
+        if action == "begin":
+            return True if actor is None and any(state.may_begin(c.key) for c in state.characters) else None
+        if action == "concede":
+            return True if pending is None and state.hit is None else None
+        if action == "invoke":
+            return True if pending is not None else None
+        if action == "resolve":
+            return True if pending is not None and pending.action == "move" else None
+        if actor is None or pending is not None or state.hit is not None:
+            return None
+        if action == "end_turn":
+            return True
+        if action in ("free_move", "erode"):
+            return True if not state.turn.free_move and not state.rules.weapon(state.character(actor).weapon).heavy else None
+        if action == "full_defence":
+            return None if self.battle.step_refusal(ev.FullDefence(key=actor)) else True
+        if action == "cast":
+            return None if self.battle.step_refusal(ev.Casting(key=actor)) else True
+        return True if not state.turn.acted else None  # move
 
     def _start_probe(self) -> Any:
         from tui.core.systems.second_world import events as ev
@@ -190,6 +240,40 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
 
     def action_start(self) -> None:
         self._run(flows.start(self))
+
+    def action_begin(self) -> None:
+        self._run(turns.begin_turn(self, self.cursor_zone()))
+
+    def action_free_move(self) -> None:
+        self._run(turns.free_move(self))
+
+    def action_erode(self) -> None:
+        self._run(turns.erode(self))
+
+    def action_move(self) -> None:
+        self._run(turns.move_action(self))
+
+    def action_resolve(self) -> None:
+        self._run(turns.plan_move(self))
+
+    def action_invoke(self) -> None:
+        self._run(turns.invoke(self))
+
+    def action_full_defence(self) -> None:
+        actor = self.state.turn.actor
+        if actor is not None:
+            flows.record(self, ev.FullDefence(key=actor))
+
+    def action_cast(self) -> None:
+        actor = self.state.turn.actor
+        if actor is not None:
+            flows.record(self, ev.Casting(key=actor))
+
+    def action_concede(self) -> None:
+        self._run(turns.concede(self))
+
+    def action_end_turn(self) -> None:
+        flows.record(self, ev.EndTurn())
 
 
 __all__ = ["SecondWorldMapScreen"]

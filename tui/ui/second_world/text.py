@@ -63,12 +63,32 @@ def card_text(state: SWState, zone: str) -> Text:
         other = state.board.zone(edge.other(zone)).name
         shut = t("board.describe.edge_closed" if edge.closed else "board.describe.edge_open")
         label = edge.label or t("board.describe.edge")
-        text.append("\n" + t("sw_ui.card.edge", label=label, costs=edge.left_text, notation=edge.notation, state=shut, zone=other))
+        key = "sw_ui.card.edge_worn" if edge.left_text != edge.notation else "sw_ui.card.edge"
+        text.append("\n" + t(key, label=label, costs=edge.left_text, notation=edge.notation, state=shut, zone=other))
     for character in state.characters:
         if state.zone_of(character.key) == zone:
             text.append("\n" + character.name, style="bold")
             if state.stage != "scene":
                 text.append(" · " + condition(state, character.key))
+    return text
+
+
+def roll_text(state: SWState) -> Text:
+    """The roll on the table (with what the move's shifts are), or the hit waiting to be absorbed."""
+    pending = state.pending
+    if pending is None:
+        if state.hit is not None:
+            return Text(t("sw_ui.roll.hit", name=state.character(state.hit.target).name, shifts=state.hit.shifts), style="bold")
+        return Text("")
+    actor = pending.actor
+    faces = " ".join({-1: "−", 0: "0", 1: "+"}[f] for f in actor.faces)
+    text = Text(t("sw_ui.roll.line", name=state.character(actor.key).name, action=t(f"sw.action.{pending.action}"), faces=faces, total=actor.total), style="bold")
+    if pending.defence is not None:
+        text.append("\n" + t("sw_ui.roll.defence", name=state.character(pending.defence.key).name, total=pending.defence.total))
+    else:
+        text.append("\n" + t("sw_ui.roll.against", difficulty=pending.opposition, shifts=max(0, pending.shifts) if pending.action == "move" else pending.shifts))
+    if actor.invoked:
+        text.append("\n" + t("sw_ui.roll.invoked", aspects=", ".join(actor.invoked)))
     return text
 
 
@@ -79,4 +99,4 @@ def story(state: SWState, count: int = 8) -> Text:
     return text
 
 
-__all__ = ["board_view", "card_text", "stage_line", "story"]
+__all__ = ["board_view", "card_text", "roll_text", "stage_line", "story"]

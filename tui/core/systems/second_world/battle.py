@@ -102,9 +102,18 @@ class SecondWorldBattle(LoggedBattle[SWState, ev.SecondWorldEvent]):
         self.record(event)
         return event
 
-    def invoke(self, aspect: str, *, reroll: bool = False) -> ev.Invoke:
+    def action_roll(self, key: str, action: Literal["attack", "overcome", "advantage"], skill: str, **fields: Any) -> ev.ActionRoll:
+        """Roll one of the four actions; a ``target`` defending rolls too."""
+        own, defence = self.dice(2)
+        if fields.get("target") is None:
+            defence = ()
+        event = ev.ActionRoll(counter=self.game.counter, key=key, action=action, skill=skill, faces=own, defence_faces=defence, **fields)
+        self.record(event)
+        return event
+
+    def invoke(self, aspect: str, *, reroll: bool = False, by: str | None = None, free: bool = False) -> ev.Invoke:
         faces = self.dice()[0] if reroll else ()
-        event = ev.Invoke(counter=self.game.counter, aspect=aspect, reroll=reroll, faces=faces)
+        event = ev.Invoke(counter=self.game.counter, aspect=aspect, reroll=reroll, faces=faces, by=by, free=free)
         self.record(event)
         return event
 

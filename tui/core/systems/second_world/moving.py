@@ -11,6 +11,9 @@ wear on the edge; an edge opened stays open for everyone.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from tui.core.board import Board
 from tui.core.edges import Edge
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
@@ -91,18 +94,30 @@ def shifts_of(state: SWState) -> int:
     return max(0, state.pending.shifts)
 
 
-def move_resolve(state: SWState, event: ev.MoveResolve) -> SWState:
+@dataclass(frozen=True)
+class Walk:
+    """Where a planned move action ends: the zone, the shifts left over,
+    the zones crossed, and the board with what it opened, closed and wore."""
+
+    here: str
+    shifts: int
+    zones: int
+    board: Board
+
+
+def walk(state: SWState, steps: tuple[ev.MoveStep, ...]) -> Walk:
+    """Spend the rolled move action's shifts on ``steps`` in order (a plan
+    shown as it is built, and the move itself); ``RuleViolation`` for a
+    step that can't be taken."""
     pending = state.pending
     if pending is None or pending.action != "move":
         raise RuleViolation(t("sw.rule.no_move_roll"))
-    key = pending.actor.key
-    name = state.character(key).name
     shifts = shifts_of(state)
-    here = state.fighter(key).zone
+    here = state.fighter(pending.actor.key).zone
     assert here is not None
     board = state.board
     zones = 0
-    for number, step in enumerate(event.steps, start=1):
+    for number, step in enumerate(steps, start=1):
         if shifts == 0:
             raise RuleViolation(t("sw.rule.no_shifts_left", step=number))
         target = board.zone(step.to)
@@ -121,9 +136,17 @@ def move_resolve(state: SWState, event: ev.MoveResolve) -> SWState:
             shifts, edge = _change_state(edge, step.do, shifts)
         if edge is not None:
             board = board.with_edge(edge)
-    moved = state.with_fighter(key, replace(state.fighter(key), zone=here, casting=0))
-    done = replace(moved, board=board, pending=None, turn=replace(state.turn, acted=True))
-    return done.with_note("sw.note.moved", name=name, zone=board.zone(here).name, zones=zones)
+    return Walk(here, shifts, zones, board)
+
+
+def move_resolve(state: SWState, event: ev.MoveResolve) -> SWState:
+    done_walk = walk(state, event.steps)
+    assert state.pending is not None
+    key = state.pending.actor.key
+    name = state.character(key).name
+    moved = state.with_fighter(key, replace(state.fighter(key), zone=done_walk.here, casting=0))
+    done = replace(moved, board=done_walk.board, pending=None, turn=replace(state.turn, acted=True))
+    return done.with_note("sw.note.moved", name=name, zone=done_walk.board.zone(done_walk.here).name, zones=done_walk.zones)
 
 
 def _cross(edge: Edge | None, shifts: int, per_zone: int, zone: str) -> tuple[int, Edge | None, bool]:
@@ -165,4 +188,4 @@ def _change_state(edge: Edge, do: str, shifts: int) -> tuple[int, Edge]:
     return (shifts - left, edge.shut()) if shifts >= left else (0, edge.worn("close", shifts))
 
 
-__all__ = ["erode", "free_move", "move_resolve", "move_roll", "shifts_of"]
+__all__ = ["Walk", "erode", "free_move", "move_resolve", "move_roll", "shifts_of", "walk"]
