@@ -14,7 +14,9 @@ one event, saved at once and undoable.
 | n | start the conflict: "Head on a Swivel" or "Captain Takes Point", and who ambushed |
 | b | begin a turn: the next in order, or anyone of the side in turn |
 | m / w | the free move / wear an edge's cost down instead |
-| g / r | the move action: roll Athletics / spend its shifts step by step |
+| g | the move action: roll Athletics |
+| a / o / c | attack (target and skill with the chance to hit) / overcome / create an advantage |
+| r | resolve the roll on the table: spend a move's shifts step by step, a boost, absorb a hit |
 | i | invoke an aspect on the roll on the table |
 | d / s | full defence / cast a spell (or go on casting) |
 | x / e | concede / end the turn |
@@ -34,6 +36,7 @@ from textual.widgets import Header, Static
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.state import SWState
 from tui.core.systems.second_world import events as ev
+from tui.ui.second_world import action_flows as actions
 from tui.ui.second_world import map_flows as flows
 from tui.ui.second_world import turn_flows as turns
 from tui.ui.second_world import text as swt
@@ -47,7 +50,7 @@ WIDE = 110
 
 _SCENE_ONLY = {"edge", "aspects", "situations", "deploy", "start"}
 _ON_A_CARD = {"edge", "aspects", "situations", "deploy"}
-_CONFLICT_ONLY = {"begin", "free_move", "erode", "move", "resolve", "invoke", "full_defence", "cast", "concede", "end_turn"}
+_CONFLICT_ONLY = {"begin", "free_move", "erode", "move", "attack", "overcome", "advantage", "resolve", "invoke", "full_defence", "cast", "concede", "end_turn"}
 
 
 class MapBoard(ZoneBoard, inherit_bindings=False):
@@ -74,6 +77,9 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
         Binding("m", "free_move", "sw_ui.key.free_move", id="sw.free_move"),
         Binding("w", "erode", "sw_ui.key.erode", show=False, id="sw.erode"),
         Binding("g", "move", "sw_ui.key.move", id="sw.move"),
+        Binding("a", "attack", "sw_ui.key.attack", id="sw.attack"),
+        Binding("o", "overcome", "sw_ui.key.overcome", show=False, id="sw.overcome"),
+        Binding("c", "advantage", "sw_ui.key.advantage", show=False, id="sw.advantage"),
         Binding("r", "resolve", "sw_ui.key.resolve", id="sw.resolve"),
         Binding("i", "invoke", "sw_ui.key.invoke", id="sw.invoke"),
         Binding("d", "full_defence", "sw_ui.key.full_defence", show=False, id="sw.full_defence"),
@@ -196,7 +202,7 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
         if action == "invoke":
             return True if pending is not None else None
         if action == "resolve":
-            return True if pending is not None and pending.action == "move" else None
+            return True if pending is not None or state.hit is not None else None
         if actor is None or pending is not None or state.hit is not None:
             return None
         if action == "end_turn":
@@ -207,7 +213,7 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
             return None if self.battle.step_refusal(ev.FullDefence(key=actor)) else True
         if action == "cast":
             return None if self.battle.step_refusal(ev.Casting(key=actor)) else True
-        return True if not state.turn.acted else None  # move
+        return True if not state.turn.acted else None  # move, attack, overcome, advantage
 
     def _start_probe(self) -> Any:
         from tui.core.systems.second_world import events as ev
@@ -253,8 +259,17 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
     def action_move(self) -> None:
         self._run(turns.move_action(self))
 
+    def action_attack(self) -> None:
+        self._run(actions.attack(self))
+
+    def action_overcome(self) -> None:
+        self._run(actions.overcome(self))
+
+    def action_advantage(self) -> None:
+        self._run(actions.advantage(self))
+
     def action_resolve(self) -> None:
-        self._run(turns.plan_move(self))
+        self._run(actions.resolve(self))
 
     def action_invoke(self) -> None:
         self._run(turns.invoke(self))
