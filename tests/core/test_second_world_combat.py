@@ -55,7 +55,7 @@ def test_reach_follows_weapon_class_and_edges():
     assert attack_refusal(game, "guards", "vasquez", "shoot") is None  # wire: fire goes through
     assert "no line of fire" in attack_refusal(game, "guards", "hale", "shoot")  # the closed door
     assert "no line of fire" in attack_refusal(game, "gunner", "vasquez", "shoot")  # the closed barricade
-    assert "1 zones away; this attack reaches 0" in attack_refusal(game, "vasquez", "guards", "fight")
+    assert "Guards is in another zone" in attack_refusal(game, "vasquez", "guards", "fight")
     assert "no weapon for that attack" in attack_refusal(game, "vasquez", "guards", "shoot")
     assert "not an enemy" in attack_refusal(game, "hale", "vasquez", "shoot")
     assert (reach(game, "hale", "shoot"), reach(game, "guards", "shoot"), reach(game, "hale", "fight")) == (1, 3, 0)
@@ -66,7 +66,7 @@ def test_light_firearms_reach_one_zone_and_large_ones_three():
     for a, b in (("z1", "z2"), ("z3", "z4")):
         battle.record(ev.SetEdge(a=a, b=b, open_cost=None, traverse=0, close_cost=None))
     game = battle.game
-    assert "2 zones away; this attack reaches 1" in attack_refusal(game, "hale", "guards", "shoot")
+    assert "out of reach: 2 zones off, and this attack reaches 1" in attack_refusal(game, "hale", "guards", "shoot")
     assert attack_refusal(game, "gunner", "hale", "shoot") is None  # z4 to z1: three zones
 
 
@@ -78,7 +78,7 @@ def test_the_situational_aspects_limit_ranged_attacks_out_of_the_zone(situation,
     game = captain_start(battle).game
     assert reach(game, "guards", "shoot") == most
     refusal = attack_refusal(game, "guards", "hale", "shoot")  # two zones away
-    assert (says or "2 zones away; this attack reaches 1") in refusal
+    assert (says or "2 zones off, and this attack reaches 1") in refusal
     assert reach(game, "vasquez", "fight") == 0  # melee is no ranged attack
 
 

@@ -37,7 +37,7 @@ async def test_an_attack_lists_targets_and_skills_with_the_chance_to_hit_or_why_
         shoot = by_label["Vasquez · Shoot +2"]
         assert shoot.closed is None and "succeeds" in shoot.note and "%" in shoot.note
         assert "no line of fire" in by_label["Sgt. Hale · Shoot +2"].closed
-        assert "reaches 0" in by_label["Vasquez · Fight +0"].closed
+        assert "another zone" in by_label["Vasquez · Fight +0"].closed
         index = dialog._choices.index(shoot)
         await keys(app, pilot, *["down"] * sum(1 for c in dialog._choices[:index] if c.closed is None), "enter")
         pending = game(app).pending

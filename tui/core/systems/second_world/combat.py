@@ -62,6 +62,8 @@ def attack_refusal(state: SWState, key: str, target: str, skill: str) -> str | N
     most = reach(state, key, skill)
     if most is None:
         return t("sw.rule.no_ranged_from", zone=state.board.zone(here).name)
+    if most == 0 and here != there:
+        return t("sw.rule.same_zone_only", name=defender.name)
     distance = state.board.sight_distance(here, there)
     if distance is None:
         return t("sw.rule.no_line_of_fire", name=defender.name)
