@@ -40,6 +40,11 @@ def binding_ids() -> set[str]:
                     ids.add(binding.id)
     for system in systems():
         ids |= {b.id for b in system_ui(system.key).bindings if b.id}
+    # A system's app-wide keys, registered or still being built.
+    for module in _ui_modules():
+        ui = getattr(module, "UI", None)
+        if ui is not None and hasattr(ui, "bindings"):
+            ids |= {b.id for b in ui.bindings if b.id}
     return ids
 
 

@@ -19,7 +19,7 @@ from tui.core.i18n import language, t
 from tui.core.records import MAX_NAME, text_problem
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.rules import bundled
-from tui.ui.shell.battle_screen import shell
+from tui.ui.shell.battle_screen import BattleScreen, shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 
@@ -33,16 +33,16 @@ ORDER_MENU = menu("sw.order", "swivel", "captain")
 STATE_MENU = menu("sw.edge_state", "open", "closed")
 
 
-async def ask(screen: "SecondWorldMapScreen", dialog: Any) -> Any:
+async def ask(screen: BattleScreen[Any], dialog: Any) -> Any:
     """Show a dialog and wait for the GM's answer (None: escape)."""
     return await screen.app.push_screen_wait(dialog)
 
 
-def record(screen: "SecondWorldMapScreen", event: Any) -> bool:
+def record(screen: BattleScreen[Any], event: Any) -> bool:
     return shell(screen).act(lambda b: b.record(event))
 
 
-def choice(screen: "SecondWorldMapScreen", event: Any, label: str, note: str = "", entry: str = "") -> Choice:
+def choice(screen: BattleScreen[Any], event: Any, label: str, note: str = "", entry: str = "") -> Choice:
     """An option that records ``event``, greyed out with the rule that refuses it."""
     return Choice(event, label, note, screen.battle.step_refusal(event), entry=entry)
 
@@ -96,16 +96,20 @@ async def zone_menu(screen: "SecondWorldMapScreen", zone: str) -> None:
 
 
 MOST_ASPECTS = 7
+LIST_LENGTH = MOST_ASPECTS * (MAX_NAME + 2)
+"""The longest line of aspects (or skills, or sides) separated by semicolons."""
 
 
-def _parts(text: str) -> tuple[str, ...]:
+def parts_of(text: str) -> tuple[str, ...]:
+    """The items of a line separated by semicolons."""
     return tuple(part.strip() for part in text.split(";") if part.strip())
 
 
-def _aspects_problem(text: str) -> str | None:
-    parts = _parts(text)
-    if len(parts) > MOST_ASPECTS:
-        return t("sw_ui.dialog.aspects_too_many", most=MOST_ASPECTS)
+def aspects_problem(text: str, most: int = MOST_ASPECTS) -> str | None:
+    """What is wrong with a line of aspects (too many, one not plain text), or None."""
+    parts = parts_of(text)
+    if len(parts) > most:
+        return t("sw_ui.dialog.aspects_too_many", most=most)
     for part in parts:
         problem = text_problem(part, MAX_NAME)
         if problem is not None:
@@ -117,10 +121,10 @@ async def aspects(screen: "SecondWorldMapScreen", zone: str) -> None:
     """The zone's aspects, typed on one line, separated by semicolons."""
     state = screen.state
     current = "; ".join(state.zone_info(zone).aspects)
-    text = await ask(screen, TextDialog(t("sw_ui.dialog.aspects", zone=state.board.zone(zone).name), current, t("sw_ui.dialog.aspects_help"), check=_aspects_problem))
+    text = await ask(screen, TextDialog(t("sw_ui.dialog.aspects", zone=state.board.zone(zone).name), current, t("sw_ui.dialog.aspects_help"), check=aspects_problem, max_length=LIST_LENGTH))
     if text is None:
         return
-    parts = _parts(text)
+    parts = parts_of(text)
     if parts != state.zone_info(zone).aspects:
         record(screen, ev.ZoneAspects(zone=zone, aspects=parts))
 

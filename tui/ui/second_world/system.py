@@ -9,6 +9,8 @@ from typing import Any
 from rich.console import RenderableType
 from rich.text import Text
 
+from textual.binding import Binding
+
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
 from tui.core.systems.second_world.rules import bundled
@@ -16,7 +18,9 @@ from tui.ui.registry import SystemUI, lazy_screen
 
 
 def start_mode(battle: LoggedBattle[Any, Any]) -> str:
-    return "map"
+    """An empty scene opens on the cast; one with a cast or a map, on the map."""
+    game = battle.game
+    return "cast" if not game.characters and not game.board.zones else "map"
 
 
 def help_page(glyphs: Any) -> list[RenderableType]:
@@ -38,8 +42,11 @@ def help_page(glyphs: Any) -> list[RenderableType]:
 
 UI = SystemUI(
     key="second_world",
-    modes={"map": lazy_screen("tui.ui.second_world.map", "SecondWorldMapScreen")},
-    bindings=(),
+    modes={"map": lazy_screen("tui.ui.second_world.map", "SecondWorldMapScreen"), "cast": lazy_screen("tui.ui.second_world.cast", "SecondWorldCastScreen")},
+    bindings=(
+        Binding("f3", "mode('map')", "sw_ui.key.to_map", show=False, id="app.sw_map"),
+        Binding("f4", "mode('cast')", "sw_ui.key.to_cast", show=False, id="app.sw_cast"),
+    ),
     start_mode=start_mode,
     help=help_page,
 )

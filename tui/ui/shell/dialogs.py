@@ -326,8 +326,8 @@ class TextDialog(AskDialog):
     """A line of text: a name, an aspect, a consequence. ``check`` says what
     is wrong with it (None: nothing)."""
 
-    def __init__(self, title: str | Content, value: str = "", help_text: str = "", check: Callable[[str], str | None] = _not_blank) -> None:
-        super().__init__(title, value, help_text, MAX_NAME)
+    def __init__(self, title: str | Content, value: str = "", help_text: str = "", check: Callable[[str], str | None] = _not_blank, max_length: int = MAX_NAME) -> None:
+        super().__init__(title, value, help_text, max_length)
         self._check = check
 
     def read(self, text: str) -> object:
