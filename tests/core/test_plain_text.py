@@ -49,7 +49,7 @@ def one_per_field(data: Any) -> list[tuple[Any, ...]]:
 
 
 def demo_saves() -> list[Path]:
-    return [find_example(name) for name in ("ghoul-strike", "ford-of-brannock")]
+    return [find_example(name) for name in ("ghoul-strike", "ford-of-brannock", "operation-nightjar")]
 
 
 @pytest.mark.parametrize("demo", demo_saves(), ids=lambda p: p.stem)

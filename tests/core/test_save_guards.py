@@ -303,7 +303,7 @@ def test_the_quick_screen_for_depth_agrees_with_the_exact_walk(monkeypatch):
     assert sum(place is not None for place in exact) > 1000  # the limits were crossed often
 
 
-@pytest.mark.parametrize("name", ["ghoul-strike", "ford-of-brannock"])
+@pytest.mark.parametrize("name", ["ghoul-strike", "ford-of-brannock", "operation-nightjar"])
 def test_a_battle_file_of_ordinary_shape_passes_the_quick_screen(name):
     from tui.core.places import find_example
     from tui.core.tomlfile import _surely_shallow

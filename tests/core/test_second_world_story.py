@@ -64,3 +64,15 @@ def test_players_see_the_map_and_everyone_on_it():
     assert {e["costs"] for e in view["edges"]} == {"1/0/1", "4/0/4", "X/4/X", "4/2/X"}
     assert [c["name"] for c in view["characters"]][:2] == ["Lt. Ada Brandt", "Tomasz Wren"]
     assert view["stage"] == "conflict" and view["round"] == 0
+
+
+def test_the_bundled_demo_file_is_what_the_builder_writes(tmp_path):
+    from tui.core.places import find_example
+    from tui.core.storage import load_battle
+    from tui.core.systems.second_world.demo import write
+
+    write(tmp_path / "operation-nightjar.toml")
+    bundled = find_example("operation-nightjar")
+    assert bundled.read_text(encoding="utf-8") == (tmp_path / "operation-nightjar.toml").read_text(encoding="utf-8")
+    loaded = load_battle(bundled)
+    assert loaded.meta.template and loaded.game == build().game

@@ -1,17 +1,14 @@
 """Second World's four actions on the map, driven by keys: an attack's
 target and skill in one list with the chance to hit (or why not), overcome
 and create an advantage with the chances of each skill, resolving the roll
-(boosts, a hit with style), and absorbing a hit.
-
-The system is not in the registry yet; each test registers it (see
-test_second_world_map)."""
+(boosts, a hit with style), and absorbing a hit."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.core.sw_kit import scene
-from tests.tui.test_second_world_map import app_for, game, keys, registered  # noqa: F401  (the fixture registers the system)
+from tests.tui.test_second_world_map import app_for, game, keys
 from tui.core.systems.second_world import events as ev
 from tui.ui.shell.dialogs import ChoiceDialog
 

@@ -1,16 +1,13 @@
 """Second World's cast, driven by keys: characters built step by step (PC,
 NPC, a group of nameless NPCs of a quality), every derived number on the
 sheet, a sheet the ruleset can't play refused on the step that breaks it,
-the sides' names, switching between the cast and the map.
-
-The system is not in the registry yet; each test registers it (see
-test_second_world_map)."""
+the sides' names, switching between the cast and the map."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.tui.test_second_world_map import app_for, game, keys, registered, two_rooms  # noqa: F401  (the fixture registers the system)
+from tests.tui.test_second_world_map import app_for, game, keys, two_rooms
 from tui.core.systems.second_world.game import GAME
 from tui.ui.second_world.cast import SecondWorldCastScreen
 from tui.ui.second_world.map import SecondWorldMapScreen

@@ -1,10 +1,7 @@
 """Second World's zone map while the scene is set, driven by keys: laying
 zone cards, edges from the text's examples or typed costs, open and closed
 by the GM's ruling, aspects and situations, placing characters, starting
-the conflict with either turn order.
-
-The system is not in the registry yet (its conflict screens are being
-built), so each test registers it for itself."""
+the conflict with either turn order."""
 
 from __future__ import annotations
 
@@ -14,22 +11,14 @@ from tests.core.sw_kit import GUARDS, HALE
 from tests.tui.test_key_bursts import burst, settle
 from tui.core.board import Zone
 from tui.core.systems.second_world import events as ev
-from tui.core.systems.second_world import system as sw_system
 from tui.core.systems.second_world.game import GAME
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.storage import create_session
-from tui.ui import registry
 from tui.ui.app import MassCombatApp
 from tui.ui.second_world.map import SecondWorldMapScreen
 from tui.ui.settings import Settings
 from tui.ui.shell.dialogs import ChoiceDialog, TextDialog
 from tui.ui.widgets.zone_board import ZoneBoard
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    monkeypatch.setattr(sw_system, "SYSTEM", GAME, raising=False)
-    monkeypatch.setitem(registry._UI_MODULES, "second_world", "tui.ui.second_world.system")
 
 
 def two_rooms(*, cast: bool = True) -> SecondWorldBattle:

@@ -1,16 +1,13 @@
 """Second World's map during the conflict, driven by keys: turns in either
 order, the free move and wearing an edge down, the move action planned
-step by step against its shifts, invokes, full defence, casting, concession.
-
-The system is not in the registry yet; each test registers it (see
-test_second_world_map)."""
+step by step against its shifts, invokes, full defence, casting, concession."""
 
 from __future__ import annotations
 
 import pytest
 
 from tests.core.sw_kit import scene
-from tests.tui.test_second_world_map import app_for, game, keys, registered  # noqa: F401  (the fixture registers the system)
+from tests.tui.test_second_world_map import app_for, game, keys
 from tui.core.systems.second_world import events as ev
 from textual.widgets import OptionList
 

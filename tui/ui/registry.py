@@ -21,6 +21,7 @@ from tui.core.history import LoggedBattle
 _UI_MODULES: dict[str, str] = {
     "myz": "tui.ui.myz.system",
     "fate": "tui.ui.fate.system",
+    "second_world": "tui.ui.second_world.system",
 }
 
 

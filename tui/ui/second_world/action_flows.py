@@ -76,6 +76,7 @@ async def attack(screen: "SecondWorldMapScreen") -> None:
             options.append(Choice((target.key, spec.skill), label, note, why))
     if not options:
         return
+    options.sort(key=lambda c: c.closed is not None)  # what can be done first; the rest says why not
     picked = await ask(screen, ChoiceDialog(t("sw_ui.dialog.attack", name=me.name), options, t("sw_ui.dialog.attack_help")))
     if picked is None:
         return

@@ -3,9 +3,14 @@ for the raiders' surprise round. It uses every example edge of the text
 (a door, a reinforced bunker door, barbed wire, a barricade), both
 situational aspects (a Cluttered command bunker, a Claustrophobic supply
 tunnel) and every weapon class of the ruleset (melee, pistols, a rifle, a
-bow, a Heavy Ranged machine gun)."""
+bow, a Heavy Ranged machine gun). ``python -m
+tui.core.systems.second_world.demo FILE`` writes it as a template
+(``saves/examples/operation-nightjar.toml``)."""
 
 from __future__ import annotations
+
+import sys
+from pathlib import Path
 
 from tui.core.board import Zone
 from tui.core.edges import parse_costs
@@ -34,10 +39,10 @@ ZONES = (
     ("z2", "No Man's Land", 1, 0),
     ("z3", "Bunker Yard", 2, 0),
     ("z4", "Supply Tunnel", 0, 1),
-    ("z5", "Collapsed Gallery", 1, 1),
-    ("z6", "Command Bunker", 2, 1),
+    ("z5", "Command Bunker", 2, 1),
 )
-EDGES = (("z1", "z2", "barbed_wire"), ("z2", "z3", "barricade"), ("z1", "z4", "door"), ("z3", "z6", "bunker_door"))
+"""The bunker touches the yard alone, through its door: no line of fire into it otherwise."""
+EDGES = (("z1", "z2", "barbed_wire"), ("z2", "z3", "barricade"), ("z1", "z4", "door"), ("z3", "z5", "bunker_door"))
 
 
 def build(seed: int = 1944) -> SecondWorldBattle:
@@ -51,14 +56,39 @@ def build(seed: int = 1944) -> SecondWorldBattle:
         open_cost, traverse, close_cost = parse_costs(preset.costs)
         battle.record(ev.SetEdge(a=a, b=b, open_cost=open_cost, traverse=traverse, close_cost=close_cost, closed=preset.closed, label=preset.name("en")))
     battle.record(ev.ZoneAspects(zone="z2", aspects=("Shell Craters",)))
-    battle.record(ev.ZoneAspects(zone="z6", aspects=("Maps and Radio Sets",)))
-    battle.record(ev.Situation(zone="z6", situation="cluttered"))
+    battle.record(ev.ZoneAspects(zone="z5", aspects=("Maps and Radio Sets",)))
+    battle.record(ev.Situation(zone="z5", situation="cluttered"))
     battle.record(ev.Situation(zone="z4", situation="claustrophobic"))
-    for character, zone in ((BRANDT, "z1"), (WREN, "z4"), (OKAFOR, "z1"), (ADLER, "z6"), (SENTRIES, "z3"), (GUARDS, "z5")):
+    for character, zone in ((BRANDT, "z1"), (WREN, "z4"), (OKAFOR, "z1"), (ADLER, "z5"), (SENTRIES, "z3"), (GUARDS, "z2")):
         battle.record(ev.SetCharacter(character=character))
         battle.record(ev.Deploy(key=character.key, zone=zone))
     battle.start_conflict("captain", ambush=0)
     return battle
 
 
-__all__ = ["build"]
+HEADER = """# Operation Nightjar: a small Second World Armed Conflict scene, ready to play.
+# A template: opening it plays a copy in your saves folder (this file stays
+# as it is). The Raiders (Lt. Brandt, Wren, Cpl. Okafor) ambush a bunker held
+# by Major von Adler, three Sentries and two Trench Guards out in the craters.
+# Every example edge of the text stands on the map: barbed wire X/4/X, a
+# barricade 4/2/X, a door 1/0/1, a reinforced bunker door 4/0/4; the Command
+# Bunker is Cluttered, the Supply Tunnel Claustrophobic; every weapon class is
+# carried. Captain Takes Point: the Raiders' surprise round is about to begin.
+"""
+
+
+def write(path: Path) -> None:
+    from tui.core.storage import battle_text
+
+    battle = build()
+    battle.meta = battle.meta.model_copy(update={"template": True})
+    text = battle_text(battle, str(path))
+    first, rest = text.split("\n", 1)
+    path.write_text(first + "\n\n" + HEADER + rest, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    write(Path(sys.argv[1]))
+
+
+__all__ = ["build", "write"]

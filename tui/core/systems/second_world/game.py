@@ -1,9 +1,5 @@
-"""Second World Armed Conflict as the registry will know it: how a conflict
-starts, loads, reports, and what players may see of it.
-
-Not yet ``system.SYSTEM``: the conflict's screens are being built, and a
-system in the registry is offered in every menu. The tests register it.
-"""
+"""Second World Armed Conflict as the registry knows it (``system.SYSTEM``):
+how a conflict starts, loads, reports, and what players may see of it."""
 
 from __future__ import annotations
 
@@ -55,6 +51,7 @@ GAME = GameSystem(
     new_battle=new_battle,
     report=report,
     public_view=public_view,
+    demo="operation-nightjar.toml",
 )
 
 __all__ = ["GAME"]

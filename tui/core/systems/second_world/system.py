@@ -1,9 +1,11 @@
-"""Second World Armed Conflict in the registry: its ruleset, until the
-conflict itself is playable."""
+"""Second World Armed Conflict in the registry: a Fate conflict on a zone
+map whose edges cost shifts to open, cross and close."""
 
 from __future__ import annotations
 
-from tui.core.system import RulesetSpec
-from tui.core.systems.second_world.rules import SecondWorldRuleset
+from tui.core.systems.second_world.game import GAME
 
-RULESET = RulesetSpec("second_world", "second-world-armed-conflict.toml", SecondWorldRuleset)
+SYSTEM = GAME
+RULESET = GAME.ruleset
+
+__all__ = ["RULESET", "SYSTEM"]
