@@ -71,7 +71,17 @@ def fate_muster():
     return battle
 
 
-BATTLES = {"quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "two-waves": two_waves, "muster": muster, "fate": fate_demo, "fate-muster": fate_muster}
+def second_world_demo():
+    """The bundled Second World demo, Operation Nightjar: the raiders' surprise round."""
+    from tui.core.systems.second_world.demo import build
+
+    return build()
+
+
+BATTLES = {
+    "quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "two-waves": two_waves, "muster": muster,
+    "fate": fate_demo, "fate-muster": fate_muster, "second-world": second_world_demo,
+}
 
 
 def make_app(folder: Path, battle: Battle | None = None, **settings) -> MassCombatApp:
@@ -118,6 +128,10 @@ SCENES = (
     Scene("fate-attack-german", FATE_ATTACK, {"language": "de"}, battle="fate", caption="Angriff mit eingesetztem Aspekt"),
     Scene("fate-army", (), battle="fate-muster", caption="Fate army builder: battle chests, unit qualities, leaders"),
     Scene("fate-army-german", (), {"language": "de"}, battle="fate-muster", caption="Kriegskasse, Einheiten und Anführer"),
+    Scene("second-world-map", (), battle="second-world", caption="Second World: the zone map, every example edge in the text's notation"),
+    Scene("second-world-map-german", (), {"language": "de"}, battle="second-world", caption="Second World: die Zonenkarte mit ihren Übergängen"),
+    Scene("second-world-attack", ("b", "enter", "a"), battle="second-world", caption="Lt. Brandt's attack: the chance of each outcome, or why not"),
+    Scene("second-world-cast", ("f4",), battle="second-world", caption="The cast: every number the rules derive from a sheet"),
 )
 
 
