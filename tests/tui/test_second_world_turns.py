@@ -170,3 +170,19 @@ async def test_a_character_concedes(tmp_path):
         await pilot.pause()
         await keys(app, pilot, "x", "down", "down", "down", "enter")
         assert game(app).fighter("gunner").conceded and game(app).fighter("gunner").fate_points == 1
+
+
+async def test_the_gm_rules_on_the_map_mid_conflict(tmp_path):
+    """A wall blown open, smoke in a zone: edges, aspects and situations
+    change during the conflict too; the cast and the start do not."""
+    app = app_for(tmp_path, started(first=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert screen.check_action("deploy", ()) is None and screen.check_action("start", ()) is None
+        await keys(app, pilot, "k", "enter")
+        assert game(app).zone_info("z1").situations == ("cluttered",)
+        await keys(app, pilot, "j", "end", "up", "enter")  # open the door by ruling
+        assert not game(app).board.edge("z1", "z2").closed
+        await keys(app, pilot, "t", *"Smoke", "enter")
+        assert game(app).zone_info("z1").aspects == ("Smoke",)

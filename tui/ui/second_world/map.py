@@ -8,8 +8,8 @@ one event, saved at once and undoable.
 | :- | :- |
 | ↑ ↓ ← → | move over the zone cards |
 | enter | on a free slot: lay a zone card; on a card: rename, aspects, situations, edge, place a character, remove |
-| j | an edge to a touching zone: one of the text's examples, costs typed as ``open/traverse/close``, open or close it, take it away |
-| t / k | the zone's aspects / its situational aspects (Cluttered, Claustrophobic) |
+| j | an edge to a touching zone: one of the text's examples, costs typed as ``open/traverse/close``, open or close it, take it away (mid-conflict too: the GM's ruling) |
+| t / k | the zone's aspects / its situational aspects (Cluttered, Claustrophobic), in the scene or mid-conflict |
 | p | place a character in the zone |
 | n | start the conflict: "Head on a Swivel" or "Captain Takes Point", and who ambushed |
 | b | begin a turn: the next in order, or anyone of the side in turn |
@@ -48,7 +48,9 @@ from tui.ui.widgets.zone_board import ZoneBoard
 WIDE = 110
 """From this width the panel sits beside the map, else under it."""
 
-_SCENE_ONLY = {"edge", "aspects", "situations", "deploy", "start"}
+_SCENE_ONLY = {"deploy", "start"}
+_MAP_RULINGS = {"edge", "aspects", "situations"}
+"""The GM rules on the map mid-conflict too: a wall blown open, smoke that clutters a zone."""
 _ON_A_CARD = {"edge", "aspects", "situations", "deploy"}
 _CONFLICT_ONLY = {"begin", "free_move", "erode", "move", "attack", "overcome", "advantage", "resolve", "invoke", "full_defence", "cast", "concede", "end_turn"}
 
@@ -176,9 +178,9 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
             return True if self.battle.can_redo and not self.read_only else None
         if action in _CONFLICT_ONLY:
             return self._conflict_action(action)
-        if action not in _SCENE_ONLY:
+        if action not in _SCENE_ONLY | _MAP_RULINGS:
             return True
-        if self.read_only or self.state.stage != "scene":
+        if self.read_only or self.state.stage == "ended" or (action in _SCENE_ONLY and self.state.stage != "scene"):
             return None
         if action in _ON_A_CARD and self.cursor_zone() is None:
             return None
