@@ -94,9 +94,14 @@ def test_wear_persists_until_the_cost_is_paid_and_is_used_up_by_opening():
     door = Edge.between("z1", "z2", "4/0/4", closed=True, label="Bunker door")
     worn = door.worn("open").worn("open", 2)
     assert (worn.open_left, worn.left_text, worn.crossing_cost()) == (1, "1/0/4", 1)
-    assert worn.worn("open", 5).open_left == 0  # no lower than nothing left to pay
+    forced = worn.worn("open", 5)  # worn to nothing: the door is forced open
+    assert (forced.closed, forced.worn_open) == (False, 0)
+    with pytest.raises(BoardError, match="open already"):
+        forced.worn("open")
+    shut_by_wear = forced.worn("close", 4)
+    assert shut_by_wear.closed and shut_by_wear.worn_close == 0
     with pytest.raises(BoardError, match="paid already"):
-        worn.worn("open", 5).worn("open")
+        Edge.between("z1", "z2", "X/1/X").worn("traverse").worn("traverse")
     opened = worn.opened()
     assert (opened.worn_open, opened.closed) == (0, False)
     assert opened.shut().open_left == 4  # slammed shut again: forced again from the start
@@ -213,7 +218,7 @@ def test_edges_follow_their_zones_when_the_board_shifts_or_loses_a_card():
 
 
 def test_a_board_with_edges_saves_and_reads_back_the_same():
-    board = bunker().with_edge(bunker().edge("a", "b").worn("open"))
+    board = bunker().with_edge(Edge.between("a", "b", "2/0/1", closed=True, label="Door").worn("open"))
     text = dump_toml({"board": board.model_dump(mode="json", exclude_defaults=True)})
     assert "worn_open = 1" in text
     assert Board.model_validate(parse_toml(text, "x.toml")["board"]) == board

@@ -198,3 +198,26 @@ def test_casting_is_noted_turn_by_turn_and_a_move_stops_it():
     battle.record(ev.Casting(key="hale", stop=True))
     assert battle.game.fighter("hale").casting == 0
     refused(battle, ev.Casting(key="hale", stop=True), "not casting")
+
+
+def test_a_cost_worn_to_nothing_by_free_moves_opens_the_edge_for_everyone():
+    """Worn down turn by turn, the barricade's open cost is paid in full:
+    it is open, seen through and passed (traverse still to pay)."""
+    battle = captain_start(scene())
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=2, traverse=0, close_cost=2, closed=True, worn_open=1, label="Door"))
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.Erode(key="hale", a="z1", b="z2", cost="open"))
+    door = battle.game.board.edge("z1", "z2")
+    assert not door.closed and battle.game.board.sight_distance("z1", "z2") == 1
+    battle.record(ev.EndTurn())
+    battle.record(ev.BeginTurn(key="vasquez"))
+    battle.record(ev.FreeMove(key="vasquez", to="z1"))
+    assert zone_of(battle, "vasquez") == "z1"
+
+
+def test_a_closed_edge_with_nothing_to_pay_opens_as_the_free_move_passes():
+    battle = captain_start(scene())
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=0, traverse=0, close_cost=1, closed=True, label="Curtain"))
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.FreeMove(key="hale", to="z2"))
+    assert zone_of(battle, "hale") == "z2" and not battle.game.board.edge("z1", "z2").closed

@@ -223,3 +223,13 @@ def test_a_tampered_log_is_refused_naming_the_event():
     meta = SecondWorldBattleFile.model_validate(data)
     with pytest.raises(RuleViolation, match="event 20: Guards must wait: the turn is with Commandos"):
         SecondWorldBattle.from_file(meta)
+
+
+def test_the_story_names_the_turn_order_and_each_notice_roll():
+    from tui.core.systems.second_world.story import note_text
+
+    battle = swivel(scene(), faces=(ZERO, ZERO, (1, 1, 0, 0), ZERO))
+    line = note_text(battle.game, battle.game.notes.latest(1)[0])
+    assert line == "turn order: Guards (+3), Sgt. Hale (+2), Vasquez (+2), MG Gunner (+2)"
+    captains = captain_start(scene(), first=1)
+    assert note_text(captains.game, captains.game.notes.latest(1)[0]) == "turn order: Garrison, Commandos"

@@ -76,3 +76,15 @@ def test_the_bundled_demo_file_is_what_the_builder_writes(tmp_path):
     assert bundled.read_text(encoding="utf-8") == (tmp_path / "operation-nightjar.toml").read_text(encoding="utf-8")
     loaded = load_battle(bundled)
     assert loaded.meta.template and loaded.game == build().game
+
+
+def test_the_condition_line_shows_fate_points_and_no_one_is_withdrawn_once_it_is_over():
+    from tests.core.sw_kit import captain_start, scene
+    from tui.core.systems.second_world.story import condition
+
+    battle = captain_start(scene(), first=1)
+    assert "FP 3" in condition(battle.game, "hale") and "withdrawn" not in condition(battle.game, "hale")
+    for key in ("guards", "gunner"):
+        battle.record(ev.Concede(key=key))
+    assert battle.game.stage == "ended"
+    assert "withdrawn" not in condition(battle.game, "hale") and "conceded" in condition(battle.game, "gunner")

@@ -31,10 +31,10 @@ async def test_an_attack_lists_targets_and_skills_with_the_chance_to_hit_or_why_
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog)
         by_label = {c.label: c for c in dialog._choices}
-        shoot = by_label["Vasquez · Shoot +2"]
+        shoot = by_label["Vasquez · Shoot +4"]
         assert shoot.closed is None and "succeeds" in shoot.note and "%" in shoot.note
-        assert "no line of fire" in by_label["Sgt. Hale · Shoot +2"].closed
-        assert "another zone" in by_label["Vasquez · Fight +0"].closed
+        assert "no line of fire" in by_label["Sgt. Hale · Shoot +4"].closed
+        assert "another zone" in by_label["Vasquez · Fight +2"].closed
         index = dialog._choices.index(shoot)
         await keys(app, pilot, *["down"] * sum(1 for c in dialog._choices[:index] if c.closed is None), "enter")
         pending = game(app).pending
@@ -132,3 +132,27 @@ async def test_an_advantage_on_a_zone_or_on_a_character(tmp_path):
         await keys(app, pilot, "down", "enter", "enter", *"Spooked", "enter", "enter")
         pending = game(app).pending
         assert (pending.target, pending.defence.key, pending.aspect) == ("guards", "guards", "Spooked")
+
+
+async def test_an_attack_shows_the_skill_as_rolled_and_the_card_the_aspects_in_play(tmp_path):
+    battle = scene()
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=None, traverse=0, close_cost=None))
+    battle.record(ev.StartConflict(counter=battle.game.counter, order="captain", first_side=0))
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.FreeMove(key="hale", to="z2"))  # -1 on Shoot this turn
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "a")
+        assert any(c.label == "Guards · Shoot +1" for c in app.screen._choices)
+        await keys(app, pilot, "escape", "c", "enter", "enter", "ctrl+u", "0", "enter", *"Covering Fire", "enter", "enter")
+        assert "r: resolve" in str(app.screen.query_one("#roll").render())
+        app.battle.undo()
+        app.battle.record(ev.ActionRoll(counter=app.battle.game.counter, key="hale", action="advantage", skill="athletics", faces=(1, 1, 1, 1), difficulty=0, zone="z2", aspect="Covering Fire"))
+        await pilot.pause()
+        await keys(app, pilot, "r")
+        from tui.ui.widgets.zone_board import ZoneBoard
+
+        app.screen.query_one(ZoneBoard).cursor = (1, 0)
+        await pilot.pause()
+        assert "Covering Fire (2× free)" in str(app.screen.query_one("#card").render())

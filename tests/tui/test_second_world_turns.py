@@ -50,6 +50,15 @@ async def test_in_head_on_a_swivel_b_takes_the_next_in_order(tmp_path):
         assert game(app).turn.actor == up
 
 
+async def test_a_card_shows_how_far_an_edge_is_worn(tmp_path):
+    battle = started(first=0)
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=3, traverse=0, close_cost=3, closed=True, worn_open=1, label="Hatch"))
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Hatch 2/0/3 (closed, worn down from 3/0/3) to Room 2" in str(app.screen.query_one("#card").render())
+
+
 @pytest.mark.covers("sw.free_move")
 async def test_the_free_move_offers_touching_zones_and_says_why_not(tmp_path):
     battle = started(first=0)
@@ -77,9 +86,10 @@ async def test_the_free_move_wears_an_edge_down_instead(tmp_path):
         assert isinstance(dialog, ChoiceDialog)
         assert [c.closed is None for c in dialog._choices] == [True, False, False]  # open, not traverse or close
         assert "opened before" in dialog._choices[1].closed and "closed already" in dialog._choices[2].closed
-        await keys(app, pilot, "enter")
-        assert game(app).board.edge("z1", "z2").left_text == "0/0/1"
-        assert "Door 0/0/1 (closed, worn down from 1/0/1) to Room 2" in str(app.screen.query_one("#card").render())
+        await keys(app, pilot, "enter")  # the door's open cost of 1, worn to nothing: it is open
+        door = game(app).board.edge("z1", "z2")
+        assert (door.closed, door.left_text) == (False, "1/0/1")
+        assert "Door 1/0/1 (open) to Room 2" in str(app.screen.query_one("#card").render())
 
 
 @pytest.mark.covers("sw.move", "sw.resolve", "sw.step.open", "sw.step.cross", "sw.step.close", "sw.step.done")

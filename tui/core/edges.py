@@ -210,7 +210,13 @@ class Edge(Record):
         if left == 0:
             raise BoardError(t("edge.cost_paid", which=t(f"edge.cost.{which}")))
         field = f"worn_{which}"
-        return self.model_copy(update={field: getattr(self, field) + min(shifts, left)})
+        worn = self.model_copy(update={field: getattr(self, field) + min(shifts, left)})
+        # A state change paid in full happens: worn to nothing, it is open (or shut).
+        if which == "open" and worn.open_left == 0:
+            return worn.opened()
+        if which == "close" and worn.close_left == 0:
+            return worn.shut()
+        return worn
 
 
 __all__ = ["MAX_COST", "Edge", "EdgeNotationError", "cost_text", "costs_text", "parse_costs"]

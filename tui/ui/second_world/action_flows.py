@@ -15,7 +15,7 @@ from tui.core.fate_dice import FateOutcome
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.chances import Chances, action_chances
-from tui.core.systems.second_world.combat import attack_refusal
+from tui.core.systems.second_world.combat import attack_refusal, modifier
 from tui.core.systems.second_world.forces import consequence_slots, slot_shifts, stress_boxes
 from tui.core.systems.second_world.state import SWState
 from tui.ui.shell.battle_screen import shell
@@ -72,7 +72,8 @@ async def attack(screen: "SecondWorldMapScreen") -> None:
             why = attack_refusal(state, actor, target.key, spec.skill)
             defend = max(spec.defend, key=target.rating)
             note = "" if why else odds_note(action_chances(state, actor, "attack", spec.skill, target=target.key, defence_skill=defend))
-            label = f"{target.name} · {spec.name(language())} {me.rating(spec.skill) :+d}"
+            rolled = me.rating(spec.skill) + modifier(state, actor, spec.skill)
+            label = f"{target.name} · {spec.name(language())} {rolled:+d}"
             options.append(Choice((target.key, spec.skill), label, note, why))
     if not options:
         return
@@ -153,7 +154,7 @@ async def _pick_skill(screen: "SecondWorldMapScreen", actor: str, chances: Calla
     state = screen.state
     me = state.character(actor)
     skills = sorted(state.rules.skills, key=lambda s: me.rating(s.key), reverse=True)
-    options = [Choice(s.key, f"{s.name(language())} {me.rating(s.key):+d}", odds_note(chances(s.key))) for s in skills]
+    options = [Choice(s.key, f"{s.name(language())} {me.rating(s.key) + modifier(state, actor, s.key):+d}", odds_note(chances(s.key))) for s in skills]
     picked = await ask(screen, ChoiceDialog(t("sw_ui.dialog.skill", name=me.name), options))
     return picked if isinstance(picked, str) else None
 

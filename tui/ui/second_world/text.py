@@ -21,7 +21,8 @@ def _occupants(state: SWState, zone: str) -> tuple[Occupant, ...]:
             continue
         fighter = state.fighter(character.key)
         mark = "active" if state.turn.actor == character.key else "out" if fighter.out or fighter.conceded else ""
-        detail = f"×{character.members - fighter.members_out}" if character.is_group else ""
+        left = character.members - fighter.members_out
+        detail = f"×{left}" if character.is_group and left > 0 else ""
         found.append(Occupant(character.name, character.side, detail, mark))
     return tuple(found)
 
@@ -59,6 +60,8 @@ def card_text(state: SWState, zone: str) -> Text:
         text.append("\n  " + state.rules.situation(situation).name(language()) + " ▲", style="italic")
     for aspect in info.aspects:
         text.append("\n  " + aspect, style="italic")
+    for made in (a for a in state.aspects if a.on == zone):
+        text.append("\n  " + made.text + _free(made.free), style="italic")
     for edge in state.board.edges_of(zone):
         other = state.board.zone(edge.other(zone)).name
         shut = t("board.describe.edge_closed" if edge.closed else "board.describe.edge_open")
@@ -70,6 +73,8 @@ def card_text(state: SWState, zone: str) -> Text:
             text.append("\n" + character.name, style="bold")
             if state.stage != "scene":
                 text.append(" · " + condition(state, character.key))
+            for made in (a for a in state.aspects if a.on == character.key):
+                text.append("\n  " + made.text + _free(made.free), style="italic")
     return text
 
 
@@ -78,7 +83,7 @@ def roll_text(state: SWState) -> Text:
     pending = state.pending
     if pending is None:
         if state.hit is not None:
-            return Text(t("sw_ui.roll.hit", name=state.character(state.hit.target).name, shifts=state.hit.shifts), style="bold")
+            return Text(t("sw_ui.roll.hit", name=state.character(state.hit.target).name, shifts=state.hit.shifts) + " · " + t("sw_ui.roll.absorb_key"), style="bold")
         return Text("")
     actor = pending.actor
     faces = " ".join({-1: "−", 0: "0", 1: "+"}[f] for f in actor.faces)
@@ -89,7 +94,12 @@ def roll_text(state: SWState) -> Text:
         text.append("\n" + t("sw_ui.roll.against", difficulty=pending.opposition, shifts=max(0, pending.shifts) if pending.action == "move" else pending.shifts))
     if actor.invoked:
         text.append("\n" + t("sw_ui.roll.invoked", aspects=", ".join(actor.invoked)))
+    text.append("\n" + t("sw_ui.roll.keys"), style="italic")
     return text
+
+
+def _free(count: int) -> str:
+    return " " + t("sw_ui.card.free", count=count) if count else ""
 
 
 def story(state: SWState, count: int = 8) -> Text:

@@ -68,6 +68,8 @@ def attack_refusal(state: SWState, key: str, target: str, skill: str) -> str | N
     if distance is None:
         return t("sw.rule.no_line_of_fire", name=defender.name)
     if distance > most:
+        if attack.weapon and most < state.rules.weapon(attacker.weapon).range:
+            return t("sw.rule.out_of_reach_here", name=defender.name, distance=distance, most=most, zone=state.board.zone(here).name)
         return t("sw.rule.out_of_reach", name=defender.name, distance=distance, most=most)
     return None
 

@@ -44,6 +44,9 @@ def free_move(state: SWState, event: ev.FreeMove) -> SWState:
     edge = board.edge(here, event.to)
     if edge is not None and edge.crossing_cost() != 0:
         raise RuleViolation(_blocked(edge, target.name))
+    if edge is not None and edge.closed:
+        # Nothing left to pay to open it (a cost of 0): opened on the way.
+        state = replace(state, board=board.with_edge(edge.opened()))
     moved = state.with_fighter(event.key, replace(state.fighter(event.key), zone=event.to))
     name = state.character(event.key).name
     return replace(moved, turn=replace(state.turn, free_move=True)).with_note("sw.note.free_move", name=name, zone=target.name)

@@ -51,11 +51,14 @@ def condition(state: SWState, key: str) -> str:
         parts.append(t("sw.report.members", left=character.members - fighter.members_out, of=character.members))
     for slot, aspect in fighter.consequences:
         parts.append(f"{state.rules.consequence(slot.rstrip('0123456789')).name(language())}: {aspect}")
+    if not character.is_group:
+        points = fighter.fate_points if state.stage != "scene" else character.fate_points
+        parts.append(t("sw.report.fate_points", points=points))
     if fighter.out:
         parts.append(t("sw.report.out"))
     elif fighter.conceded:
         parts.append(t("sw.report.conceded"))
-    elif state.stage != "scene" and withdrawn(state, key):
+    elif state.stage == "conflict" and withdrawn(state, key):
         parts.append(t("sw.report.withdrawn"))
     return " · ".join(parts)
 

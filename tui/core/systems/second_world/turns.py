@@ -44,6 +44,12 @@ def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
         round=0 if event.ambush is not None else 1, fighters=fighters, counter=state.counter + 1,
     )
     started = started.with_note("sw.note.conflict_started", order=event.order)
+    if event.order == "swivel":
+        rolled = dict(notice_results(state, event))
+        names = ", ".join(f"{state.character(key).name} ({rolled[key]:+d})" for key in order)
+    else:
+        names = ", ".join(state.sides[int(side)] for side in order)
+    started = started.with_note("sw.note.turn_order", names=names)
     if event.ambush is not None:
         started = started.with_note("sw.note.surprise_round", side=state.sides[event.ambush])
     return started
