@@ -101,12 +101,12 @@ async def test_a_tie_asks_for_the_boost_and_escape_leaves_the_roll(tmp_path):
         assert game(app).pending is None and game(app).aspects[0].text == "Pinned"
 
 
-@pytest.mark.covers("sw.overcome")
+@pytest.mark.covers("sw.overcome", "sw.overcome_against.difficulty")
 async def test_overcome_asks_the_difficulty_then_the_skill_with_its_chances(tmp_path):
     app = app_for(tmp_path, turn_of("hale", first=0))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await keys(app, pilot, "o", "ctrl+u", "3", "enter")
+        await keys(app, pilot, "o", "enter", "ctrl+u", "3", "enter")
         dialog = app.screen
         assert dialog._choices[0].label == "Athletics +3" and "ties 23%" in dialog._choices[0].note and "+2: 81%" in dialog._choices[0].note
         await keys(app, pilot, "enter")
@@ -156,3 +156,13 @@ async def test_an_attack_shows_the_skill_as_rolled_and_the_card_the_aspects_in_p
         app.screen.query_one(ZoneBoard).cursor = (1, 0)
         await pilot.pause()
         assert "Covering Fire (2× free)" in str(app.screen.query_one("#card").render())
+
+
+@pytest.mark.covers("sw.overcome_against.character")
+async def test_overcome_against_a_character_who_opposes_it(tmp_path):
+    app = app_for(tmp_path, turn_of("hale", first=0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "o", "down", "enter", "enter", "enter", "enter")  # Vasquez, with Fight (her best), Hale's Athletics
+        pending = game(app).pending
+        assert (pending.action, pending.target, pending.defence.skill, pending.actor.skill) == ("overcome", "vasquez", "fight", "athletics")

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from tui.ui.second_world.map import SecondWorldMapScreen
 
 ADVANTAGE_MENU = menu("sw.advantage_on", "zone", "character")
+OVERCOME_MENU = menu("sw.overcome_against", "difficulty", "character")
 STYLE_MENU = menu("sw.style", "boost", "full")
 ABSORB_MENU = menu("sw.absorb", "box", "consequence", "done", "out")
 
@@ -97,16 +98,44 @@ async def attack(screen: "SecondWorldMapScreen") -> None:
 
 
 async def overcome(screen: "SecondWorldMapScreen") -> None:
+    """Against a difficulty (an obstacle), or against a character who opposes it."""
     state = screen.state
     actor = _actor(screen)
     if actor is None:
         return
-    difficulty = await ask(screen, NumberDialog(t("sw_ui.dialog.difficulty"), 0, -4, 20, t("sw_ui.dialog.difficulty_help")))
-    if difficulty is None:
+    against = await ask(screen, ChoiceDialog(t("sw_ui.dialog.overcome_against"), [
+        Choice("difficulty", t("sw_ui.overcome.difficulty")),
+        Choice("character", t("sw_ui.overcome.character")),
+    ], menu=OVERCOME_MENU))
+    if against is None:
         return
-    skill = await _pick_skill(screen, actor, lambda s: action_chances(state, actor, "overcome", s, difficulty=difficulty))
+    target = defence = None
+    difficulty = 0
+    if against == "difficulty":
+        difficulty = await ask(screen, NumberDialog(t("sw_ui.dialog.difficulty"), 0, -4, 20, t("sw_ui.dialog.difficulty_help")))
+        if difficulty is None:
+            return
+    else:
+        picked = await _opponent(screen, actor)
+        if picked is None:
+            return
+        target, defence = picked
+    skill = await _pick_skill(screen, actor, lambda s: action_chances(state, actor, "overcome", s, target=target, defence_skill=defence, difficulty=difficulty))
     if skill is not None:
-        shell(screen).act(lambda b: b.action_roll(actor, "overcome", skill, difficulty=difficulty))
+        shell(screen).act(lambda b: b.action_roll(actor, "overcome", skill, target=target, defence_skill=defence, difficulty=difficulty))
+
+
+async def _opponent(screen: "SecondWorldMapScreen", actor: str) -> tuple[str, str] | None:
+    """Who opposes the roll, and with which skill (theirs, best first)."""
+    state = screen.state
+    others = [c for c in state.characters if c.key != actor and state.in_play(c.key)]
+    target = await ask(screen, ChoiceDialog(t("sw_ui.dialog.advantage_target"), [Choice(c.key, c.name, state.sides[c.side]) for c in others]))
+    if not isinstance(target, str):
+        return None
+    who = state.character(target)
+    best = sorted(state.rules.skills, key=lambda s: who.rating(s.key), reverse=True)
+    defence = await ask(screen, ChoiceDialog(t("sw_ui.dialog.defend", name=who.name), [Choice(s.key, s.name(language()), f"{who.rating(s.key):+d}") for s in best]))
+    return (target, defence) if isinstance(defence, str) else None
 
 
 async def advantage(screen: "SecondWorldMapScreen") -> None:
@@ -132,15 +161,10 @@ async def advantage(screen: "SecondWorldMapScreen") -> None:
         if difficulty is None:
             return
     else:
-        others = [c for c in state.characters if c.key != actor and state.in_play(c.key)]
-        target = await ask(screen, ChoiceDialog(t("sw_ui.dialog.advantage_target"), [Choice(c.key, c.name, state.sides[c.side]) for c in others]))
-        if target is None:
+        picked = await _opponent(screen, actor)
+        if picked is None:
             return
-        who = state.character(target)
-        best = sorted(state.rules.skills, key=lambda s: who.rating(s.key), reverse=True)
-        defence = await ask(screen, ChoiceDialog(t("sw_ui.dialog.defend", name=who.name), [Choice(s.key, s.name(language()), f"{who.rating(s.key):+d}") for s in best]))
-        if defence is None:
-            return
+        target, defence = picked
     aspect = await ask(screen, TextDialog(t("sw_ui.dialog.advantage_aspect"), "", t("sw_ui.dialog.advantage_aspect_help")))
     if not aspect:
         return
