@@ -27,25 +27,19 @@ from typing import Any, Coroutine
 
 from rich.console import Group
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, VerticalScroll
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from tui.core.i18n import t
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.state import FateState
 from tui.ui.widgets.show import show
-from tui.ui.shell.battle_screen import BattleScreen
-from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.widgets.zone_board import ZoneBoard
 from tui.ui.fate import flows as flows
 from tui.ui.fate import outcome_flows as outcome_flows
 from tui.ui.fate import roll_flows as roll_flows
 from tui.ui.fate import text as ft
-
-WIDE = 110
-"""From this width the panel sits beside the board, else under it."""
 
 # action → the stages it belongs to (greyed out elsewhere)
 _STAGES = {
@@ -69,7 +63,7 @@ _STAGES = {
 _NEEDS_ACTOR = {"move", "overcome", "attack", "advantage", "leader", "second_action", "end_turn"}
 
 
-class FateFieldScreen(BattleScreen[FateBattle]):
+class FateFieldScreen(ZoneMapScreen[FateBattle]):
     """The zone board (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -93,41 +87,8 @@ class FateFieldScreen(BattleScreen[FateBattle]):
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="fate.redo"),
     ]
 
-    DEFAULT_CSS = """
-    FateFieldScreen {
-        & #field { layout: vertical; height: 1fr; }
-        & #field.wide { layout: horizontal; }
-        & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
-        & ZoneBoard { height: 1fr; }
-        & #panel { height: 8; border-top: solid $accent; padding: 0 1; }
-        & #field.wide #panel { width: 44; height: 1fr; border-top: none; border-left: solid $accent; }
-        &:ansi #status { background: ansi_default; text-style: reverse; }
-        &:ansi #panel { border-top: solid ansi_cyan; }
-        &:ansi #field.wide #panel { border-left: solid ansi_cyan; }
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="status", markup=False)
-        with Container(id="field"):
-            yield ZoneBoard(id="board")
-            with VerticalScroll(id="panel"):
-                # The roll on the table comes first: at 80×24 the panel is short.
-                yield Static("", id="roll", markup=False)
-                yield Static("", id="turn", markup=False)
-                yield Static("", id="card", markup=False)
-                yield Static("", id="story", markup=False)
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        board = self.query_one(ZoneBoard)
-        board.focus()
-        self.watch(board, "cursor", self._cursor_moved, init=False)
-
-    def on_resize(self) -> None:
-        self.query_one("#field").set_class(self.size.width >= WIDE, "wide")
+    # The roll on the table comes first: at 80×24 the panel is short.
+    PANEL = ("roll", "turn", "card", "story")
 
     @property
     def state(self) -> FateState:
@@ -168,13 +129,6 @@ class FateFieldScreen(BattleScreen[FateBattle]):
 
     def on_zone_board_selected(self, message: ZoneBoard.Selected) -> None:
         self._run(flows.on_enter(self, message.cell, message.key))
-
-    def cursor_zone(self) -> str | None:
-        board = self.query_one(ZoneBoard)
-        if board.cursor is None:
-            return None
-        card = board.view.cards.get(board.cursor)
-        return card.key if card else None
 
     def cursor_cell(self):
         return self.query_one(ZoneBoard).cursor

@@ -28,10 +28,8 @@ from __future__ import annotations
 from typing import Any, Coroutine
 
 from rich.text import Text
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Container, VerticalScroll
-from textual.widgets import Header, Static
+from textual.widgets import Static
 
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.state import SWState
@@ -40,13 +38,9 @@ from tui.ui.second_world import action_flows as actions
 from tui.ui.second_world import map_flows as flows
 from tui.ui.second_world import turn_flows as turns
 from tui.ui.second_world import text as swt
-from tui.ui.shell.battle_screen import BattleScreen
-from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
-
-WIDE = 110
-"""From this width the panel sits beside the map, else under it."""
 
 _SCENE_ONLY = {"deploy", "start"}
 _MAP_RULINGS = {"edge", "aspects", "situations"}
@@ -63,7 +57,7 @@ class MapBoard(ZoneBoard, inherit_bindings=False):
     BINDINGS = [binding for binding in ZoneBoard.BINDINGS if isinstance(binding, Binding) and binding.key != "enter"]
 
 
-class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
+class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
     """The zone map (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -92,39 +86,8 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="sw.redo"),
     ]
 
-    DEFAULT_CSS = """
-    SecondWorldMapScreen {
-        & #field { layout: vertical; height: 1fr; }
-        & #field.wide { layout: horizontal; }
-        & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
-        & ZoneBoard { height: 1fr; }
-        & #panel { height: 8; border-top: solid $accent; padding: 0 1; }
-        & #field.wide #panel { width: 44; height: 1fr; border-top: none; border-left: solid $accent; }
-        &:ansi #status { background: ansi_default; text-style: reverse; }
-        &:ansi #panel { border-top: solid ansi_cyan; }
-        &:ansi #field.wide #panel { border-left: solid ansi_cyan; }
-    }
-    """
-
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("", id="status", markup=False)
-        with Container(id="field"):
-            yield MapBoard(id="board")
-            with VerticalScroll(id="panel"):
-                yield Static("", id="roll", markup=False)
-                yield Static("", id="card", markup=False)
-                yield Static("", id="story", markup=False)
-        yield KeyFooter()
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        board = self.query_one(ZoneBoard)
-        board.focus()
-        self.watch(board, "cursor", self._cursor_moved, init=False)
-
-    def on_resize(self) -> None:
-        self.query_one("#field").set_class(self.size.width >= WIDE, "wide")
+    BOARD = MapBoard
+    PANEL = ("roll", "card", "story")
 
     @property
     def state(self) -> SWState:
@@ -161,13 +124,6 @@ class SecondWorldMapScreen(BattleScreen[SecondWorldBattle]):
         board = self.query_one(ZoneBoard)
         if board.cursor is not None and board.cursor in board.view.cells():
             self._run(flows.on_enter(self, board.cursor, board.key_at(board.cursor)))
-
-    def cursor_zone(self) -> str | None:
-        board = self.query_one(ZoneBoard)
-        if board.cursor is None:
-            return None
-        card = board.view.cards.get(board.cursor)
-        return card.key if card else None
 
     # -- keys ------------------------------------------------------------------
 
