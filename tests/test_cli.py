@@ -318,3 +318,49 @@ def test_commands_never_import_textual(tmp_path):
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.returncode == 0, result.stderr
+
+
+# -- army kingmaker ---------------------------------------------------------------
+
+
+def test_army_kingmaker_prints_the_texts_fighters(capsys):
+    code, out, err = run(capsys, "army", "kingmaker", "--cr", "2", "--troops", "500")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Huge army: 500 troops of CR 2"
+    assert "ACR 6  (CR 2, Huge +4 steps on the CR ladder)" in lines
+    assert "hp 33  (ACR 6 × 5.5 for d10)" in lines
+    assert "Offense +6  (ACR 6)" in lines
+    assert "Defense 16  (base 10, ACR 6)" in lines
+    assert "Consumption 3 BP a week  (ACR 6)" in lines
+    assert "Maximum Damage 4  Attacks 8" in lines
+    assert "4 squares on the mat (2x2, frontage x depth), speed 3" in lines
+    assert "tactics known 3 (and Standard, Withdraw, which every army knows)" in lines
+
+
+def test_army_kingmaker_json_and_cavalry(capsys):
+    data = run_json(capsys, "army", "kingmaker", "--cr", "2", "--troops", "100", "--mount-cr", "1", "--hd", "d10")
+    assert {k: data[k] for k in ("size", "acr", "hp", "offense", "defense", "consumption", "squares", "tactics_known")} == {
+        "size": "medium", "acr": "2", "hp": 11, "offense": 4, "defense": 14, "consumption": 2, "squares": 1, "tactics_known": 1}
+    assert data["ranged_offense"] is None
+
+
+def test_army_kingmaker_in_german_and_ascii(capsys):
+    code, out, _ = run(capsys, "--lang", "de", "army", "kingmaker", "--cr", "2", "--troops", "500", "--hd", "d8", "--ascii")
+    assert code == 0
+    assert "TP 27  (Armee-HG 6 x 4,5 für W8)" in out.splitlines()
+    assert "×" not in out
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--cr", "7/2", "--troops", "500"], "CR 7/2 is not on the ladder"),
+    (["--cr", "1/3", "--troops", "10"], "not an army"),
+    (["--cr", "2", "--troops", "5"], "too few to be an army"),
+    (["--cr", "2", "--troops", "500", "--hd", "d7"], "no Hit Die"),
+    (["--cr", "2", "--troops", "lots"], "not a whole number"),
+    (["--troops", "500"], "--cr"),
+])
+def test_army_kingmaker_bad_input_is_one_line_and_exit_2(capsys, argv, says):
+    code, out, err = run(capsys, "army", "kingmaker", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and says in err

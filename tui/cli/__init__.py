@@ -1,4 +1,4 @@
-"""The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` / ``report`` for scripts.
+"""The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` / ``report`` / ``army`` for scripts.
 
 ``roll``, ``odds``, ``check`` and ``report`` never import textual (they stay fast and
 work without a terminal); only the app path imports ``tui.ui.app``, inside
@@ -38,6 +38,10 @@ def _run(args) -> int:
         from tui.cli.report import report
 
         return report(args)
+    if args.command == "army":
+        from tui.cli.army import army_kingmaker
+
+        return army_kingmaker(args)
     if args.command == "roll":
         from tui.cli import roll
 

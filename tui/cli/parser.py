@@ -19,7 +19,7 @@ from tui.core.records import printable
 from tui.cli.output import count, modifier, seed
 from tui.core.system import system_keys
 
-COMMANDS = ("roll", "odds", "check", "report")
+COMMANDS = ("roll", "odds", "check", "report", "army")
 VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system")
 """Top-level options that take a value (skipped when looking for the command)."""
 
@@ -132,6 +132,14 @@ def command_parser() -> OneLineParser:
     check = commands.add_parser("check", help=t("cli.help.check"), description=t("cli.help.check"), allow_abbrev=False)
     check.add_argument("file", metavar="FILE", help=t("cli.help.check_file"))
     _common(check)
+
+    army = commands.add_parser("army", help=t("cli.help.army"), description=t("cli.help.army"), allow_abbrev=False)
+    systems = army.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
+    kingmaker = _leaf(systems, "kingmaker", t("cli.help.army_kingmaker"))
+    kingmaker.add_argument("--cr", required=True, metavar="CR", help=t("cli.help.cr"))
+    kingmaker.add_argument("--troops", required=True, type=count, metavar="N", help=t("cli.help.troops"))
+    kingmaker.add_argument("--hd", default="d10", metavar="DIE", help=t("cli.help.hd"))
+    kingmaker.add_argument("--mount-cr", default=None, metavar="CR", help=t("cli.help.mount_cr"))
 
     report = commands.add_parser("report", help=t("report.cli.help"), description=t("report.cli.help"), allow_abbrev=False)
     report.add_argument("file", metavar="SAVE", help=t("report.cli.file"))

@@ -7,7 +7,7 @@ They live apart from ``rulesets`` so that a system's own ruleset model
 
 from __future__ import annotations
 
-from typing import Annotated, Iterable, Literal, Protocol, TypeVar
+from typing import Annotated, Any, Iterable, Literal, Protocol, TypeVar
 
 from pydantic import Field, model_validator
 
@@ -86,3 +86,25 @@ def unique_keys(rows: Iterable[_Keyed], table: str) -> None:
     doubled = sorted({k for k in keys if keys.count(k) > 1})
     if doubled:
         raise ValueError(f"[{table}] names {', '.join(doubled)} more than once")
+
+
+def resolve_path(node: Any, path: str) -> Any:
+    """The value at a dotted path (``sizes.large.formations``); a table of
+    keyed rows is entered by key. None when the path names nothing."""
+    for part in path.split("."):
+        if isinstance(node, tuple):
+            node = next((row for row in node if getattr(row, "key", None) == part), None)
+        elif isinstance(node, Record) and part in type(node).model_fields:
+            node = getattr(node, part)
+        else:
+            return None
+        if node is None:
+            return None
+    return node
+
+
+def check_assumed(ruleset: Record, info: RulesetInfo) -> None:
+    """Every key a ruleset marks ``assumed`` must name one of its values."""
+    for path in info.assumed:
+        if resolve_path(ruleset, path) is None:
+            raise ValueError(f"ruleset.assumed: {path!r} names no key of this ruleset")

@@ -10,14 +10,14 @@ track or consequence that does not exist, edge costs that don't read as
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
 from tui.core.edges import parse_costs
 from tui.core.fate_rules import FateDice, FateOutcomes, LadderRuleset, Rating
 from tui.core.records import Record
-from tui.core.ruleset_base import Named, RulesetInfo, by_key, unique_keys
+from tui.core.ruleset_base import Named, RulesetInfo, by_key, check_assumed, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]
 Positive = Annotated[int, Field(ge=1, le=99)]
@@ -265,24 +265,8 @@ class SecondWorldRuleset(LadderRuleset):
 
     @model_validator(mode="after")
     def _assumed_name_something(self) -> "SecondWorldRuleset":
-        for path in self.ruleset.assumed:
-            if _resolve(self, path.split(".")) is None:
-                raise ValueError(f"ruleset.assumed: {path!r} names no key of this ruleset")
+        check_assumed(self, self.ruleset)
         return self
-
-
-def _resolve(node: Any, parts: list[str]) -> Any:
-    """The value at a dotted path; a table of keyed rows is entered by key."""
-    for part in parts:
-        if isinstance(node, tuple):
-            node = next((row for row in node if getattr(row, "key", None) == part), None)
-        elif isinstance(node, Record) and part in type(node).model_fields:
-            node = getattr(node, part)
-        else:
-            return None
-        if node is None:
-            return None
-    return node
 
 
 def bundled() -> SecondWorldRuleset:

@@ -1,0 +1,54 @@
+"""``masscombat army kingmaker``: an army worked out from its troops, for a
+GM preparing at home. Every number says where it comes from, as in the app."""
+
+from __future__ import annotations
+
+from tui.cli.output import emit, emit_json, where
+from tui.core.i18n import language, t
+from tui.core.systems.kingmaker.derive import cr_text, derive
+from tui.core.systems.kingmaker.explain import explain
+from tui.core.systems.kingmaker.forces import Army
+from tui.core.systems.kingmaker.rules import bundled
+
+
+def army_kingmaker(args) -> int:
+    rules = bundled()
+    with where("army kingmaker"):
+        army = Army(key="a1", name="Army", cr=args.cr, troops=args.troops, hit_die=args.hd, mount_cr=args.mount_cr)
+        found = derive(army, rules)
+    size, lang = found.size, language()
+    ranged = found.ranged_offense
+    formation = f"{found.frontage}x{found.depth}"
+    if args.json:
+        emit_json({
+            "system": "kingmaker", "troops": args.troops, "cr": args.cr, "mount_cr": args.mount_cr, "hit_die": args.hd,
+            "size": size.key, "acr": found.acr_text, "hp": found.hp.total, "offense": found.offense.total,
+            "ranged_offense": ranged.total if ranged is not None else None, "defense": found.defense.total,
+            "max_damage": found.max_damage.total, "attacks": found.attacks.total, "consumption": found.consumption.total,
+            "squares": found.squares, "formation": formation, "speed": found.speed.total,
+            "tactics_known": found.tactics_known, "morale": found.morale.total,
+        })
+        return 0
+    counted = args.cr if found.mount_cr is None or found.rider_cr >= found.mount_cr else args.mount_cr
+    lines = [t("km.cli.heading", size=size.name(lang), troops=args.troops, cr=args.cr)]
+    if found.mount_cr is not None:
+        lines.append(t("km.cli.mounted", rider=cr_text(found.rider_cr), mount=cr_text(found.mount_cr)))
+    lines += [
+        t("km.cli.acr", acr=found.acr_text, cr=counted, size=size.name(lang), steps=f"{size.acr_steps:+d}"),
+        t("km.cli.hp", hp=found.hp.total, why=explain(found.hp, found, rules, lang)),
+        t("km.cli.offense", offense=f"{found.offense.total:+d}", why=explain(found.offense, found, rules, lang)),
+    ]
+    if ranged is not None:
+        lines.append(t("km.cli.ranged", offense=f"{ranged.total:+d}", why=explain(ranged, found, rules, lang)))
+    lines += [
+        t("km.cli.defense", defense=found.defense.total, why=explain(found.defense, found, rules, lang)),
+        t("km.cli.damage", damage=found.max_damage.total, attacks=found.attacks.total),
+        t("km.cli.consumption", consumption=found.consumption.total, why=explain(found.consumption, found, rules, lang)),
+        t("km.cli.squares", squares=found.squares, formation=formation, speed=found.speed.total),
+        t("km.cli.tactics", known=found.tactics_known, defaults=", ".join(x.name(lang) for x in rules.tactics if x.default)),
+    ]
+    emit(args, "\n".join(lines))
+    return 0
+
+
+__all__ = ["army_kingmaker"]
