@@ -75,6 +75,8 @@ class Derived:
     boons_max: int
     grants: frozenset[str]
     situational: tuple[Situational, ...]
+    carried: tuple[Situational, ...]
+    """The effects that always hold (those in the figures above among them)."""
     cost_bp: Fraction
     """What its resources cost, in BP."""
     range: int
@@ -287,6 +289,7 @@ def derive(army: Army, rules: KingmakerRuleset) -> Derived:
         max_damage=max_damage, attacks=attacks, speed=speed, squares=squares, frontage=width, depth=depth,
         tactics_known=known_count, tactics=tactics, leadership=leadership, boons_max=boons_max,
         grants=frozenset(grants), situational=situational, cost_bp=cost,
+        carried=tuple(Situational(s, k, e) for s, k, e in always),
         range=army.ranged_range or rules.movement.ranged_range, damage=damage, ranged_damage=ranged_damage,
     )
 

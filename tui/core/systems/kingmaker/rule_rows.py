@@ -217,7 +217,9 @@ class Threshold(Named):
     dc: DC
 
 
-class MoraleState(Named):
+class MoraleState(Record):
+    key: Literal["retreat", "flee", "rout"]
+    name: Localised
     fail_by: Count
     moves_away: bool
     can_attack: bool

@@ -1,0 +1,311 @@
+"""Kingmaker attacks on the mat and what follows them: the modifiers,
+damage landing at the end of the phase, the morale thresholds, Press,
+free hacks, victory and the aftermath.
+
+Kingmaker text: "Damage isn't actually resolved until the end of the
+phase, so even if a unit is brought to 0 HP, it still may make a melee
+attack that round"; "If the unit is bloodied (50% or less HP), make a
+Morale Check DC 15. Simple failure results in Retreat, failure by 5 or
+more means the unit is Fleeing, failure by 10 or more and they Rout";
+"You may not make a ranged attack the same turn you initiate Melee
+combat".
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from km_kit import begin_turn, counter, end_phase, muster, set_up, step, to_phase
+from tui.core.errors import RuleViolation
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.battle import KingmakerBattle
+from tui.core.systems.kingmaker.combat import melee_setup, ranged_setup
+
+
+def clash() -> KingmakerBattle:
+    """Turn 1: the knights ride three squares south (row 6); the warband
+    marches two north and touches them (rows 7-8). The Melee phase is next."""
+    battle = set_up(muster())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "warband", "forward", "forward")
+    to_phase(battle, "melee")
+    return battle
+
+
+def attack(battle: KingmakerBattle, attacker: str, target: str, *faces: int, mode: str = "melee", **extra) -> None:
+    battle.record(ev.Attack(counter=counter(battle), attacker=attacker, target=target, mode=mode, faces=faces, **extra))  # type: ignore[arg-type]
+
+
+def test_melee_attacks_come_from_contact_with_ranks_and_caps():
+    battle = clash()
+    knights = melee_setup(battle.game, "knights", "warband")
+    assert (knights.attacks, knights.offense, knights.defense, knights.side) == (2, 4, 15, "front")
+    battle.record(ev.EndStep())  # Restov holds back its blows; Pitax strikes
+    warband = melee_setup(battle.game, "warband", "knights")
+    # Two front squares: one meets the knights' square across its edge (2), the other at a corner (1).
+    assert warband.attacks == 3
+    assert warband.offense == 5 + 1  # ACR 5, +1 for its second rank
+    assert warband.defense == 14     # 10 + ACR 2 + mounts 2
+    assert [t.key for t in warband.terms] == ["km.term.offense", "km.term.ranks"]
+
+
+def test_damage_lands_at_the_end_of_the_phase():
+    battle = clash()
+    attack(battle, "knights", "warband", 15, 20)   # 19 vs 15: 4 (the cap); 24: 4 + 1 for the natural 20
+    assert battle.game.unit("warband").pending == 9 and battle.game.hp("warband") == 27
+    with pytest.raises(RuleViolation, match="attacks? left"):
+        attack(battle, "knights", "warband", 5)
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "knights", 10, 1, 19)  # 16 vs 14: 2; a natural 1 misses; 25: capped at 4
+    assert battle.game.unit("knights").pending == 6
+    assert battle.game.unit("warband").setback_phase == battle.game.phase_count + 1
+    battle.record(ev.EndStep())
+    assert battle.game.phase == "morale"
+    assert (battle.game.hp("warband"), battle.game.hp("knights")) == (18, 5)
+
+
+def test_a_unit_brought_to_zero_still_strikes_that_phase():
+    battle = clash()
+    attack(battle, "knights", "warband", 20, 20)
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "knights", 20, 20, 20)   # 15 damage pending on 11 hp
+    battle.record(ev.EndStep())
+    assert battle.game.unit("knights").standing == "defeated"
+    assert battle.game.stage == "battle"  # the archers are still on the field
+
+
+def bloodied_knights() -> KingmakerBattle:
+    battle = clash()
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "knights", 10, 2, 19)   # 6 damage: 5 of 11 hp left
+    battle.record(ev.EndStep())
+    return battle
+
+
+def test_bloodied_units_check_morale_before_their_side_ends():
+    battle = bloodied_knights()
+    with pytest.raises(RuleViolation, match="check its Morale"):
+        battle.record(ev.EndStep())
+    with pytest.raises(RuleViolation, match="checks against"):
+        battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="decimated", face=10))
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="bloodied", face=10))  # 13 vs 15
+    assert battle.game.unit("knights").standing == "retreat"
+    battle.record(ev.EndStep())
+
+
+@pytest.mark.parametrize(("face", "standing"), [(12, "ready"), (11, "retreat"), (8, "retreat"), (7, "flee"), (3, "flee"), (2, "rout")])
+def test_failing_by_five_flees_by_ten_routs(face, standing):
+    battle = bloodied_knights()
+    hacks = ()
+    if standing == "rout":
+        hacks = (ev.Hack(by="warband", face=15),)  # the parting shot: 15 + 5 + 2 (as a rear attack) vs 14: 3
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="bloodied", face=face, hacks=hacks))
+    unit = battle.game.unit("knights")
+    assert unit.standing == standing
+    if standing == "rout":
+        assert battle.game.hp("knights") == 1
+        assert battle.game.enemies_in_contact("warband") == ()
+
+
+def test_hold_the_line_rolls_a_failed_check_again():
+    battle = bloodied_knights()
+    with pytest.raises(RuleViolation, match="Hold the Line"):
+        battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="bloodied", face=3, again=18))
+
+
+def next_turn(battle: KingmakerBattle) -> None:
+    to_phase(battle, "morale")
+    end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+
+
+def test_a_charge_adds_two_to_melee_and_takes_two_from_defense():
+    battle = set_up(muster())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward")          # row 4
+    next_turn(battle)
+    battle.record(ev.Order(counter=counter(battle), key="knights", command="charge", face=15))
+    step(battle, "knights", "forward", "forward", "forward", "forward")  # 3 + 1: row 8, touching the warband's front at row 9
+    assert battle.game.unit("knights").block.squares == {(10, 8)}
+    assert battle.game.unit("knights").started_melee
+    to_phase(battle, "melee")
+    knights = melee_setup(battle.game, "knights", "warband")
+    assert knights.offense == 4 + 2 and knights.defense == 15
+    battle.record(ev.EndStep())
+    assert melee_setup(battle.game, "warband", "knights").defense == 14 - 2
+
+
+def test_flanking_adds_one_and_costs_the_flanked_its_morale():
+    places = {"knights": (14, 3, "s"), "warband": (10, 9, "n"), "archers": (2, 2, "s"), "skirmish": (20, 10, "n")}
+    battle = set_up(muster(), places)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")   # (14, 6)
+    next_turn(battle)
+    step(battle, "knights", "forward", "forward", "forward")   # (14, 9)
+    next_turn(battle)
+    step(battle, "knights", "turn_right", "forward", "forward")  # facing west, (12, 9): against the warband's right side
+    to_phase(battle, "melee")
+    knights = melee_setup(battle.game, "knights", "warband")
+    assert (knights.side, knights.attacks, knights.offense) == ("flank", 2, 4 + 1)
+    attack(battle, "knights", "warband", 2)
+    assert battle.game.unit("warband").flanked
+    from tui.core.systems.kingmaker.morale import morale_bonus
+
+    assert morale_bonus(battle.game, "warband", "rout") == morale_bonus(battle.game, "warband") - 1
+
+
+def test_ranged_attacks_range_and_modifiers():
+    places = {"archers": (9, 3, "s"), "knights": (3, 2, "s"), "warband": (10, 9, "n"), "skirmish": (18, 10, "n")}
+    battle = set_up(muster(), places)
+    begin_turn(battle)
+    to_phase(battle, "ranged")
+    shot = ranged_setup(battle.game, "archers", "warband")
+    # ACR 1; six squares is the weapons' reach: maximum range -4; the target is Huge: +2.
+    assert shot.offense == 1 - 4 + 2 and shot.attacks == 2 and shot.defense == 15
+    with pytest.raises(RuleViolation, match="no ranged attacks"):
+        ranged_setup(battle.game, "knights", "warband")
+    with pytest.raises(RuleViolation, match="squares away"):
+        ranged_setup(battle.game, "archers", "skirmish")
+    attack(battle, "archers", "warband", 19, 3, mode="ranged")  # 18 vs 15: 3; 2: miss
+    assert battle.game.unit("warband").pending == 3
+    end_phase(battle)
+    assert battle.game.hp("warband") == 24
+
+
+def test_no_shooting_after_moving_into_melee():
+    battle = clash()
+    with pytest.raises(RuleViolation, match="Ranged"):
+        attack(battle, "knights", "warband", 10, mode="ranged")
+
+
+def duel() -> KingmakerBattle:
+    """The knights against the warband alone, in contact in the Melee phase of turn 1."""
+    from km_kit import KNIGHTS, WARBAND
+
+    battle = KingmakerBattle.new("Duel", seed=5)
+    battle.record(ev.SetSides(names=("Restov", "Pitax")))
+    battle.record(ev.SetMat(width=24, height=16))
+    battle.record(ev.SetArmy(army=KNIGHTS))
+    battle.record(ev.SetArmy(army=WARBAND))
+    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
+    battle.record(ev.FirstSide(side=0))
+    battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
+    battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "warband", "forward", "forward")
+    to_phase(battle, "melee")
+    return battle
+
+
+def test_the_last_side_on_the_field_wins_and_the_aftermath_follows():
+    battle = duel()
+    attack(battle, "knights", "warband", 12)            # 16 vs 15: 1
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "knights", 20, 20, 20)    # 15 on 11 hp
+    battle.record(ev.EndStep())
+    game = battle.game
+    assert (game.stage, game.winner) == ("over", 1)
+    assert game.unit("knights").standing == "defeated"
+    with pytest.raises(RuleViolation, match="over"):
+        battle.record(ev.EndStep())
+    with pytest.raises(RuleViolation, match="commanders"):
+        battle.record(ev.Aftermath(counter=counter(battle), fates=()))
+    battle.record(ev.Aftermath(counter=counter(battle), fates=(("knights", 55),)))
+    game = battle.game
+    assert game.army("warband").morale == 1
+    keys = [n.key for n in game.notes.latest(3)]
+    assert keys == ["km.note.victory", "km.note.morale_after", "km.note.commander_captured"]
+
+
+def fleeing_knights() -> KingmakerBattle:
+    """The knights fail their bloodied check by 5 and flee; next turn they run."""
+    battle = duel()
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "knights", 10, 2, 19)
+    battle.record(ev.EndStep())
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="bloodied", face=7))
+    assert battle.game.unit("knights").standing == "flee"
+    battle.record(ev.EndStep())
+    battle.record(ev.EndStep())
+    begin_turn(battle)
+    return battle
+
+
+def test_a_fleeing_unit_may_rally_or_run_taking_free_hacks():
+    battle = fleeing_knights()
+    with pytest.raises(RuleViolation, match="fleeing"):
+        battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="defensive_wall", face=20))
+    battle.record(ev.Rally(counter=counter(battle), key="knights", face=5))   # 8 vs 15
+    assert battle.game.unit("knights").standing == "flee"
+    to_phase(battle, "movement")
+    # It turns about for free, and the warband strikes as it leaves: 15 + 5 + 2 vs 14: 4 (the cap).
+    step(battle, "knights", "turn_left", "turn_left")
+    with pytest.raises(RuleViolation, match="rolls don't match"):
+        step(battle, "knights", "forward")
+    battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=15),)))
+    assert battle.game.unit("knights").pending == 4
+    assert battle.game.unit("knights").block.squares == {(10, 5)}
+    with pytest.raises(RuleViolation, match="away from the enemy"):
+        step(battle, "knights", "turn_left", "turn_left", "forward")
+
+
+def test_running_off_the_mat_leaves_the_battle():
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=2),)))
+    step(battle, "knights", "forward", "forward")        # row 3
+    battle.record(ev.EndStep())
+    to_phase(battle, "morale")
+    end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")   # row 0
+    with pytest.raises(RuleViolation, match="movement left"):
+        step(battle, "knights", "forward")
+    next_turn(battle)
+    step(battle, "knights", "forward")                         # off the edge
+    assert battle.game.unit("knights").standing == "fled"
+    assert (battle.game.stage, battle.game.winner) == ("over", 1)
+
+
+def test_switching_tactics_takes_a_dc_12_morale_check():
+    battle = duel()
+    to_phase(battle, "morale")
+    end_phase(battle)
+    begin_turn(battle)
+    with pytest.raises(RuleViolation, match="doesn't know"):
+        battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="full_defense", face=20))
+    battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="withdraw"))
+    assert battle.game.unit("knights").tactic == "withdraw"
+    with pytest.raises(RuleViolation, match="tried"):
+        battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="standard", face=20))
+
+
+def test_withdraw_is_opposed_and_press_shifts_into_contact():
+    battle = duel()
+    to_phase(battle, "morale")
+    # Press in the Morale phase, DC 13: the warband (Morale +1 + 1) rolls 17: 19, beaten by 6: two squares.
+    battle.record(ev.EndStep())
+    with pytest.raises(RuleViolation, match="contact"):
+        battle.record(ev.Press(counter=counter(battle), key="warband", face=17, steps=("e", "e")))
+    with pytest.raises(RuleViolation, match="at most"):
+        battle.record(ev.Press(counter=counter(battle), key="warband", face=17, steps=("w", "w", "w")))
+    battle.record(ev.Press(counter=counter(battle), key="warband", face=17, steps=("e",)))
+    assert battle.game.unit("warband").block.x == 11
+    assert battle.game.enemies_in_contact("warband") == ("knights",)
+    end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    # The knights withdraw: 10 + 3 against the warband's 5 + 2.
+    battle.record(ev.Order(counter=counter(battle), key="knights", command="withdraw", face=10, opposing=(5,)))
+    assert battle.game.unit("knights").command == "withdraw"

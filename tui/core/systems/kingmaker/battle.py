@@ -1,0 +1,206 @@
+"""A Kingmaker battle in play: its save file's shape, the log with undo
+and redo, and the GM's actions that roll dice (faces come from the
+battle's seed and roll counter, so an undo cannot fish for better dice,
+and a screen can show a roll's face before the GM commits to it)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any, Literal, TypeVar, cast
+
+from tui.core.history import BattleFile, History, LoggedBattle, new_seed
+from tui.core.records import Record
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.morale import check, owed
+from tui.core.systems.kingmaker.movement import moving_away
+from tui.core.systems.kingmaker.play import apply
+from tui.core.systems.kingmaker.rules import KingmakerRuleset
+from tui.core.systems.kingmaker.state import KMState
+from tui.core.systems.kingmaker.turns import strikers
+
+
+E = TypeVar("E", bound=Record)
+
+
+class KingmakerSetup(Record):
+    """Nothing is set before the log: the battle is built by its events."""
+
+
+class KingmakerBattleFile(BattleFile):
+    """A save file of a Kingmaker battle (``system = "kingmaker"``)."""
+
+    system: Literal["kingmaker"] = "kingmaker"
+    setup: KingmakerSetup = KingmakerSetup()
+    log: tuple[ev.KingmakerEvent, ...] = ()
+
+
+def _ruleset() -> KingmakerRuleset:
+    from tui.core.systems.kingmaker.rules import bundled
+
+    return bundled()
+
+
+def initial(ruleset: KingmakerRuleset | None = None) -> KMState:
+    return KMState(rules=ruleset or _ruleset())
+
+
+@dataclass
+class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
+    meta: KingmakerBattleFile
+    history: History[KMState, ev.KingmakerEvent]
+
+    _apply = staticmethod(apply)
+
+    @classmethod
+    def initial_state(cls, meta: KingmakerBattleFile, ruleset: KingmakerRuleset | None = None) -> KMState:
+        return initial(ruleset)
+
+    @classmethod
+    def summary(cls, state: KMState) -> dict[str, Any]:
+        return summary(state)
+
+    @classmethod
+    def new(cls, title: str, *, seed: int | None = None, ruleset: KingmakerRuleset | None = None) -> "KingmakerBattle":
+        meta = KingmakerBattleFile(title=title, seed=new_seed() if seed is None else seed)
+        return cls(meta, History.start(initial(ruleset)))
+
+    @classmethod
+    def from_file(cls, meta: KingmakerBattleFile, ruleset: KingmakerRuleset | None = None) -> "KingmakerBattle":
+        battle = cls(meta, cls.replayed(meta, initial(ruleset)))
+        battle.check_summary()
+        return battle
+
+    @property
+    def ruleset(self) -> KingmakerRuleset:
+        return self.game.rules
+
+    def _do(self, event: E) -> E:
+        """Record an event and hand back its own type (``record`` returns the union)."""
+        self.record(cast(ev.KingmakerEvent, event))
+        return event
+
+    # -- the dice -------------------------------------------------------------------
+
+    def _dice(self, offset: int = 0) -> random.Random:
+        return self.rng(self.game.counter + offset)
+
+    def faces(self, count: int, *, sides: int = 20, offset: int = 0) -> tuple[int, ...]:
+        """The next roll's faces (the same until something is recorded)."""
+        rng = self._dice(offset)
+        return tuple(rng.randint(1, sides) for _ in range(count))
+
+    def _opposed(self) -> tuple[tuple[int, ...], ...]:
+        """Generals' rolls, again while the best totals tie (one stream per round)."""
+        game = self.game
+        sides = game.fighting
+        bonus = [g.commander.profession if (g := game.general(side)) is not None else 0 for side in sides]
+        rounds: list[tuple[int, ...]] = []
+        for offset in range(50):
+            faces = self.faces(len(sides), offset=offset)
+            rounds.append(faces)
+            totals = [f + b for f, b in zip(faces, bonus)]
+            if totals.count(max(totals)) == 1:
+                break
+        return tuple(rounds)
+
+    # -- acting ---------------------------------------------------------------------------
+
+    def setup_roll(self) -> ev.SetupRoll:
+        return self._do(ev.SetupRoll(counter=self.game.counter, rounds=self._opposed()))
+
+    def initiative(self) -> ev.Initiative:
+        return self._do(ev.Initiative(counter=self.game.counter, rounds=self._opposed()))
+
+    def switch_tactic(self, key: str, tactic: str) -> ev.SwitchTactic:
+        free = tactic == "withdraw"
+        face = None if free else self.faces(1)[0]
+        return self._do(ev.SwitchTactic(counter=self.game.counter, key=key, tactic=tactic, face=face))
+
+    def rally(self, key: str) -> ev.Rally:
+        return self._do(ev.Rally(counter=self.game.counter, key=key, face=self.faces(1)[0]))
+
+    def order(self, key: str, command: ev.Command) -> ev.Order:
+        if command == "about_face":
+            return self._do(ev.Order(counter=self.game.counter, key=key, command=command))
+        opposing = len(self.game.enemies_in_contact(key)) if command == "withdraw" else 0
+        face, *others = self.faces(1 + opposing)
+        return self._do(ev.Order(counter=self.game.counter, key=key, command=command, face=face, opposing=tuple(others)))
+
+    def move(self, key: str, step: ev.Step) -> ev.Move:
+        return self._do(ev.Move(counter=self.game.counter, key=key, step=step, hacks=self.hacks_for(key, step)))
+
+    def hacks_for(self, key: str, step: ev.Step) -> tuple[ev.Hack, ...]:
+        """The free hacks a fleeing unit's step draws, rolled."""
+        game = self.game
+        unit = game.unit(key)
+        if unit.standing != "flee" or step in ("turn_left", "turn_right") or not moving_away(game, key):
+            return ()
+        hackers = strikers(game, key, besides=unit.hacked_by)
+        faces = self.faces(len(hackers))
+        return tuple(ev.Hack(by=k, face=f) for k, f in zip(hackers, faces))
+
+    def attack(self, attacker: str, target: str, mode: Literal["ranged", "melee"], count: int, *, ticks: tuple[str, ...] = (), cover: bool = False) -> ev.Attack:
+        event = ev.Attack(
+            counter=self.game.counter, attacker=attacker, target=target, mode=mode, faces=self.faces(count), ticks=ticks, cover=cover,
+        )
+        return self._do(event)
+
+    def morale_preview(self, key: str) -> tuple[int, bool, int]:
+        """The coming threshold check: its face, whether it passes, its total."""
+        threshold = owed(self.game, key)
+        assert threshold is not None
+        face = self.faces(1)[0]
+        passed, result = check(self.game, key, face, threshold.dc, "rout")
+        return face, passed, result
+
+    def morale_check(self, key: str, *, again: bool = False) -> ev.MoraleCheck:
+        """The threshold check; ``again``: a Hold the Line commander has a
+        failed one rolled again (the second face stands)."""
+        game = self.game
+        threshold = owed(game, key)
+        assert threshold is not None
+        face, second = self.faces(2)
+        passed, result = check(game, key, face, threshold.dc, "rout")
+        final_face = second if again and not passed else face
+        final_pass, final_result = check(game, key, final_face, threshold.dc, "rout")
+        hacks: tuple[ev.Hack, ...] = ()
+        if not final_pass and game.rules.morale.state_for(threshold.dc - final_result).leaves_field:
+            shooters = strikers(game, key)
+            hacks = tuple(ev.Hack(by=k, face=f) for k, f in zip(shooters, self.faces(len(shooters), offset=1)))
+        event = ev.MoraleCheck(
+            counter=game.counter, key=key, threshold=threshold.key, face=face, again=second if again and not passed else None, hacks=hacks,
+        )
+        return self._do(event)
+
+    def press_preview(self, key: str) -> tuple[int, bool, int, int]:
+        """The coming Press: its face, whether it passes, its total, the squares it may shift."""
+        game = self.game
+        command = game.rules.commands.press if game.phase == "movement" else game.rules.commands.press_morale
+        face = self.faces(1)[0]
+        passed, result = check(game, key, face, command.dc)
+        squares = command.extra_squares + (result - command.dc) // command.per_margin if passed else 0
+        return face, passed, result, squares
+
+    def press(self, key: str, steps: tuple[Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"], ...] = ()) -> ev.Press:
+        return self._do(ev.Press(counter=self.game.counter, key=key, face=self.faces(1)[0], steps=steps))
+
+    def aftermath(self) -> ev.Aftermath:
+        game = self.game
+        fallen = [a.key for a in game.armies if game.unit(a.key).standing == "defeated" and a.commander.name and a.commander.kind == "npc"]
+        rolls = self.faces(len(fallen), sides=100)
+        return self._do(ev.Aftermath(counter=game.counter, fates=tuple(zip(fallen, rolls))))
+
+
+def summary(state: KMState) -> dict[str, Any]:
+    """``[state]`` in the save: readable, and checked against the log on load."""
+    result: dict[str, Any] = {"stage": state.stage, "rolls_made": state.counter, "armies": len(state.armies)}
+    if state.stage in ("battle", "over"):
+        result["turn"] = state.turn
+        result["phase"] = state.phase
+        result["hp"] = {a.key: state.hp(a.key) for a in state.armies}
+        result["standing"] = {a.key: state.unit(a.key).standing for a in state.armies}
+    return result
+
+
+__all__ = ["KingmakerBattle", "KingmakerBattleFile", "summary"]

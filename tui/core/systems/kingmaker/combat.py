@@ -1,0 +1,235 @@
+"""Ranged and melee attacks on the mat: who may attack whom, with what
+modifiers against which Defense, and the damage that lands at the end of
+the phase. Free hacks and parting shots strike as rear attacks.
+
+An attack's total is d20 + Offense + modifiers against the target's
+Defense: below it misses, at or above it deals the margin (at least 1),
+up to the army's Maximum Damage; a natural 20 adds one beyond the cap and
+hits even below Defense; a natural 1 costs the unit its next phase's
+Offense check (Ultimate Campaign).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Literal
+
+from tui.core.d20 import AttackRules, resolve_attack
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.bonuses import active, total
+from tui.core.systems.kingmaker.mat import contact, in_contact
+from tui.core.systems.kingmaker.state import KMState, Roll
+
+Mode = Literal["ranged", "melee"]
+
+
+@dataclass(frozen=True)
+class Term:
+    """One part of a modifier: a catalog key (or ``source:key`` of the
+    ruleset) and how much."""
+
+    key: str
+    amount: int
+
+
+@dataclass(frozen=True)
+class Setup:
+    """An attack as the rules set it up, before the dice."""
+
+    mode: Mode
+    offense: int
+    terms: tuple[Term, ...]
+    defense: int
+    defense_terms: tuple[Term, ...]
+    cap: int
+    extra_damage: int
+    halve: bool
+    attacks: int
+    """Attacks it may still make at this target now."""
+    side: str = "front"
+    """Which side of the target a melee attack strikes."""
+
+
+def _terms(pairs: Iterable[tuple[str, int]]) -> tuple[Term, ...]:
+    return tuple(Term(k, v) for k, v in pairs if v)
+
+
+def defense_of(state: KMState, key: str, mode: Mode) -> tuple[int, tuple[Term, ...]]:
+    found = state.derived[key]
+    unit = state.unit(key)
+    effects = active(state, key)
+    ground = max((state.rules.terrain_of(state.terrain_at(sq)).defense for sq in unit.block.squares), default=0) if unit.block else 0
+    pairs = [("km.term.defense", found.defense.total)]
+    pairs += [(a.tick, a.effect.defense + (a.effect.ranged_defense if mode == "ranged" else 0)) for a in effects]
+    pairs += [("km.term.charged", state.rules.commands.charge.defense if unit.command == "charge" else 0), ("km.term.ground", ground)]
+    terms = _terms(pairs)
+    return sum(x.amount for x in terms), terms
+
+
+def _damage_terms(state: KMState, key: str, mode: Mode, ticks: Iterable[str]) -> tuple[int, bool]:
+    found = state.derived[key]
+    effects = active(state, key, ticks)
+    extra = (found.damage if mode == "melee" else found.ranged_damage) + total(effects, "damage", f"{mode}_damage")
+    halve = any(state.rules.condition(c).halve_damage for c in state.conditions)
+    return extra, halve
+
+
+def melee_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str] = ()) -> Setup:
+    """A melee attack as the rules allow it now; refuses with one line."""
+    rules = state.rules
+    _may_attack(state, attacker, target)
+    unit, other = state.unit(attacker), state.unit(target)
+    name = state.army(attacker).name
+    if unit.shots:
+        raise RuleViolation(t("km.rule.shot_instead", name=name))
+    assert unit.block is not None and other.block is not None
+    touch = contact(unit.block, other.block, front=rules.melee.front_attacks, other=rules.melee.other_attacks)
+    if touch is None:
+        raise RuleViolation(t("km.rule.not_in_contact", name=name, target=state.army(target).name))
+    found = state.derived[attacker]
+    used = sum(n for _, n in unit.blows)
+    left = min(touch.attacks - dict(unit.blows).get(target, 0), found.attacks.total - used)
+    effects = active(state, attacker, ticks)
+    pairs = [("km.term.offense", found.offense.total)]
+    pairs += [(a.tick, a.effect.offense + a.effect.melee_offense) for a in effects]
+    pairs += [
+        ("km.term.charge", rules.commands.charge.melee_offense if unit.command == "charge" else 0),
+        ("km.term.ranks", rules.melee.rank * (unit.block.depth - 1) if touch.through_front else 0),
+        ("km.term.flanking", rules.melee.flanking if touch.side == "flank" else 0),
+        ("km.term.rear", rules.melee.rear if touch.side == "rear" else 0),
+    ]
+    terms = _terms(pairs)
+    defense, defense_terms = defense_of(state, target, "melee")
+    extra, halve = _damage_terms(state, attacker, "melee", ticks)
+    return Setup("melee", sum(x.amount for x in terms), terms, defense, defense_terms, found.max_damage.total, extra, halve, max(0, left), touch.side)
+
+
+def ranged_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str] = (), *, cover: bool = False) -> Setup:
+    rules = state.rules
+    _may_attack(state, attacker, target)
+    unit, other = state.unit(attacker), state.unit(target)
+    name = state.army(attacker).name
+    found = state.derived[attacker]
+    if found.ranged_offense is None:
+        raise RuleViolation(t("km.rule.no_ranged", name=name))
+    if unit.started_melee:
+        raise RuleViolation(t("km.rule.charged_no_shot", name=name))
+    if state.enemies_in_contact(attacker) and not unit.engaged:
+        raise RuleViolation(t("km.rule.locked_no_shot", name=name))
+    assert unit.block is not None and other.block is not None
+    distance = unit.block.distance(other.block)
+    if distance > found.range:
+        raise RuleViolation(t("km.rule.out_of_range", name=name, target=state.army(target).name, distance=distance, range=found.range))
+    band = rules.ranged.maximum_range if distance == found.range else (rules.ranged.over_half_range if distance * 2 > found.range else 0)
+    sheltered = cover or any(rules.terrain_of(state.terrain_at(sq)).cover for sq in other.block.squares)
+    target_side = state.army(target).side
+    into_melee = any(in_contact(other.block, b) for k, b in state.blocks().items() if state.army(k).side != target_side)
+    moving = rules.ranged.moving_mount if found.army.mounted else rules.ranged.after_moving
+    effects = active(state, attacker, ticks)
+    pairs = [("km.term.ranged_offense", found.ranged_offense.total)]
+    pairs += [(a.tick, a.effect.offense + a.effect.ranged_offense) for a in effects]
+    pairs += [
+        ("km.term.range", band), ("km.term.cover", rules.ranged.cover if sheltered else 0),
+        ("km.term.into_melee", rules.ranged.into_melee if into_melee else 0),
+        ("km.term.moved", moving if unit.moved else 0),
+        ("km.term.target_size", state.derived[target].size.target_modifier),
+    ]
+    terms = _terms(pairs)
+    defense, defense_terms = defense_of(state, target, "ranged")
+    extra, halve = _damage_terms(state, attacker, "ranged", ticks)
+    left = found.attacks.total - unit.shots
+    return Setup("ranged", sum(x.amount for x in terms), terms, defense, defense_terms, found.max_damage.total, extra, halve, max(0, left))
+
+
+def _may_attack(state: KMState, attacker: str, target: str) -> None:
+    from tui.core.systems.kingmaker.turns import own_unit
+
+    phase = state.phase if state.phase in ("ranged", "melee") else "melee"
+    own_unit(state, attacker, phase, moving_away=True)
+    unit = state.unit(attacker)
+    name = state.army(attacker).name
+    standing = next((s for s in state.rules.morale.states if s.key == unit.standing), None)
+    if standing is not None and not (standing.can_shoot if phase == "ranged" else standing.can_attack):
+        raise RuleViolation(t(f"km.rule.standing_{unit.standing}", name=name))
+    if unit.setback_phase == state.phase_count:
+        raise RuleViolation(t("km.rule.setback", name=name))
+    if state.army(target).side == state.army(attacker).side:
+        raise RuleViolation(t("km.rule.own_side", target=state.army(target).name))
+    other = state.unit(target)
+    if other.block is None or other.out:
+        raise RuleViolation(t("km.rule.out_of_battle", name=state.army(target).name))
+
+
+def damage(face: int, setup: Setup, rules: AttackRules) -> tuple[int, bool]:
+    """The damage one face deals, and whether it was a critical."""
+    result = resolve_attack(face, setup.offense, setup.defense, setup.cap, rules)
+    if not result.hit:
+        return 0, False
+    dealt = result.damage + setup.extra_damage
+    if setup.halve:
+        dealt = max(1, dealt // 2)
+    return max(0, dealt), result.critical
+
+
+def attack(state: KMState, event: ev.Attack) -> KMState:
+    if event.counter != state.counter:
+        raise RuleViolation(t("km.rule.record_counter", counter=event.counter, expected=state.counter))
+    if state.phase != event.mode:
+        raise RuleViolation(t("km.rule.wrong_phase", phase=t(f"km.phase.{event.mode}"), now=t(f"km.phase.{state.phase}")))
+    if event.mode == "melee":
+        setup = melee_setup(state, event.attacker, event.target, event.ticks)
+    else:
+        setup = ranged_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
+    if len(event.faces) > setup.attacks:
+        raise RuleViolation(t("km.rule.too_many_attacks", name=state.army(event.attacker).name, most=setup.attacks))
+    rules = AttackRules.from_ruleset(state.rules)
+    die = state.rules.attack.die
+    if not all(1 <= f <= die for f in event.faces):
+        raise RuleViolation(t("km.rule.record_face", face=max(event.faces), die=die))
+    dealt = [damage(f, setup, rules) for f in event.faces]
+    hurt = sum(d for d, _ in dealt)
+    unit = state.unit(event.attacker)
+    once = tuple(tick for tick in event.ticks if tick.startswith("tactic:") and state.rules.tactic(tick.split(":", 1)[1]).once_per_battle)
+    unit = replace(unit, used=unit.used + once)
+    if event.mode == "melee":
+        unit = replace(unit, blows=tuple({**dict(unit.blows), event.target: dict(unit.blows).get(event.target, 0) + len(event.faces)}.items()))
+    else:
+        unit = replace(unit, shots=unit.shots + len(event.faces))
+    if state.rules.attack.setback_face and any(f <= state.rules.attack.setback_face for f in event.faces):
+        unit = replace(unit, setback_phase=state.phase_count + 1)
+    after = state.with_unit(event.attacker, unit)
+    other = after.unit(event.target)
+    other = replace(other, pending=other.pending + hurt, flanked=other.flanked or setup.side == "flank", rear=other.rear or setup.side == "rear")
+    after = after.with_unit(event.target, other)
+    hits = sum(1 for d, _ in dealt if d)
+    roll = Roll(f"attack_{event.mode}", event.attacker, event.faces, setup.offense, setup.defense, (("target", event.target), ("damage", hurt), ("hits", hits)))
+    after = replace(after, counter=state.counter + 1, last_roll=roll)
+    return after.with_note(
+        f"km.note.attack_{event.mode}", name=state.army(event.attacker).name, target=state.army(event.target).name,
+        attacks=len(event.faces), hits=hits, damage=hurt, faces=" ".join(str(f) for f in event.faces),
+    )
+
+
+def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: bool = False) -> KMState:
+    """A free hack or parting shot: a melee attack as from the rear (+2),
+    with no attacks of the striker spent; ``now``: the damage lands at once."""
+    rules = state.rules
+    found = state.derived[by]
+    offense = found.offense.total + total(active(state, by), "offense", "melee_offense") + rules.melee.free_hack
+    defense, _ = defense_of(state, target, "melee")
+    extra, halve = _damage_terms(state, by, "melee", ())
+    setup = Setup("melee", offense, (), defense, (), found.max_damage.total, extra, halve, 1)
+    if not 1 <= face <= rules.attack.die:
+        raise RuleViolation(t("km.rule.record_face", face=face, die=rules.attack.die))
+    dealt, _ = damage(face, setup, AttackRules.from_ruleset(rules))
+    unit = state.unit(target)
+    unit = replace(unit, damage=unit.damage + dealt) if now else replace(unit, pending=unit.pending + dealt)
+    return state.with_unit(target, unit).with_note(
+        f"km.note.{kind}", name=state.army(by).name, target=state.army(target).name, face=face, total=face + offense, defense=defense, damage=dealt,
+    )
+
+
+__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "melee_setup", "ranged_setup", "strike"]

@@ -1,0 +1,217 @@
+"""The Movement phase: commands (Hustle, Charge, About Face, Withdraw),
+a unit's steps in the way it faces, and Press.
+
+A unit moves forward or along a forward diagonal (the diagonals cost 1,
+2, 1, ... in a turn), turns 90 degrees once a turn for 1, and stops as
+soon as it touches an enemy: contact locks it. A retreating or fleeing
+unit turns freely and may only move away from the enemy; a fleeing one
+takes a free hack (as a rear attack) from each enemy it leaves, and off
+the mat's edge it is out of the battle.
+"""
+
+from __future__ import annotations
+
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.mat import VECTORS, Block, turned
+from tui.core.systems.kingmaker.morale import check, morale_bonus
+from tui.core.systems.kingmaker.state import KMState, Roll, Unit
+from tui.core.systems.kingmaker.turns import fits, own_unit, strikers, victory
+
+DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
+
+
+def allowance(state: KMState, key: str) -> int:
+    """Squares of movement this turn: its speed, +1 for a Hustle or Charge."""
+    unit = state.unit(key)
+    extra = {"hustle": state.rules.commands.hustle.extra_squares, "charge": state.rules.commands.charge.extra_squares}
+    return state.derived[key].speed.total + extra.get(unit.command or "", 0)
+
+
+def moving_away(state: KMState, key: str) -> bool:
+    return state.unit(key).standing in ("retreat", "flee")
+
+
+def order(state: KMState, event: ev.Order) -> KMState:
+    own_unit(state, event.key, "movement")
+    unit = state.unit(event.key)
+    name = state.army(event.key).name
+    if "command" in unit.tried:
+        raise RuleViolation(t("km.rule.one_command", name=name))
+    if unit.moved:
+        raise RuleViolation(t("km.rule.command_before_moving", name=name))
+    if event.counter != state.counter:
+        raise RuleViolation(t("km.rule.record_counter", counter=event.counter, expected=state.counter))
+    contact = state.enemies_in_contact(event.key)
+    tried = replace(unit, tried=unit.tried + ("command",))
+    assert unit.block is not None
+    if event.command == "about_face":
+        if event.face is not None or event.opposing:
+            raise RuleViolation(t("km.rule.no_roll_needed"))
+        if contact:
+            raise RuleViolation(t("km.rule.locked", name=name))
+        block = unit.block.facing_to(turned(unit.block.facing, 2))
+        faced = replace(tried, block=block, command="about_face", spent=allowance(state, event.key), moved=True)
+        return state.with_unit(event.key, faced).with_note("km.note.about_face", name=name)
+    if event.face is None or not 1 <= event.face <= state.rules.attack.die:
+        raise RuleViolation(t("km.rule.record_face", face=event.face or 0, die=state.rules.attack.die))
+    if event.command == "withdraw":
+        return _withdraw(state, event, tried, contact)
+    if contact:
+        raise RuleViolation(t("km.rule.locked", name=name))
+    if event.opposing:
+        raise RuleViolation(t("km.rule.record_hacks"))
+    command = getattr(state.rules.commands, event.command)
+    passed, result = check(state, event.key, event.face, command.dc)
+    rolled = replace(state, counter=state.counter + 1, last_roll=Roll(f"order_{event.command}", event.key, (event.face,), result, command.dc))
+    if passed:
+        return rolled.with_unit(event.key, replace(tried, command=event.command)).with_note(f"km.note.{event.command}", name=name, total=result, dc=command.dc)
+    return rolled.with_unit(event.key, tried).with_note(f"km.note.{event.command}_failed", name=name, total=result, dc=command.dc)
+
+
+def _withdraw(state: KMState, event: ev.Order, tried: Unit, contact: tuple[str, ...]) -> KMState:
+    name = state.army(event.key).name
+    if not contact:
+        raise RuleViolation(t("km.rule.nothing_to_withdraw", name=name))
+    if len(event.opposing) != len(contact) or not all(1 <= f <= state.rules.attack.die for f in event.opposing):
+        raise RuleViolation(t("km.rule.record_hacks"))
+    assert event.face is not None
+    own = event.face + morale_bonus(state, event.key, "withdraw")
+    theirs = [f + morale_bonus(state, k, "withdraw") for k, f in zip(contact, event.opposing)]
+    free = "withdraws_freely" in state.derived[event.key].grants
+    passed = free or all(own > other for other in theirs)
+    rolled = replace(state, counter=state.counter + 1, last_roll=Roll("order_withdraw", event.key, (event.face, *event.opposing), own, max(theirs)))
+    if passed:
+        return rolled.with_unit(event.key, replace(tried, command="withdraw")).with_note("km.note.withdraw", name=name, total=own, best=max(theirs))
+    return rolled.with_unit(event.key, tried).with_note("km.note.withdraw_failed", name=name, total=own, best=max(theirs))
+
+
+def step_block(block: Block, step: ev.Step) -> Block:
+    if step in ("turn_left", "turn_right"):
+        return block.facing_to(turned(block.facing, -1 if step == "turn_left" else 1))
+    fx, fy = VECTORS[block.facing]
+    if step == "forward":
+        return block.moved(fx, fy)
+    # the forward diagonals: forward plus a quarter turn's direction
+    sx, sy = VECTORS[turned(block.facing, -1 if step == "left" else 1)]
+    return block.moved(fx + sx, fy + sy)
+
+
+def step_cost(state: KMState, key: str, step: ev.Step, after: Block) -> int:
+    unit = state.unit(key)
+    rules = state.rules.movement
+    away = moving_away(state, key)
+    if step in ("turn_left", "turn_right"):
+        return 0 if away else rules.turn_cost
+    assert unit.block is not None
+    entered = after.squares - unit.block.squares
+    ground = max((state.rules.terrain_of(state.terrain_at(sq)).move_cost for sq in entered), default=1)
+    base = 1 if step == "forward" else rules.diagonal_costs[unit.diagonals % len(rules.diagonal_costs)]
+    return base + ground - 1
+
+
+def _on_mat(state: KMState, block: Block) -> bool:
+    return block.x >= 0 and block.y >= 0 and block.x + block.width <= state.width and block.y + block.height <= state.height
+
+
+def _nearest_enemy(state: KMState, key: str, block: Block) -> int:
+    side = state.army(key).side
+    return min((block.distance(b) for k, b in state.blocks(besides=key).items() if state.army(k).side != side), default=999)
+
+
+def move(state: KMState, event: ev.Move) -> KMState:
+    own_unit(state, event.key, "movement", moving_away=True)
+    if event.counter != state.counter:
+        raise RuleViolation(t("km.rule.record_counter", counter=event.counter, expected=state.counter))
+    unit = state.unit(event.key)
+    name = state.army(event.key).name
+    assert unit.block is not None
+    away = moving_away(state, event.key)
+    contact = state.enemies_in_contact(event.key)
+    if contact and not away and unit.command != "withdraw":
+        raise RuleViolation(t("km.rule.locked", name=name))
+    turning = event.step in ("turn_left", "turn_right")
+    if turning and unit.turned and not away:
+        raise RuleViolation(t("km.rule.turned_already", name=name))
+    after = step_block(unit.block, event.step)
+    cost = step_cost(state, event.key, event.step, after)
+    left = allowance(state, event.key) - unit.spent
+    if cost > left:
+        raise RuleViolation(t("km.rule.no_movement_left", name=name, left=left, cost=cost))
+    leaving = not _on_mat(state, after)
+    if leaving and not away:
+        raise RuleViolation(t("km.rule.off_mat", width=state.width, height=state.height))
+    if not leaving:
+        fits(state, event.key, after)
+        if away and not turning and _nearest_enemy(state, event.key, after) < _nearest_enemy(state, event.key, unit.block):
+            raise RuleViolation(t("km.rule.must_move_away", name=name))
+    hackers = strikers(state, event.key, besides=unit.hacked_by) if unit.standing == "flee" and not turning else ()
+    if tuple(h.by for h in event.hacks) != hackers:
+        raise RuleViolation(t("km.rule.record_hacks"))
+    moved = replace(
+        unit, spent=unit.spent + cost, moved=True,
+        turned=unit.turned or (turning and not away),
+        diagonals=unit.diagonals + (1 if event.step in ("left", "right") else 0),
+        hacked_by=unit.hacked_by + hackers,
+    )
+    state = replace(state, counter=state.counter + 1)
+    from tui.core.systems.kingmaker.combat import strike
+
+    for hack in event.hacks:
+        state = strike(state, hack.by, event.key, hack.face, kind="free_hack")
+    if leaving:
+        gone = replace(state.unit(event.key), standing="fled", spent=moved.spent)
+        return victory(state.with_unit(event.key, gone).with_note("km.note.fled_off", name=name))
+    moved = replace(moved, block=after, pending=state.unit(event.key).pending)
+    state = state.with_unit(event.key, moved)
+    touched = tuple(k for k in state.enemies_in_contact(event.key) if k not in contact)
+    if touched and not away:
+        state = state.with_unit(event.key, replace(moved, started_melee=True, spent=allowance(state, event.key)))
+        for key in touched:
+            state = state.with_unit(key, replace(state.unit(key), engaged=True))
+        return state.with_note("km.note.contact", name=name, target=", ".join(state.army(k).name for k in touched))
+    return state
+
+
+def press(state: KMState, event: ev.Press) -> KMState:
+    if state.phase not in ("movement", "morale"):
+        raise RuleViolation(t("km.rule.press_phase"))
+    own_unit(state, event.key, state.phase)
+    unit = state.unit(event.key)
+    name = state.army(event.key).name
+    if "press" in unit.tried:
+        raise RuleViolation(t("km.rule.pressed_already", name=name))
+    if event.counter != state.counter:
+        raise RuleViolation(t("km.rule.record_counter", counter=event.counter, expected=state.counter))
+    if not 1 <= event.face <= state.rules.attack.die:
+        raise RuleViolation(t("km.rule.record_face", face=event.face, die=state.rules.attack.die))
+    command = state.rules.commands.press if state.phase == "movement" else state.rules.commands.press_morale
+    if state.phase == "movement" and not state.enemies_in_contact(event.key):
+        raise RuleViolation(t("km.rule.press_needs_contact", name=name))
+    passed, result = check(state, event.key, event.face, command.dc)
+    squares = command.extra_squares + (result - command.dc) // command.per_margin if passed else 0
+    if len(event.steps) > squares:
+        raise RuleViolation(t("km.rule.press_too_far", name=name, most=squares))
+    assert unit.block is not None
+    block = unit.block
+    for step in event.steps:
+        dx, dy = DIRECTIONS[step]
+        block = block.moved(dx, dy)
+        fits(state, event.key, block)
+    if event.steps and not any(state.army(k).side != state.army(event.key).side for k in _touching(state, event.key, block)):
+        raise RuleViolation(t("km.rule.press_contact", name=name))
+    rolled = replace(state, counter=state.counter + 1, last_roll=Roll("press", event.key, (event.face,), result, command.dc))
+    pressed = replace(unit, block=block, tried=unit.tried + ("press",))
+    note = "km.note.press" if passed else "km.note.press_failed"
+    return rolled.with_unit(event.key, pressed).with_note(note, name=name, total=result, dc=command.dc, squares=len(event.steps))
+
+
+def _touching(state: KMState, key: str, block: Block) -> tuple[str, ...]:
+    from tui.core.systems.kingmaker.mat import in_contact
+
+    return tuple(k for k, b in state.blocks(besides=key).items() if in_contact(block, b))
+
+
+__all__ = ["DIRECTIONS", "allowance", "move", "moving_away", "order", "press", "step_block", "step_cost"]

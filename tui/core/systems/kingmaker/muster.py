@@ -1,0 +1,94 @@
+"""Before the battle: the sides, the armies, the mat, its terrain and the
+battlefield conditions. Armies may still change during setup until they
+are placed; the mat and its terrain until the battle begins."""
+
+from __future__ import annotations
+
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.derive import derive
+from tui.core.systems.kingmaker.state import KMState
+
+
+def before_battle(state: KMState) -> None:
+    if state.stage not in ("muster", "setup"):
+        raise RuleViolation(t("km.rule.muster_only"))
+
+
+def set_sides(state: KMState, event: ev.SetSides) -> KMState:
+    if state.stage != "muster":
+        raise RuleViolation(t("km.rule.sides_fixed"))
+    used = {a.side for a in state.armies}
+    if any(side >= len(event.names) for side in used):
+        raise RuleViolation(t("km.rule.side_in_use", side=max(used) + 1))
+    return replace(state, sides=event.names)
+
+
+def set_army(state: KMState, event: ev.SetArmy) -> KMState:
+    before_battle(state)
+    army = event.army
+    if army.side >= len(state.sides):
+        raise RuleViolation(t("km.rule.no_side", side=army.side + 1, count=len(state.sides)))
+    derive(army, state.rules)
+    known = [a.key for a in state.armies]
+    if army.key in known:
+        if state.unit(army.key).block is not None:
+            raise RuleViolation(t("km.rule.placed_already", name=state.army(army.key).name))
+        armies = tuple(army if a.key == army.key else a for a in state.armies)
+        return replace(state, armies=armies).with_note("km.note.army_changed", name=army.name)
+    if state.stage == "setup" and army.side not in {a.side for a in state.armies}:
+        raise RuleViolation(t("km.rule.new_side_in_setup"))
+    added = replace(state, armies=state.armies + (army,))
+    return replace(added, units=added.units + ((army.key, state.unit(army.key)),)).with_note("km.note.army_added", name=army.name, side=state.sides[army.side])
+
+
+def remove_army(state: KMState, event: ev.RemoveArmy) -> KMState:
+    before_battle(state)
+    army = state.army(event.key)
+    if state.unit(event.key).block is not None:
+        raise RuleViolation(t("km.rule.placed_already", name=army.name))
+    left = tuple(a for a in state.armies if a.key != event.key)
+    if state.stage == "setup" and army.side not in {a.side for a in left}:
+        raise RuleViolation(t("km.rule.side_empties"))
+    return replace(state, armies=left, units=tuple(u for u in state.units if u[0] != event.key)).with_note("km.note.army_removed", name=army.name)
+
+
+def set_mat(state: KMState, event: ev.SetMat) -> KMState:
+    if state.stage != "muster":
+        raise RuleViolation(t("km.rule.mat_fixed"))
+    kept = tuple((sq, key) for sq, key in state.terrain if sq[0] < event.width and sq[1] < event.height)
+    return replace(state, width=event.width, height=event.height, terrain=kept)
+
+
+def paint(state: KMState, event: ev.PaintTerrain) -> KMState:
+    if state.stage not in ("muster", "setup"):
+        raise RuleViolation(t("km.rule.mat_fixed"))
+    if event.terrain not in {row.key for row in state.rules.terrain}:
+        raise RuleViolation(t("km.rule.no_terrain", key=event.terrain, known=", ".join(r.key for r in state.rules.terrain)))
+    if event.x + event.width > state.width or event.y + event.height > state.height:
+        raise RuleViolation(t("km.rule.off_mat", width=state.width, height=state.height))
+    area = {(x, y) for x in range(event.x, event.x + event.width) for y in range(event.y, event.y + event.height)}
+    if not state.rules.terrain_of(event.terrain).passable:
+        for key, block in state.blocks().items():
+            if block.squares & area:
+                raise RuleViolation(t("km.rule.terrain_under_unit", name=state.army(key).name))
+    kept = {sq: key for sq, key in state.terrain if sq not in area}
+    if event.terrain != "open":
+        kept.update((sq, event.terrain) for sq in area)
+    return replace(state, terrain=tuple(sorted(kept.items())))
+
+
+def set_conditions(state: KMState, event: ev.SetConditions) -> KMState:
+    before_battle(state)
+    known = {c.key for c in state.rules.conditions}
+    for key in event.keys:
+        if key not in known:
+            raise RuleViolation(t("km.rule.no_condition", key=key, known=", ".join(sorted(known))))
+    if len(set(event.keys)) != len(event.keys):
+        raise RuleViolation(t("km.rule.condition_twice"))
+    return replace(state, conditions=event.keys)
+
+
+__all__ = ["before_battle", "paint", "remove_army", "set_army", "set_conditions", "set_mat", "set_sides"]

@@ -1,0 +1,216 @@
+"""A Kingmaker battle at one moment: immutable records that ``play.apply``
+replaces, never changes.
+
+The muster comes first (sides, armies, the mat and its terrain, the
+battlefield conditions), then setup (who places first, each unit's block
+on the mat), then the turns: the phase, which side acts in it, and for
+each unit its hp, the damage that lands at the end of the phase, its
+morale state and what it has done this turn. ``notes`` is the story.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Literal
+
+from tui.core.errors import RuleViolation
+from tui.core.frozen import replace
+from tui.core.i18n import t
+from tui.core.notes import Note, Notes
+from tui.core.systems.kingmaker.derive import Derived, derive
+from tui.core.systems.kingmaker.forces import Army
+from tui.core.systems.kingmaker.mat import Block, Square, in_contact
+from tui.core.systems.kingmaker.rules import KingmakerRuleset
+
+Stage = Literal["muster", "setup", "battle", "over"]
+Phase = Literal["tactics", "movement", "ranged", "melee", "morale"]
+Standing = Literal["ready", "retreat", "flee", "rout", "defeated", "fled"]
+"""``rout``: gone from the field at once; ``fled``: ran off the mat;
+``defeated``: brought to 0 hp. The last three are out of the battle."""
+OUT: tuple[Standing, ...] = ("rout", "defeated", "fled")
+
+
+_DERIVED: dict[Army, tuple[KingmakerRuleset, Derived]] = {}
+
+
+def derived(army: Army, rules: KingmakerRuleset) -> Derived:
+    """``derive``, remembered: a replay asks for the same armies at every event."""
+    found = _DERIVED.get(army)
+    if found is not None and found[0] is rules:
+        return found[1]
+    if len(_DERIVED) > 1024:
+        _DERIVED.clear()
+    result = derive(army, rules)
+    _DERIVED[army] = (rules, result)
+    return result
+
+
+@dataclass(frozen=True)
+class Unit:
+    """An army on the mat and what has happened to it."""
+
+    block: Block | None = None
+    damage: int = 0
+    pending: int = 0
+    """Damage dealt this phase, landing when the phase ends."""
+    standing: Standing = "ready"
+    standing_turns: int = 0
+    tactic: str = "standard"
+    checked: tuple[str, ...] = ()
+    """Morale thresholds it has checked against already."""
+    used: tuple[str, ...] = ()
+    """Once-a-battle things it has used (``tactic:dirty_fighters``)."""
+    setback_phase: int | None = None
+    """The phase count at which a natural 1 costs it its Offense check."""
+    # -- this turn -----------------------------------------------------------------
+    spent: int = 0
+    """Squares of movement spent."""
+    diagonals: int = 0
+    turned: bool = False
+    command: str | None = None
+    """The command carried out this turn (``charge``, ``hustle``, ``about_face``, ``withdraw``)."""
+    tried: tuple[str, ...] = ()
+    """What it has rolled for this turn already (``tactic``, ``command``, ``rally``, ``press``)."""
+    moved: bool = False
+    started_melee: bool = False
+    """It moved into contact this turn: no ranged attacks (thrown excepted)."""
+    engaged: bool = False
+    """An enemy moved into contact with it this turn: it may shoot instead of fighting."""
+    shots: int = 0
+    blows: tuple[tuple[str, int], ...] = ()
+    """Melee attacks made this phase, per target."""
+    flanked: bool = False
+    rear: bool = False
+    hacked_by: tuple[str, ...] = ()
+    """Enemies that have had their free hack at it this turn."""
+
+    @property
+    def out(self) -> bool:
+        return self.standing in OUT
+
+
+@dataclass(frozen=True)
+class Roll:
+    """The last roll made, for the screens and the report: what, by whom, the faces."""
+
+    what: str
+    key: str = ""
+    faces: tuple[int, ...] = ()
+    total: int = 0
+    against: int = 0
+    detail: tuple[tuple[str, object], ...] = ()
+
+
+@dataclass(frozen=True)
+class KMState:
+    rules: KingmakerRuleset
+    stage: Stage = "muster"
+    sides: tuple[str, ...] = ()
+    armies: tuple[Army, ...] = ()
+    width: int = 24
+    height: int = 16
+    terrain: tuple[tuple[Square, str], ...] = ()
+    """Squares that are not open ground, with their terrain key."""
+    conditions: tuple[str, ...] = ()
+    units: tuple[tuple[str, Unit], ...] = ()
+    # -- setup -----------------------------------------------------------------------
+    roll_winner: int | None = None
+    """The side that won the last opposed roll and chooses who goes first."""
+    first: int | None = None
+    """The side that places first, then acts first this turn."""
+    # -- the turn ----------------------------------------------------------------------
+    turn: int = 0
+    phase: Phase = "tactics"
+    acting: int = 0
+    """Index into ``order`` of the side acting in this phase."""
+    phase_count: int = 0
+    counter: int = 0
+    """Rolls made so far: the next roll's place in the battle's dice stream."""
+    last_roll: Roll | None = None
+    winner: int | None = None
+    aftermath_done: bool = False
+    notes: Notes = field(default_factory=Notes)
+
+    # -- lookups -------------------------------------------------------------------------
+
+    def army(self, key: str) -> Army:
+        for army in self.armies:
+            if army.key == key:
+                return army
+        raise RuleViolation(t("km.rule.no_army", key=key))
+
+    @cached_property
+    def derived(self) -> dict[str, Derived]:
+        """Every army's numbers, worked out once per army and ruleset."""
+        return {a.key: derived(a, self.rules) for a in self.armies}
+
+    def unit(self, key: str) -> Unit:
+        return dict(self.units).get(key, Unit())
+
+    def with_unit(self, key: str, unit: Unit) -> "KMState":
+        units = dict(self.units)
+        units[key] = unit
+        return replace(self, units=tuple((a.key, units.get(a.key, Unit())) for a in self.armies))
+
+    def with_note(self, key: str, **params: object) -> "KMState":
+        return replace(self, notes=self.notes.add(Note(key, tuple(params.items()))))
+
+    def terrain_at(self, square: Square) -> str:
+        return dict(self.terrain).get(square, "open")
+
+    def hp(self, key: str) -> int:
+        return max(0, self.derived[key].hp.total - self.unit(key).damage)
+
+    @property
+    def fighting(self) -> tuple[int, ...]:
+        """The sides with armies, in side order."""
+        return tuple(sorted({a.side for a in self.armies}))
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        """The sides in the order they act this turn (or place, in setup)."""
+        fighting = list(self.fighting)
+        if self.first is None or self.first not in fighting:
+            return tuple(fighting)
+        at = fighting.index(self.first)
+        return tuple(fighting[at:] + fighting[:at])
+
+    @property
+    def side_acting(self) -> int | None:
+        order = self.order
+        return order[self.acting] if self.stage in ("battle", "setup") and self.acting < len(order) else None
+
+    def on_field(self, side: int | None = None) -> tuple[Army, ...]:
+        """Armies placed and still in the battle (of one side)."""
+        return tuple(
+            a for a in self.armies
+            if self.unit(a.key).block is not None and not self.unit(a.key).out and (side is None or a.side == side)
+        )
+
+    def blocks(self, *, besides: str | None = None) -> dict[str, Block]:
+        found = {}
+        for army in self.on_field():
+            block = self.unit(army.key).block
+            if block is not None and army.key != besides:
+                found[army.key] = block
+        return found
+
+    def enemies_in_contact(self, key: str) -> tuple[str, ...]:
+        """Enemy units touching this one, in muster order."""
+        block = self.unit(key).block
+        side = self.army(key).side
+        if block is None:
+            return ()
+        return tuple(
+            a.key for a in self.on_field()
+            if a.side != side and (other := self.unit(a.key).block) is not None and in_contact(block, other)
+        )
+
+    def general(self, side: int) -> Army | None:
+        """The side's general: the commander with most ranks in Profession (soldier)."""
+        armies = [a for a in self.armies if a.side == side]
+        return max(armies, key=lambda a: a.commander.profession, default=None)
+
+
+__all__ = ["OUT", "KMState", "derived", "Phase", "Roll", "Stage", "Standing", "Unit"]
