@@ -1,8 +1,8 @@
 """A small Kingmaker battle for the core tests.
 
-A 24 × 16 mat. Side 0 "Restov" (north, facing south): Knights (Medium
+A 24 × 16 mat. Side 0 "Ostmark" (north, facing south): Knights (Medium
 cavalry: riders CR 2, mounts CR 1; ACR 2, Offense +4, Defense 14, speed 3)
-and Archers (Medium, CR 1, ranged weapons). Side 1 "Pitax" (south, facing
+and Archers (Medium, CR 1, ranged weapons). Side 1 "Rivenhold" (south, facing
 north): a Huge warband of 500 CR 1 warriors (2 × 2 squares; ACR 5,
 Offense +5, Defense 15, 27 hp) and a Large column of 200 CR 1 skirmishers
 (1 × 2 squares, ACR 3).
@@ -18,18 +18,18 @@ from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.forces import Army, Commander
 from tui.core.systems.kingmaker.mat import Facing
 
-KNIGHTS = Army(key="knights", name="Knights of Restov", side=0, creature="humans (fighter 3)", cr="2", troops=100, mount_cr="1",
+KNIGHTS = Army(key="knights", name="Knights of Ostmark", side=0, creature="humans (fighter 3)", cr="2", troops=100, mount_cr="1",
                commander=Commander(name="Ser Ilsa", charisma=2, profession=5, level=6))
-ARCHERS = Army(key="archers", name="Restov Archers", side=0, cr="1", troops=100, resources=("ranged_weapons",),
+ARCHERS = Army(key="archers", name="Ostmark Archers", side=0, cr="1", troops=100, resources=("ranged_weapons",),
                commander=Commander(name="Hob", charisma=1, profession=0, level=3))
-WARBAND = Army(key="warband", name="Pitax Warband", side=1, cr="1", troops=500,
-               commander=Commander(name="Drelev", charisma=1, profession=5, level=5))
+WARBAND = Army(key="warband", name="Rivenhold Warband", side=1, cr="1", troops=500,
+               commander=Commander(name="Vorn", charisma=1, profession=5, level=5))
 SKIRMISH = Army(key="skirmish", name="Skirmishers", side=1, cr="1", troops=200)
 
 
 def muster(seed: int = 3) -> KingmakerBattle:
-    battle = KingmakerBattle.new("Stag Lord's ford", seed=seed)
-    battle.record(ev.SetSides(names=("Restov", "Pitax")))
+    battle = KingmakerBattle.new("Ashwater Ford", seed=seed)
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
     battle.record(ev.SetMat(width=24, height=16))
     for army in (KNIGHTS, ARCHERS, WARBAND, SKIRMISH):
         battle.record(ev.SetArmy(army=army))
@@ -41,7 +41,7 @@ def counter(battle: KingmakerBattle) -> int:
 
 
 def set_up(battle: KingmakerBattle, places: dict[str, tuple[int, int, Facing]] | None = None) -> KingmakerBattle:
-    """Setup won by Restov (face 15+5 against 3+5), Restov places first,
+    """Setup won by Ostmark (face 15+5 against 3+5), Ostmark places first,
     then the units alternate: knights, warband, archers, skirmishers."""
     places = places or {"knights": (10, 3, "s"), "warband": (10, 9, "n"), "archers": (4, 2, "s"), "skirmish": (16, 10, "n")}
     battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))

@@ -32,7 +32,7 @@ def test_setup_alternates_sides_and_keeps_enemies_apart():
     battle.record(ev.SetupRoll(counter=0, rounds=((15, 3),)))  # 15 + 5 against 3 + 5
     assert battle.game.roll_winner == 0 and battle.game.stage == "setup"
     battle.record(ev.FirstSide(side=1))
-    with pytest.raises(RuleViolation, match="Pitax's turn|turn to place"):
+    with pytest.raises(RuleViolation, match="places a unit now"):
         battle.record(ev.Place(key="knights", x=2, y=2, facing="s"))
     battle.record(ev.Place(key="warband", x=10, y=10, facing="n"))
     with pytest.raises(RuleViolation, match="within 5 squares"):
@@ -48,7 +48,7 @@ def test_setup_alternates_sides_and_keeps_enemies_apart():
 
 def test_opposed_rolls_must_settle():
     battle = muster()
-    # Generals: Ser Ilsa (5 ranks) for Restov, Drelev (5 ranks) for Pitax: a tie rolls again.
+    # Generals: Ser Ilsa (5 ranks) for Ostmark, Vorn (5 ranks) for Rivenhold: a tie rolls again.
     with pytest.raises(RuleViolation, match="don't settle"):
         battle.record(ev.SetupRoll(counter=0, rounds=((10, 10),)))
     with pytest.raises(RuleViolation, match="don't settle"):

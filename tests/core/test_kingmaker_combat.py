@@ -43,7 +43,7 @@ def test_melee_attacks_come_from_contact_with_ranks_and_caps():
     battle = clash()
     knights = melee_setup(battle.game, "knights", "warband")
     assert (knights.attacks, knights.offense, knights.defense, knights.side) == (2, 4, 15, "front")
-    battle.record(ev.EndStep())  # Restov holds back its blows; Pitax strikes
+    battle.record(ev.EndStep())  # Ostmark holds back its blows; Rivenhold strikes
     warband = melee_setup(battle.game, "warband", "knights")
     # Two front squares: one meets the knights' square across its edge (2), the other at a corner (1).
     assert warband.attacks == 3
@@ -189,7 +189,7 @@ def duel() -> KingmakerBattle:
     from km_kit import KNIGHTS, WARBAND
 
     battle = KingmakerBattle.new("Duel", seed=5)
-    battle.record(ev.SetSides(names=("Restov", "Pitax")))
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
     battle.record(ev.SetMat(width=24, height=16))
     battle.record(ev.SetArmy(army=KNIGHTS))
     battle.record(ev.SetArmy(army=WARBAND))

@@ -1,0 +1,114 @@
+"""A Kingmaker battle in words: each ``Note`` put into the reader's
+language, an army's line, the Markdown report, and what every player may
+see of the battle."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from tui.core.i18n import language, t
+from tui.core.markdown import md_text
+from tui.core.notes import Note
+from tui.core.systems.kingmaker.explain import explain
+from tui.core.systems.kingmaker.state import KMState
+
+_WORDS = {"tactic", "threshold"}
+"""Note parameters that are keys into the ruleset, not the GM's text."""
+
+
+def _plain(text: str) -> str:
+    return text
+
+
+def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain) -> str:
+    """The note in words; ``escape`` is applied to the GM's own text in it
+    (army and side names), e.g. ``md_text`` for the Markdown report."""
+    params = {name: escape(value) if isinstance(value, str) and name not in _WORDS else value for name, value in note.params}
+    lang = language()
+    if "tactic" in params:
+        params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
+    if "threshold" in params:
+        threshold = next((th for th in state.rules.morale.thresholds if th.key == params["threshold"]), None)
+        params["threshold"] = threshold.name(lang) if threshold is not None else params["threshold"]
+    return t(note.key, **params)
+
+
+def standing_text(state: KMState, key: str) -> str:
+    """hp, and how the army stands, in words: ``18/27 hp · Fleeing``."""
+    unit = state.unit(key)
+    words = [t("km.report.hp", hp=state.hp(key), full=state.derived[key].hp.total)]
+    if unit.standing in ("retreat", "flee", "rout"):
+        words.append(next(s.name(language()) for s in state.rules.morale.states if s.key == unit.standing))
+    elif unit.standing != "ready":
+        words.append(t(f"km.report.{unit.standing}"))
+    if unit.tactic != "standard":
+        words.append(state.rules.tactic(unit.tactic).name(language()))
+    return " · ".join(words)
+
+
+def army_line(state: KMState, key: str, escape: Callable[[str], str] = _plain) -> str:
+    """An army in one line: its size, ACR, Offense, Defense and where they come from."""
+    found = state.derived[key]
+    army = found.army
+    lang = language()
+    what = f" ({escape(army.creature)})" if army.creature else ""
+    return t(
+        "km.report.army", name=escape(army.name), what=what, size=found.size.name(lang), troops=army.troops, acr=found.acr_text,
+        hp=found.hp.total, offense=f"{found.offense.total:+d}", defense=found.defense.total,
+        why_offense=explain(found.offense, found, state.rules, lang), why_defense=explain(found.defense, found, state.rules, lang),
+    )
+
+
+def markdown_report(state: KMState, title: str, lang: str) -> str:
+    """The whole battle as Markdown: the sides and their armies, the mat,
+    then every note in order, and how each army stands at the end."""
+    from tui.core.i18n import language as current, set_language
+
+    before = current()
+    set_language(lang)
+    try:
+        rules = state.rules
+        lines = [f"# {md_text(title)}", "", f"## {t('km.report.sides')}", ""]
+        for index, side in enumerate(state.sides):
+            lines += [f"### {md_text(side)}", ""]
+            for army in (a for a in state.armies if a.side == index):
+                lines.append(f"- {army_line(state, army.key, md_text)}")
+                if army.commander.name:
+                    lines.append(f"  - {t('km.report.commander', name=md_text(army.commander.name), morale=state.derived[army.key].morale.total)}")
+                if state.stage in ("battle", "over"):
+                    lines.append(f"  - {md_text(standing_text(state, army.key))}")
+            lines.append("")
+        lines += [f"## {t('km.report.mat')}", "", t("km.report.mat_size", width=state.width, height=state.height, yards=rules.mat.yards_per_square)]
+        if state.conditions:
+            lines.append(t("km.report.conditions", conditions=", ".join(rules.condition(c).name(lang) for c in state.conditions)))
+        lines += ["", f"## {t('km.report.story')}", ""]
+        lines += [f"{number}. {note_text(state, note, md_text)}" for number, note in enumerate(state.notes, start=1)]
+        return "\n".join(lines) + "\n"
+    finally:
+        set_language(before)
+
+
+def public_view(state: KMState, title: str) -> dict[str, Any]:
+    """What every player may see: the mat, the armies where they stand and
+    how they fare, the turn and phase (Kingmaker has no secret yet: the
+    GM's hidden marks come with the read-only view)."""
+    return {
+        "system": "kingmaker",
+        "title": title,
+        "stage": state.stage,
+        "turn": state.turn,
+        "phase": state.phase,
+        "sides": list(state.sides),
+        "mat": {"width": state.width, "height": state.height, "terrain": [[x, y, key] for (x, y), key in state.terrain]},
+        "armies": [
+            {
+                "key": a.key, "name": a.name, "side": a.side, "hp": state.hp(a.key), "full": state.derived[a.key].hp.total,
+                "standing": state.unit(a.key).standing,
+                "block": None if (b := state.unit(a.key).block) is None else {"x": b.x, "y": b.y, "frontage": b.frontage, "depth": b.depth, "facing": b.facing},
+            }
+            for a in state.armies
+        ],
+    }
+
+
+__all__ = ["army_line", "markdown_report", "note_text", "public_view", "standing_text"]
