@@ -22,6 +22,7 @@ _UI_MODULES: dict[str, str] = {
     "myz": "tui.ui.myz.system",
     "fate": "tui.ui.fate.system",
     "second_world": "tui.ui.second_world.system",
+    "kingmaker": "tui.ui.kingmaker.system",
 }
 
 

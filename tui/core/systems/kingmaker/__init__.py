@@ -1,2 +1,2 @@
-"""Kingmaker Fantasy Battle: so far only the d20 attack its ruleset gives
-the command line; the battle itself comes with its own issue."""
+"""Kingmaker Fantasy Battle: Ultimate Campaign's armies on the Kingmaker
+text's battle mat (see ``rules``, ``derive``, ``mat`` and ``play``)."""

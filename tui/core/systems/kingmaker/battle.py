@@ -182,7 +182,7 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         squares = command.extra_squares + (result - command.dc) // command.per_margin if passed else 0
         return face, passed, result, squares
 
-    def press(self, key: str, steps: tuple[Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"], ...] = ()) -> ev.Press:
+    def press(self, key: str, steps: tuple[ev.Direction, ...] = ()) -> ev.Press:
         return self._do(ev.Press(counter=self.game.counter, key=key, face=self.faces(1)[0], steps=steps))
 
     def aftermath(self) -> ev.Aftermath:

@@ -24,6 +24,7 @@ Rounds = Annotated[tuple[tuple[Face, ...], ...], Field(max_length=50)]
 Step = Literal["forward", "left", "right", "turn_left", "turn_right"]
 """``left``/``right``: the forward diagonals."""
 Command = Literal["hustle", "charge", "about_face", "withdraw"]
+Direction = Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"]
 AttackKind = Literal["ranged", "melee", "free_hack", "parting_shot"]
 
 
@@ -211,7 +212,7 @@ class Press(Record):
     counter: Counter
     key: Key
     face: Face
-    steps: Annotated[tuple[Literal["n", "ne", "e", "se", "s", "sw", "w", "nw"], ...], Field(max_length=10)] = ()
+    steps: Annotated[tuple[Direction, ...], Field(max_length=10)] = ()
 
 
 class Aftermath(Record):
@@ -240,7 +241,7 @@ KingmakerEvent = Annotated[
 ]
 
 __all__ = [
-    "Aftermath", "Attack", "AttackKind", "Command", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
+    "Aftermath", "Attack", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
     "KingmakerEvent", "MoraleCheck", "Move", "Note", "Order", "PaintTerrain", "Place", "Press", "Rally",
     "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetupRoll", "Step", "SwitchTactic",
 ]

@@ -1,8 +1,11 @@
-"""Kingmaker Fantasy Battle in the registry: its ruleset only, for now."""
+"""Kingmaker Fantasy Battle in the registry: Pathfinder armies on a
+battle mat, with facing, ranks, commands and morale."""
 
 from __future__ import annotations
 
-from tui.core.system import RulesetSpec
-from tui.core.systems.kingmaker.rules import KingmakerRuleset
+from tui.core.systems.kingmaker.game import GAME
 
-RULESET = RulesetSpec("kingmaker", "kingmaker-fantasy-battle.toml", KingmakerRuleset)
+SYSTEM = GAME
+RULESET = GAME.ruleset
+
+__all__ = ["RULESET", "SYSTEM"]

@@ -1,0 +1,1 @@
+"""Kingmaker Fantasy Battle in the app: the army builder and the battle mat."""

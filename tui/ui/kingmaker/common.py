@@ -1,0 +1,28 @@
+"""What every Kingmaker screen and flow shares: waiting for a dialog's
+answer, recording an event through the app (saved at once, undoable), and
+an option that records an event, greyed out with the rule that refuses it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tui.ui.shell.battle_screen import BattleScreen, shell
+from tui.ui.shell.dialogs import Choice
+
+
+async def ask(screen: BattleScreen[Any], dialog: Any) -> Any:
+    """Show a dialog and wait for the GM's answer (None: escape)."""
+    return await screen.app.push_screen_wait(dialog)
+
+
+def record(screen: BattleScreen[Any], event: Any) -> bool:
+    """Record one event; a refusal shows as one line and changes nothing."""
+    return shell(screen).act(lambda b: b.record(event))
+
+
+def choice(screen: BattleScreen[Any], event: Any, label: str, note: str = "", entry: str = "") -> Choice:
+    """An option that records ``event``, greyed out with the rule that refuses it."""
+    return Choice(event, label, note, screen.battle.step_refusal(event), entry=entry)
+
+
+__all__ = ["ask", "choice", "record"]

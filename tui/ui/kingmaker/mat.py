@@ -1,0 +1,319 @@
+"""The battle mat of a Kingmaker battle: the squares with their terrain and
+every unit's block (its letter, an arrow on its front rank, its side's
+colour), and beside it the square under the cursor, the armies with their
+hp and standing, and the story so far. Every change is one event, saved at
+once and undoable.
+
+| Key | Action |
+| :- | :- |
+| ↑ ↓ ← → | move over the mat |
+| enter | what can be done here now (place, terrain, a unit's actions) |
+| n | next: roll for setup or initiative, choose who goes first, end the side's phase, the aftermath |
+| tab | to the next unit of the side acting |
+| m / t / c | the mat's size / terrain from this square / battlefield conditions (before the battle) |
+| p | place a unit here (setup) |
+| g / r | switch the unit's tactic / rally a fleeing unit (Tactics) |
+| o | a command: Hustle, Charge, About Face, Withdraw (Movement) |
+| w / q / e / a / d | step forward / along the left or right forward diagonal / turn left / turn right |
+| f / x | shoot (Ranged) / fight (Melee), with the chance to hit and the damage |
+| k / v | the unit's Morale check at a threshold / Press |
+| u, ctrl+z / U, ctrl+y | undo / redo |
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Coroutine
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Header, Static
+
+from tui.core.i18n import t
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.battle import KingmakerBattle
+from tui.core.systems.kingmaker.morale import owed
+from tui.core.systems.kingmaker.state import KMState
+from tui.ui.kingmaker import mat_flows as flows
+from tui.ui.kingmaker import mat_text as words
+from tui.ui.kingmaker import turn_flows as turns
+from tui.ui.kingmaker.common import ask
+from tui.ui.kingmaker.mat_view import CELL, LABEL, MatView
+from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.shell.dialogs import Choice, ChoiceDialog
+from tui.ui.shell.menus import menu
+from tui.ui.widgets.key_footer import KeyFooter
+from tui.ui.widgets.show import show
+
+PANEL = 26
+"""The panel's least width; the mat takes the rest, scrolling when it must."""
+SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "shoot", "melee", "morale", "press")
+STEPS: dict[str, ev.Step] = {"forward": "forward", "diag_left": "left", "diag_right": "right", "turn_left": "turn_left", "turn_right": "turn_right"}
+_PHASE_OF = {"tactic": "tactics", "rally": "tactics", "order": "movement", "shoot": "ranged", "melee": "melee", "morale": "morale"}
+
+
+class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
+    """The battle mat (see the module docstring for its keys)."""
+
+    BINDINGS = [
+        Binding("enter", "actions", "km_ui.key.actions", id="km.actions"),
+        Binding("n", "next", "km_ui.key.next", id="km.next"),
+        Binding("tab", "next_unit", "km_ui.key.next_unit", show=False, id="km.next_unit"),
+        Binding("m", "mat_size", "km_ui.key.mat_size", show=False, id="km.mat_size"),
+        Binding("t", "terrain", "km_ui.key.terrain", show=False, id="km.terrain"),
+        Binding("c", "conditions", "km_ui.key.conditions", show=False, id="km.conditions"),
+        Binding("p", "place", "km_ui.key.place", show=False, id="km.place"),
+        Binding("g", "tactic", "km_ui.key.tactic", show=False, id="km.tactic"),
+        Binding("r", "rally", "km_ui.key.rally", show=False, id="km.rally"),
+        Binding("o", "order", "km_ui.key.order", show=False, id="km.order"),
+        Binding("w", "step('forward')", "km_ui.key.forward", id="km.forward"),
+        Binding("q", "step('diag_left')", "km_ui.key.diag_left", show=False, id="km.diag_left"),
+        Binding("e", "step('diag_right')", "km_ui.key.diag_right", show=False, id="km.diag_right"),
+        Binding("a", "step('turn_left')", "km_ui.key.turn_left", show=False, id="km.turn_left"),
+        Binding("d", "step('turn_right')", "km_ui.key.turn_right", show=False, id="km.turn_right"),
+        Binding("f", "shoot", "km_ui.key.shoot", id="km.shoot"),
+        Binding("x", "melee", "km_ui.key.melee", id="km.melee"),
+        Binding("k", "morale", "km_ui.key.morale", id="km.morale"),
+        Binding("v", "press", "km_ui.key.press", show=False, id="km.press"),
+        Binding("u,ctrl+z", "undo", "key.undo", id="km.undo"),
+        Binding("U,ctrl+y", "redo", "key.redo", show=False, id="km.redo"),
+    ]
+
+    DEFAULT_CSS = """
+    KingmakerMatScreen {
+        & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
+        & #field { height: 1fr; }
+        & MatView { width: 1fr; height: 1fr; }
+        & #panel { width: 1fr; min-width: 26; height: 1fr; border-left: solid $accent; padding: 0 1; }
+        & #square { margin-bottom: 1; }
+        & #legend { margin-bottom: 1; }
+        &:ansi #status { background: ansi_default; text-style: reverse; }
+        &:ansi #panel { border-left: solid ansi_cyan; }
+    }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="status", markup=False)
+        with Horizontal(id="field"):
+            yield MatView(id="mat")
+            with VerticalScroll(id="panel"):
+                yield Static("", id="square", markup=False)
+                yield Static("", id="legend", markup=False)
+                yield Static("", id="story", markup=False)
+        yield KeyFooter()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        mat = self.query_one(MatView)
+        mat.focus()
+        first = next((b for b in self.state.blocks().values()), None)
+        if first is not None:
+            mat.cursor = (first.x, first.y)
+
+    @property
+    def state(self) -> KMState:
+        return self.battle.game
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        return self.query_one(MatView).cursor
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        needed = LABEL + CELL * self.state.width + 1
+        self.query_one(MatView).styles.width = max(12, min(needed, self.size.width - PANEL - 1))
+
+    # -- drawing -------------------------------------------------------------------------
+
+    def _redraw(self, *_: object) -> None:
+        state = self.state
+        glyphs = self.shell.glyphs.name
+        mat = self.query_one(MatView)
+        mat.picture = words.picture(state, glyphs)
+        self._fit()
+        show(self.query_one("#status", Static), words.status(state))
+        self._panel()
+        self.refresh_bindings()
+
+    def _panel(self) -> None:
+        state = self.state
+        show(self.query_one("#square", Static), words.square_lines(state, self.cursor))
+        show(self.query_one("#legend", Static), words.legend(state, self.shell.glyphs.name))
+        show(self.query_one("#story", Static), words.story(state, 8))
+
+    def on_mat_view_cursor_moved(self, _: MatView.CursorMoved) -> None:
+        self._panel()
+        self.refresh_bindings()
+
+    # -- what applies ----------------------------------------------------------------------
+
+    def unit_here(self) -> str | None:
+        return words.unit_at(self.state, self.cursor)
+
+    def own_unit(self) -> str | None:
+        """The unit under the cursor if its side acts now in the battle."""
+        state = self.state
+        key = self.unit_here()
+        if key is None or state.stage != "battle" or state.first is None or state.army(key).side != state.side_acting:
+            return None
+        return key
+
+    def _applies(self, action: str) -> bool:
+        state = self.state
+        if action in ("mat_size",):
+            return state.stage == "muster"
+        if action in ("terrain", "conditions"):
+            return state.stage in ("muster", "setup")
+        if action == "place":
+            return state.stage == "setup" and state.first is not None and words.unit_at(state, self.cursor) is None
+        if action == "next":
+            return flows.next_refusal(self) is None
+        if action == "next_unit":
+            return bool(self._units_in_turn())
+        key = self.own_unit()
+        if key is None:
+            return False
+        unit = state.unit(key)
+        if action == "step":
+            return state.phase == "movement"
+        if action == "press":
+            return state.phase == "morale" or (state.phase == "movement" and bool(state.enemies_in_contact(key)))
+        if action == "morale":
+            return state.phase == "morale" and owed(state, key) is not None
+        if action == "rally":
+            return state.phase == "tactics" and unit.standing == "flee"
+        if action == "tactic":
+            return state.phase == "tactics" and unit.standing == "ready"
+        if action == "order":
+            return state.phase == "movement" and unit.standing == "ready"
+        return state.phase == _PHASE_OF.get(action, "")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.battle.can_undo and not self.read_only else None
+        if action == "redo":
+            return True if self.battle.can_redo and not self.read_only else None
+        if action == "actions":
+            return None if self.read_only else True
+        if action in ("next", "next_unit", "mat_size", "terrain", "conditions", "place", "tactic", "rally", "order", "step", "shoot", "melee", "morale", "press"):
+            return True if not self.read_only and self._applies(action) else None
+        return True
+
+    # -- keys ------------------------------------------------------------------------------
+
+    def _run(self, flow: Coroutine[Any, Any, None]) -> None:
+        self.shell.run_flow(self, flow, "km-mat")
+
+    def _for_unit(self, make: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+        key = self.own_unit()
+        if key is not None:
+            self._run(make(key))
+
+    def action_next(self) -> None:
+        self._run(flows.next_step(self))
+
+    def _units_in_turn(self) -> list[tuple[int, int]]:
+        state = self.state
+        side = state.side_acting if state.stage in ("battle", "setup") else None
+        found = []
+        for army in state.on_field(side):
+            block = state.unit(army.key).block
+            if block is not None:
+                found.append((block.x, block.y))
+        return found
+
+    def action_next_unit(self) -> None:
+        squares = self._units_in_turn()
+        if not squares:
+            return
+        here = words.unit_at(self.state, self.cursor)
+        keys = [words.unit_at(self.state, sq) for sq in squares]
+        at = keys.index(here) + 1 if here in keys else 0
+        self.query_one(MatView).cursor = squares[at % len(squares)]
+
+    def action_mat_size(self) -> None:
+        self._run(flows.mat_size(self))
+
+    def action_terrain(self) -> None:
+        self._run(flows.terrain(self))
+
+    def action_conditions(self) -> None:
+        self._run(flows.conditions(self))
+
+    def action_place(self) -> None:
+        self._run(flows.place(self))
+
+    def action_tactic(self) -> None:
+        self._for_unit(lambda key: turns.tactic(self, key))
+
+    def action_rally(self) -> None:
+        self._for_unit(lambda key: turns.rally(self, key))
+
+    def action_order(self) -> None:
+        self._for_unit(lambda key: turns.order(self, key))
+
+    def action_shoot(self) -> None:
+        self._for_unit(lambda key: turns.attack(self, key, "ranged"))
+
+    def action_melee(self) -> None:
+        self._for_unit(lambda key: turns.attack(self, key, "melee"))
+
+    def action_morale(self) -> None:
+        self._for_unit(lambda key: turns.morale(self, key))
+
+    def action_press(self) -> None:
+        self._for_unit(lambda key: turns.press(self, key))
+
+    def action_step(self, name: str) -> None:
+        key = self.own_unit()
+        if key is None:
+            return
+        step = STEPS[name]
+        offset = self._offset_in_block(key)
+        if self.shell.act(lambda b: _step(b, key, step)):
+            block = self.state.unit(key).block
+            if block is not None:
+                # The cursor stays on the unit: on the same square of its block.
+                self.query_one(MatView).cursor = (block.x + min(offset[0], block.width - 1), block.y + min(offset[1], block.height - 1))
+
+    def _offset_in_block(self, key: str) -> tuple[int, int]:
+        block = self.state.unit(key).block
+        assert block is not None
+        return self.cursor[0] - block.x, self.cursor[1] - block.y
+
+    def action_actions(self) -> None:
+        self._run(self._actions())
+
+    async def _actions(self) -> None:
+        """What can be done at the cursor now, each entry greyed out with why not."""
+        offered = [name for name in SQUARE_MENU.entries if self._applies(name if name not in ("shoot", "melee") else name)]
+        if not offered:
+            self.notify(t("km_ui.dialog.nothing_here"), markup=False)
+            return
+        options = [Choice(name, t(f"km_ui.square.{name}"), entry=name) for name in offered]
+        key = self.unit_here()
+        title = t("km_ui.dialog.actions", x=self.cursor[0], y=self.cursor[1]) if key is None else t("km_ui.dialog.unit_actions", name=self.state.army(key).name)
+        picked = await ask(self, ChoiceDialog(title, options, menu=SQUARE_MENU))
+        flows_by_name: dict[str, Callable[[], Coroutine[Any, Any, None]]] = {
+            "next": lambda: flows.next_step(self), "place": lambda: flows.place(self), "terrain": lambda: flows.terrain(self),
+        }
+        if picked in flows_by_name:
+            await flows_by_name[picked]()
+        elif picked is not None and (unit := self.own_unit()) is not None:
+            unit_flows: dict[str, Callable[[str], Coroutine[Any, Any, None]]] = {
+                "tactic": lambda k: turns.tactic(self, k), "rally": lambda k: turns.rally(self, k), "order": lambda k: turns.order(self, k),
+                "shoot": lambda k: turns.attack(self, k, "ranged"), "melee": lambda k: turns.attack(self, k, "melee"),
+                "morale": lambda k: turns.morale(self, k), "press": lambda k: turns.press(self, k),
+            }
+            await unit_flows[picked](unit)
+
+
+def _step(battle: Any, key: str, step: ev.Step) -> None:
+    assert isinstance(battle, KingmakerBattle)
+    battle.move(key, step)
+
+
+__all__ = ["KingmakerMatScreen"]

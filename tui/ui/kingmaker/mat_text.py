@@ -1,0 +1,136 @@
+"""What the mat screen shows, drawn from the battle: the picture of the
+mat, the status line (the stage, the turn and phase, who acts, what comes
+next), and the panel (the square under the cursor and the unit on it, the
+armies with their hp and standing, the last lines of the story).
+
+Every name is the GM's text and goes into ``Text`` as plain text."""
+
+from __future__ import annotations
+
+import string
+
+from rich.text import Text
+
+from tui.core.i18n import language, t
+from tui.core.systems.kingmaker.state import KMState
+from tui.core.systems.kingmaker.story import note_text, standing_text
+from tui.ui.kingmaker.mat_view import MatPicture, SquareView
+
+ARROWS = {"unicode": {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}, "ascii": {"n": "^", "e": ">", "s": "v", "w": "<"}}
+LETTERS = string.ascii_uppercase + string.digits
+
+
+def letter(state: KMState, key: str) -> str:
+    index = [a.key for a in state.armies].index(key)
+    return LETTERS[index % len(LETTERS)]
+
+
+def unit_at(state: KMState, square: tuple[int, int]) -> str | None:
+    """The key of the unit standing on ``square`` (on the field), if any."""
+    for key, block in state.blocks().items():
+        if square in block.squares:
+            return key
+    return None
+
+
+def picture(state: KMState, glyphs: str, marked: frozenset[tuple[int, int]] = frozenset()) -> MatPicture:
+    squares: dict[tuple[int, int], SquareView] = {}
+    for square, key in state.terrain:
+        terrain = state.rules.terrain_of(key)
+        squares[square] = SquareView(terrain.glyph + " ", key if key in ("rough", "forest", "hill", "water", "wall") else "ground")
+    arrows = ARROWS["ascii" if glyphs == "ascii" else "unicode"]
+    for army in state.on_field():
+        block = state.unit(army.key).block
+        assert block is not None
+        mark = letter(state, army.key)
+        front = block.front_squares
+        part = f"side-{army.side % 3}"
+        for square in block.squares:
+            squares[square] = SquareView(mark + (arrows[block.facing] if square in front else " "), part)
+    return MatPicture(state.width, state.height, squares, marked)
+
+
+def status(state: KMState) -> Text:
+    """One or two lines: where the battle stands and what the GM does next."""
+    if state.stage == "muster":
+        return Text(t("km_ui.status.muster", armies=len(state.armies)))
+    if state.stage == "setup":
+        if state.first is None:
+            return Text(t("km_ui.status.choose_first", side=state.sides[state.roll_winner or 0]))
+        side = state.side_acting
+        return Text(t("km_ui.status.placing", side=state.sides[side if side is not None else 0]))
+    if state.stage == "over":
+        winner = state.sides[state.winner] if state.winner is not None else t("km_ui.status.nobody")
+        key = "km_ui.status.over_done" if state.aftermath_done else "km_ui.status.over"
+        return Text(t(key, side=winner))
+    if state.roll_winner is None:
+        return Text(t("km_ui.status.initiative", turn=state.turn))
+    if state.first is None:
+        return Text(t("km_ui.status.choose_order", turn=state.turn, side=state.sides[state.roll_winner]))
+    side = state.side_acting
+    return Text(t("km_ui.status.phase", turn=state.turn, phase=t(f"km.phase.{state.phase}"), side=state.sides[side if side is not None else 0]))
+
+
+def square_lines(state: KMState, square: tuple[int, int]) -> Text:
+    """The square under the cursor and the unit on it."""
+    lang = language()
+    terrain = state.rules.terrain_of(state.terrain_at(square))
+    text = Text(t("km_ui.panel.square", x=square[0], y=square[1], terrain=terrain.name(lang), cost=terrain.move_cost), style="bold")
+    if terrain.cover:
+        text.append(" · " + t("km_ui.panel.cover"))
+    if terrain.defense:
+        text.append(" · " + t("km_ui.panel.ground_defense", defense=terrain.defense))
+    key = unit_at(state, square)
+    if key is None:
+        return text
+    army = state.army(key)
+    found = state.derived[key]
+    unit = state.unit(key)
+    block = unit.block
+    assert block is not None
+    text.append("\n")
+    text.append(f"{letter(state, key)} ", style="bold")
+    text.append(army.name, style="bold")
+    text.append(f" ({state.sides[army.side]})")
+    text.append("\n" + standing_text(state, key))
+    ranged = f" · {t('km_ui.panel.ranged', offense=found.ranged_offense.total, range=found.range)}" if found.ranged_offense is not None else ""
+    text.append("\n" + t("km_ui.panel.numbers", offense=found.offense.total, defense=found.defense.total, attacks=found.attacks.total, damage=found.max_damage.total) + ranged)
+    if state.stage == "battle":
+        from tui.core.systems.kingmaker.movement import allowance
+
+        left = max(0, allowance(state, key) - unit.spent)
+        text.append("\n" + t("km_ui.panel.moves", facing=t(f"km_ui.facing.{block.facing}"), left=left, speed=found.speed.total, ranks=block.depth))
+        if unit.command:
+            text.append(" · " + t(f"km_ui.panel.command_{unit.command}"))
+    return text
+
+
+def legend(state: KMState, glyphs: str) -> Text:
+    """Every army: its letter, facing, name, hp and standing, in its side's colour."""
+    arrows = ARROWS["ascii" if glyphs == "ascii" else "unicode"]
+    text = Text()
+    for army in state.armies:
+        unit = state.unit(army.key)
+        arrow = arrows[unit.block.facing] if unit.block is not None else " "
+        style = "dim" if unit.out or unit.block is None else ("bold cyan" if army.side == 0 else "bold red" if army.side == 1 else "bold green")
+        if text:
+            text.append("\n")
+        text.append(f"{letter(state, army.key)}{arrow} ", style=style)
+        text.append(army.name)
+        if state.stage in ("battle", "over"):
+            text.append(" " + standing_text(state, army.key), style="dim" if unit.out else "")
+        elif unit.block is None and state.stage == "setup":
+            text.append(" · " + t("km_ui.panel.not_placed"), style="dim")
+    return text
+
+
+def story(state: KMState, lines: int) -> Text:
+    text = Text()
+    for note in state.notes.latest(lines):
+        if text:
+            text.append("\n")
+        text.append(note_text(state, note))
+    return text
+
+
+__all__ = ["ARROWS", "legend", "letter", "picture", "square_lines", "status", "story", "unit_at"]

@@ -1,0 +1,191 @@
+"""The battle mat as a grid of squares, two characters each: terrain, and
+each unit's squares as its letter with an arrow on its front rank.
+
+The screen feeds it a ``MatPicture`` (plain frozen data) and listens for
+``CursorMoved``; the widget knows nothing of the rules. It scrolls to keep
+the cursor in view, so a mat larger than the terminal stays usable.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.binding import Binding
+from textual.geometry import Region, Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+Square = tuple[int, int]
+CELL = 2
+"""Characters per square: about as wide as a line is tall."""
+LABEL = 3
+"""The row labels' width on the left."""
+PARTS = ("ground", "rough", "forest", "hill", "water", "wall", "side-0", "side-1", "side-2", "out", "cursor", "label", "mark")
+
+
+@dataclass(frozen=True)
+class SquareView:
+    text: str
+    """Two characters."""
+    part: str
+    """A component class (``side-0``, ``forest``) that styles it."""
+
+
+@dataclass(frozen=True)
+class MatPicture:
+    width: int = 1
+    height: int = 1
+    squares: dict[Square, SquareView] = field(default_factory=dict)
+    """Squares that are not plain open ground."""
+    marked: frozenset[Square] = frozenset()
+    """Squares to show as the answer to what the GM is doing (reach, targets)."""
+
+    def at(self, square: Square) -> SquareView:
+        return self.squares.get(square, SquareView(". ", "ground"))
+
+
+class MatView(ScrollView, can_focus=True):
+    """Attributes down (``picture``, ``cursor``); ``CursorMoved`` up."""
+
+    BINDINGS = [
+        Binding("up", "move(0, -1)", "km_ui.key.up", show=False, id="km.mat_up"),
+        Binding("down", "move(0, 1)", "km_ui.key.down", show=False, id="km.mat_down"),
+        Binding("left", "move(-1, 0)", "km_ui.key.left", show=False, id="km.mat_left"),
+        Binding("right", "move(1, 0)", "km_ui.key.right", show=False, id="km.mat_right"),
+    ]
+
+    COMPONENT_CLASSES = {f"mat--{part}" for part in PARTS}
+
+    DEFAULT_CSS = """
+    MatView {
+        width: 1fr;
+        height: 1fr;
+        scrollbar-size: 1 1;
+        & > .mat--ground { color: $foreground 35%; }
+        & > .mat--rough { color: $text-warning 70%; }
+        & > .mat--forest { color: $text-success; }
+        & > .mat--hill { color: $text-warning; }
+        & > .mat--water { color: $text-accent; }
+        & > .mat--wall { color: $foreground; text-style: bold; }
+        & > .mat--side-0 { color: $text-primary; text-style: bold; }
+        & > .mat--side-1 { color: $text-error; text-style: bold; }
+        & > .mat--side-2 { color: $text-success; text-style: bold; }
+        & > .mat--out { color: $foreground 40%; }
+        & > .mat--cursor { text-style: reverse; }
+        & > .mat--label { color: $text-muted; }
+        & > .mat--mark { text-style: underline; }
+        &:ansi {
+            & > .mat--ground { color: ansi_bright_black; }
+            & > .mat--rough { color: ansi_yellow; }
+            & > .mat--forest { color: ansi_green; }
+            & > .mat--hill { color: ansi_yellow; text-style: bold; }
+            & > .mat--water { color: ansi_blue; }
+            & > .mat--wall { color: ansi_default; text-style: bold; }
+            & > .mat--side-0 { color: ansi_bright_cyan; text-style: bold; }
+            & > .mat--side-1 { color: ansi_bright_red; text-style: bold; }
+            & > .mat--side-2 { color: ansi_bright_green; text-style: bold; }
+            & > .mat--out { color: ansi_bright_black; }
+            & > .mat--label { color: ansi_default; text-style: dim; }
+        }
+    }
+    """
+
+    picture: reactive[MatPicture] = reactive(MatPicture, init=False, always_update=True)
+    cursor: reactive[Square] = reactive((0, 0), init=False)
+
+    class CursorMoved(Message):
+        def __init__(self, mat: "MatView", square: Square) -> None:
+            super().__init__()
+            self.mat = mat
+            self.square = square
+
+        @property
+        def control(self) -> "MatView":
+            return self.mat
+
+    def __init__(self, picture: MatPicture | None = None, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.set_reactive(MatView.picture, picture or MatPicture())
+
+    # -- drawing -------------------------------------------------------------------
+
+    def _styles(self) -> dict[str, Style]:
+        return {part: self.get_component_rich_style(f"mat--{part}", partial=True) for part in PARTS}
+
+    def _resize(self) -> None:
+        picture = self.picture
+        self.virtual_size = Size(LABEL + CELL * picture.width, 1 + picture.height)
+        self.refresh()
+
+    def square_region(self, square: Square) -> Region:
+        return Region(LABEL + CELL * square[0], 1 + square[1], CELL, 1)
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        styles = self._styles()
+        row = scroll_y + y
+        picture = self.picture
+        if row == 0:
+            labels = " " * LABEL + "".join(f"{x % 100:<2}" if x % 5 == 0 else "  " for x in range(picture.width))
+            segments = [Segment(labels, base + styles["label"])]
+        elif row <= picture.height:
+            sy = row - 1
+            segments = [Segment(f"{sy:>2} ", base + styles["label"])]
+            for sx in range(picture.width):
+                view = picture.at((sx, sy))
+                style = base + styles[view.part]
+                if (sx, sy) in picture.marked:
+                    style += styles["mark"]
+                if (sx, sy) == self.cursor:
+                    style += styles["cursor"]
+                segments.append(Segment(view.text, style))
+        else:
+            return Strip.blank(width, base)
+        strip = Strip(segments)
+        return strip.crop_extend(scroll_x, scroll_x + width, base)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.refresh()
+
+    def on_mount(self) -> None:
+        self._resize()
+
+    def watch_picture(self) -> None:
+        x, y = self.cursor
+        clamped = (min(max(x, 0), self.picture.width - 1), min(max(y, 0), self.picture.height - 1))
+        if clamped != self.cursor:
+            self.cursor = clamped
+        self._resize()
+
+    def watch_cursor(self, cursor: Square) -> None:
+        self.refresh()
+        self.call_after_refresh(self.scroll_to_region, self.square_region(cursor).grow((1, 2, 1, 2)), animate=False, immediate=True)
+        self.post_message(self.CursorMoved(self, cursor))
+
+    # -- actions -----------------------------------------------------------------------
+
+    def action_move(self, dx: int, dy: int) -> None:
+        x, y = self.cursor
+        nx, ny = x + dx, y + dy
+        if 0 <= nx < self.picture.width and 0 <= ny < self.picture.height:
+            self.cursor = (nx, ny)
+
+    def on_click(self, event: events.Click) -> None:
+        offset = event.get_content_offset(self)
+        if offset is None:
+            return
+        x = (offset.x + self.scroll_offset.x - LABEL) // CELL
+        y = offset.y + self.scroll_offset.y - 1
+        if 0 <= x < self.picture.width and 0 <= y < self.picture.height:
+            self.cursor = (x, y)
+
+
+__all__ = ["CELL", "MatPicture", "MatView", "SquareView"]

@@ -1,0 +1,246 @@
+"""The dialogs behind a unit's actions in the turn, each showing the exact
+chance before the dice roll: switching tactics and rallying (Tactics),
+commands and steps (Movement), shooting (Ranged) and fighting (Melee),
+the Morale checks at the bloodied and decimated thresholds (with Hold the
+Line), and Press.
+
+Targets and options the rules refuse are greyed out with the reason.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Literal
+
+from tui.core.errors import MassCombatError
+from tui.core.i18n import language, t
+from tui.core.odds import percent
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.bonuses import tickable
+from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances
+from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup
+from tui.core.systems.kingmaker.morale import morale_bonus, owed
+from tui.core.systems.kingmaker.movement import DIRECTIONS
+from tui.core.systems.kingmaker.rules import bundled
+from tui.ui.kingmaker.common import ask
+from tui.ui.kingmaker.mat_flows import _battle, tick
+from tui.ui.shell.battle_screen import shell
+from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
+from tui.ui.shell.menus import data_menu, menu
+
+if TYPE_CHECKING:
+    from tui.ui.kingmaker.mat import KingmakerMatScreen
+
+ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
+TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in bundled().tactics))
+ROLL_MENU = menu("km.roll", "roll", "again")
+PRESS_MENU = menu("km.press_step", *DIRECTIONS, "done")
+TICK_MENU = menu("km.tick", "roll")
+
+
+def _pct(value: Fraction) -> str:
+    return percent(value)
+
+
+async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
+    state = screen.state
+    lang = language()
+    dc = state.rules.morale.switch_tactics_dc
+    chance = check_chance(state, key, dc, "switch")
+    options = []
+    for row in state.rules.tactics:
+        if row.key not in state.derived[key].tactics:
+            continue
+        free = row.key == "withdraw"
+        note = t("km_ui.dialog.no_check") if free else t("km_ui.dialog.check_chance", dc=dc, chance=_pct(chance))
+        probe = ev.SwitchTactic(counter=state.counter, key=key, tactic=row.key, face=None if free else 10)
+        options.append(Choice(row.key, row.name(lang), note, screen.battle.step_refusal(probe), detail=row.summary(lang) if row.summary else "", entry=row.key))
+    picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.tactic", name=state.army(key).name), options, highlight=state.unit(key).tactic, menu=TACTIC_MENU))
+    if picked is not None:
+        shell(screen).act(lambda b: _battle(b).switch_tactic(key, picked))
+
+
+async def confirm_roll(screen: "KingmakerMatScreen", title: str, note: str) -> bool:
+    options = [Choice("roll", t("km_ui.dialog.roll"), note, entry="roll")]
+    return await ask(screen, ChoiceDialog(title, options, menu=ROLL_MENU)) == "roll"
+
+
+async def rally(screen: "KingmakerMatScreen", key: str) -> None:
+    state = screen.state
+    dc = state.rules.morale.rally_dc
+    note = t("km_ui.dialog.check_chance", dc=dc, chance=_pct(check_chance(state, key, dc)))
+    if await confirm_roll(screen, t("km_ui.dialog.rally", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
+        shell(screen).act(lambda b: _battle(b).rally(key))
+
+
+async def order(screen: "KingmakerMatScreen", key: str) -> None:
+    state = screen.state
+    lang = language()
+    commands = state.rules.commands
+    options = []
+    for name in ("hustle", "charge", "about_face", "withdraw"):
+        command = getattr(commands, name)
+        if name == "about_face":
+            note, probe = t("km_ui.dialog.no_check"), ev.Order(counter=state.counter, key=key, command="about_face")
+        elif name == "withdraw":
+            contact = state.enemies_in_contact(key)
+            note = t("km_ui.dialog.opposed", count=len(contact))
+            probe = ev.Order(counter=state.counter, key=key, command="withdraw", face=10, opposing=(10,) * len(contact))
+        else:
+            note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))
+            probe = ev.Order(counter=state.counter, key=key, command=name, face=10)
+        options.append(Choice(name, command.name(lang), note, screen.battle.step_refusal(probe), detail=t(f"km_ui.order.{name}"), entry=name))
+    picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.order", name=state.army(key).name, bonus=morale_bonus(state, key)), options, menu=ORDER_MENU))
+    if picked is not None:
+        shell(screen).act(lambda b: _battle(b).order(key, picked))
+
+
+def setup_for(screen: "KingmakerMatScreen", attacker: str, target: str, mode: Literal["ranged", "melee"], ticks: tuple[str, ...] = ()) -> Setup:
+    state = screen.state
+    return melee_setup(state, attacker, target, ticks) if mode == "melee" else ranged_setup(state, attacker, target, ticks)
+
+
+def odds_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
+    found = attack_chances(setup, screen.state.rules, count)
+    expected = float(found.expected)
+    return t("km_ui.dialog.attack_odds", offense=setup.offense, defense=setup.defense, hit=_pct(found.hit), expected=f"{expected:.1f}", most=max(found.damage))
+
+
+async def attack(screen: "KingmakerMatScreen", key: str, mode: Literal["ranged", "melee"]) -> None:
+    state = screen.state
+    side = state.army(key).side
+    options = []
+    for army in state.on_field():
+        if army.side == side:
+            continue
+        try:
+            setup = setup_for(screen, key, army.key, mode)
+        except MassCombatError as exc:
+            options.append(Choice(army.key, army.name, "", str(exc), entry=""))
+            continue
+        closed = None if setup.attacks else t("km.rule.too_many_attacks", name=state.army(key).name, most=0)
+        options.append(Choice(army.key, army.name, odds_line(screen, setup, 1), closed, detail=_terms(setup), entry=""))
+    if not options:
+        return
+    title = t("km_ui.dialog.shoot" if mode == "ranged" else "km_ui.dialog.melee", name=state.army(key).name)
+    target = await ask(screen, ChoiceDialog(title, options))
+    if target is None:
+        return
+    ticks = await choose_ticks(screen, key, target, mode)
+    if ticks is None:
+        return
+    setup = setup_for(screen, key, target, mode, ticks)
+    count = setup.attacks
+    if setup.attacks > 1:
+        count = await ask(screen, NumberDialog(t("km_ui.dialog.attack_count", name=state.army(key).name, target=state.army(target).name), setup.attacks, 1, setup.attacks, odds_line(screen, setup, setup.attacks)))
+        if count is None:
+            return
+    shell(screen).act(lambda b: _battle(b).attack(key, target, mode, count, ticks=ticks))
+
+
+def _terms(setup: Setup) -> str:
+    def word(key: str) -> str:
+        if ":" in key:
+            source, row = key.split(":", 1)
+            return _row_name(source, row)
+        return t(key)
+
+    attack_side = ", ".join(f"{word(x.key)} {x.amount:+d}" for x in setup.terms)
+    defense_side = ", ".join(f"{word(x.key)} {x.amount:+d}" if x.key != "km.term.defense" else f"{word(x.key)} {x.amount}" for x in setup.defense_terms)
+    return t("km_ui.dialog.terms", attack=attack_side, defense=defense_side)
+
+
+def _row_name(source: str, key: str) -> str:
+    rules = bundled()
+    lang = language()
+    table = {"tactic": rules.tactics, "resource": rules.resources, "ability": rules.abilities, "boon": rules.boons, "condition": rules.conditions}.get(source, ())
+    row = next((r for r in table if r.key == key), None)
+    return row.name(lang) if row is not None else key
+
+
+async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode: Literal["ranged", "melee"]) -> tuple[str, ...] | None:
+    """The GM's calls for this roll (against the unmounted, the trick's
+    phase): ticked one by one, then roll. None: abandoned."""
+    state = screen.state
+    offered = tickable(state, key)
+    if not offered:
+        return ()
+    lang = language()
+    chosen: list[str] = []
+    while True:
+        options = [Choice("roll", t("km_ui.dialog.roll"), odds_line(screen, setup_for(screen, key, target, mode, tuple(chosen)), 1), entry="roll")]
+        for found in offered:
+            has = found.tick in chosen
+            summary = _summary(found.source, found.key, lang)
+            options.append(Choice(found.tick, (tick(screen) if has else " ") + " " + _row_name(found.source, found.key), summary, entry=""))
+        picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.ticks", name=state.army(key).name), options, menu=TICK_MENU))
+        if picked is None:
+            return None
+        if picked == "roll":
+            return tuple(chosen)
+        chosen = [c for c in chosen if c != picked] if picked in chosen else [*chosen, picked]
+
+
+def _summary(source: str, key: str, lang: str) -> str:
+    rules = bundled()
+    table = {"tactic": rules.tactics, "resource": rules.resources, "ability": rules.abilities, "boon": rules.boons, "condition": rules.conditions}.get(source, ())
+    row = next((r for r in table if r.key == key), None)
+    return row.summary(lang) if row is not None and row.summary is not None else ""
+
+
+async def morale(screen: "KingmakerMatScreen", key: str) -> None:
+    state = screen.state
+    threshold = owed(state, key)
+    if threshold is None:
+        return
+    lang = language()
+    chances = threshold_chances(state, key, threshold.dc)
+    words = ", ".join(f"{_standing_name(k, lang)} {_pct(p)}" for k, p in chances.items())
+    title = t("km_ui.dialog.morale", name=state.army(key).name, threshold=threshold.name(lang), dc=threshold.dc, bonus=morale_bonus(state, key, "rout"))
+    if not await confirm_roll(screen, title, words):
+        return
+    battle = _battle(screen.battle)
+    face, passed, total = battle.morale_preview(key)
+    again = False
+    if not passed and any(state.rules.boon(b).reroll_morale for b in state.army(key).commander.boons):
+        fallen = state.rules.morale.state_for(threshold.dc - total)
+        options = [
+            Choice("again", t("km_ui.dialog.hold_again"), t("km_ui.dialog.hold_again_note"), entry="again"),
+            Choice("roll", t("km_ui.dialog.hold_accept", standing=fallen.name(lang)), entry="roll"),
+        ]
+        picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.hold_the_line", name=state.army(key).name, face=face, total=total, dc=threshold.dc), options, menu=ROLL_MENU))
+        if picked is None:
+            return
+        again = picked == "again"
+    shell(screen).act(lambda b: _battle(b).morale_check(key, again=again))
+
+
+def _standing_name(key: str, lang: str) -> str:
+    if key == "ready":
+        return t("km_ui.dialog.holds")
+    return next(s.name(lang) for s in bundled().morale.states if s.key == key)
+
+
+async def press(screen: "KingmakerMatScreen", key: str) -> None:
+    state = screen.state
+    command = state.rules.commands.press if state.phase == "movement" else state.rules.commands.press_morale
+    note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))
+    if not await confirm_roll(screen, t("km_ui.dialog.press", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
+        return
+    battle = _battle(screen.battle)
+    face, passed, total, squares = battle.press_preview(key)
+    steps: list[ev.Direction] = []
+    while passed and len(steps) < squares:
+        options = [Choice(d, t(f"km_ui.direction.{d}"), entry=d) for d in DIRECTIONS]
+        options.append(Choice("done", t("km_ui.dialog.done"), entry="done"))
+        title = t("km_ui.dialog.press_steps", name=state.army(key).name, total=total, dc=command.dc, left=squares - len(steps))
+        picked = await ask(screen, ChoiceDialog(title, options, menu=PRESS_MENU))
+        if picked is None:
+            return
+        if picked == "done":
+            break
+        steps.append(picked)
+    shell(screen).act(lambda b: _battle(b).press(key, tuple(steps)))
+
+
+__all__ = ["attack", "choose_ticks", "morale", "order", "press", "rally", "tactic"]
