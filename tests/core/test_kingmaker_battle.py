@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from km_kit import begin_turn, counter, muster, set_up, step, to_phase
+from tests.core.km_kit import begin_turn, counter, muster, set_up, step, to_phase
 from tui.core.errors import RuleViolation
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile

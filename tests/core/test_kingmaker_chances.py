@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from km_kit import counter
-from test_kingmaker_combat import attack, bloodied_knights, clash
+from tests.core.km_kit import counter
+from tests.core.test_kingmaker_combat import attack, bloodied_knights, clash
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances
 from tui.core.systems.kingmaker.combat import melee_setup

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from km_kit import begin_turn, counter, end_phase, muster, set_up, step, to_phase
+from tests.core.km_kit import begin_turn, counter, end_phase, muster, set_up, step, to_phase
 from tui.core.errors import RuleViolation
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
@@ -186,7 +186,7 @@ def test_no_shooting_after_moving_into_melee():
 
 def duel() -> KingmakerBattle:
     """The knights against the warband alone, in contact in the Melee phase of turn 1."""
-    from km_kit import KNIGHTS, WARBAND
+    from tests.core.km_kit import KNIGHTS, WARBAND
 
     battle = KingmakerBattle.new("Duel", seed=5)
     battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))

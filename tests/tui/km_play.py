@@ -17,8 +17,8 @@ def empty(seed: int = 3) -> KingmakerBattle:
     return battle
 
 
-def app_for(tmp_path, battle: KingmakerBattle, **settings) -> MassCombatApp:
-    return MassCombatApp(create_session(tmp_path / "battle.toml", battle), Settings(**settings), None)
+def app_for(tmp_path, battle: KingmakerBattle, name: str = "battle.toml", **settings) -> MassCombatApp:
+    return MassCombatApp(create_session(tmp_path / name, battle), Settings(**settings), None)
 
 
 async def keys(app, pilot, *typed: str) -> None:

@@ -49,7 +49,6 @@ PANEL = 26
 """The panel's least width; the mat takes the rest, scrolling when it must."""
 SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "shoot", "melee", "morale", "press")
 STEPS: dict[str, ev.Step] = {"forward": "forward", "diag_left": "left", "diag_right": "right", "turn_left": "turn_left", "turn_right": "turn_right"}
-_PHASE_OF = {"tactic": "tactics", "rally": "tactics", "order": "movement", "shoot": "ranged", "melee": "melee", "morale": "morale"}
 
 
 class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
@@ -176,20 +175,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         key = self.own_unit()
         if key is None:
             return False
-        unit = state.unit(key)
-        if action == "step":
-            return state.phase == "movement"
-        if action == "press":
-            return state.phase == "morale" or (state.phase == "movement" and bool(state.enemies_in_contact(key)))
-        if action == "morale":
-            return state.phase == "morale" and owed(state, key) is not None
-        if action == "rally":
-            return state.phase == "tactics" and unit.standing == "flee"
-        if action == "tactic":
-            return state.phase == "tactics" and unit.standing == "ready"
-        if action == "order":
-            return state.phase == "movement" and unit.standing == "ready"
-        return state.phase == _PHASE_OF.get(action, "")
+        return _unit_may(state, key, action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -289,7 +275,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
 
     async def _actions(self) -> None:
         """What can be done at the cursor now, each entry greyed out with why not."""
-        offered = [name for name in SQUARE_MENU.entries if self._applies(name if name not in ("shoot", "melee") else name)]
+        offered = [name for name in SQUARE_MENU.entries if self._applies(name)]
         if not offered:
             self.notify(t("km_ui.dialog.nothing_here"), markup=False)
             return
@@ -309,6 +295,32 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
                 "morale": lambda k: turns.morale(self, k), "press": lambda k: turns.press(self, k),
             }
             await unit_flows[picked](unit)
+
+
+def _unit_may(state: KMState, key: str, action: str) -> bool:
+    """Whether the unit (of the side acting) can take ``action`` now: the
+    keys grey out when it can't (the core still has the last word)."""
+    unit = state.unit(key)
+    found = state.derived[key]
+    ready = unit.standing == "ready"
+    if action == "step":
+        return state.phase == "movement"
+    if action == "press":
+        in_phase = state.phase == "morale" or (state.phase == "movement" and bool(state.enemies_in_contact(key)))
+        return in_phase and ready and "press" not in unit.tried
+    if action == "morale":
+        return state.phase == "morale" and owed(state, key) is not None
+    if action == "rally":
+        return state.phase == "tactics" and unit.standing == "flee" and "rally" not in unit.tried
+    if action == "tactic":
+        return state.phase == "tactics" and ready and "tactic" not in unit.tried and "mindless" not in found.grants
+    if action == "order":
+        return state.phase == "movement" and ready and not unit.moved and "command" not in unit.tried
+    if action == "shoot":
+        return state.phase == "ranged" and ready and found.ranged and unit.shots < found.attacks.total
+    if action == "melee":
+        return state.phase == "melee" and unit.standing in ("ready", "retreat") and bool(state.enemies_in_contact(key))
+    return False
 
 
 def _step(battle: Any, key: str, step: ev.Step) -> None:

@@ -35,7 +35,7 @@ ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
 TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in bundled().tactics))
 ROLL_MENU = menu("km.roll", "roll", "again")
 PRESS_MENU = menu("km.press_step", *DIRECTIONS, "done")
-TICK_MENU = menu("km.tick", "roll")
+TICK_MENU = menu("km.tick", "roll", "tick")
 
 
 def _pct(value: Fraction) -> str:
@@ -172,7 +172,7 @@ async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode
         for found in offered:
             has = found.tick in chosen
             summary = _summary(found.source, found.key, lang)
-            options.append(Choice(found.tick, (tick(screen) if has else " ") + " " + _row_name(found.source, found.key), summary, entry=""))
+            options.append(Choice(found.tick, (tick(screen) if has else " ") + " " + _row_name(found.source, found.key), summary, entry="tick"))
         picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.ticks", name=state.army(key).name), options, menu=TICK_MENU))
         if picked is None:
             return None
@@ -215,6 +215,18 @@ async def morale(screen: "KingmakerMatScreen", key: str) -> None:
     shell(screen).act(lambda b: _battle(b).morale_check(key, again=again))
 
 
+def _press_refusal(screen: "KingmakerMatScreen", key: str, face: int, steps: list[ev.Direction], direction: ev.Direction, squares: int) -> str | None:
+    """Why a Press can't shift that way: off the mat or onto a unit, or (on
+    its last square) out of contact with every enemy."""
+    state = screen.state
+    refusal = screen.battle.step_refusal(ev.Press(counter=state.counter, key=key, face=face, steps=(*steps, direction)))
+    if refusal is None:
+        return None
+    if refusal == t("km.rule.press_contact", name=state.army(key).name) and len(steps) + 1 < squares:
+        return None  # another square may still bring it into contact
+    return refusal
+
+
 def _standing_name(key: str, lang: str) -> str:
     if key == "ready":
         return t("km_ui.dialog.holds")
@@ -231,7 +243,7 @@ async def press(screen: "KingmakerMatScreen", key: str) -> None:
     face, passed, total, squares = battle.press_preview(key)
     steps: list[ev.Direction] = []
     while passed and len(steps) < squares:
-        options = [Choice(d, t(f"km_ui.direction.{d}"), entry=d) for d in DIRECTIONS]
+        options = [Choice(d, t(f"km_ui.direction.{d}"), closed=_press_refusal(screen, key, face, steps, d, squares), entry=d) for d in DIRECTIONS]
         options.append(Choice("done", t("km_ui.dialog.done"), entry="done"))
         title = t("km_ui.dialog.press_steps", name=state.army(key).name, total=total, dc=command.dc, left=squares - len(steps))
         picked = await ask(screen, ChoiceDialog(title, options, menu=PRESS_MENU))
