@@ -78,9 +78,17 @@ def second_world_demo():
     return build()
 
 
+def kingmaker_demo():
+    """The bundled Kingmaker demo, the Battle of Ashwater: set up, turn 1 about to begin."""
+    from tui.core.systems.kingmaker.demo import build
+
+    return build()
+
+
 BATTLES = {
     "quick": ghoul_strike, "demo": demo_battle, "one-wave": one_wave, "two-waves": two_waves, "muster": muster,
     "fate": fate_demo, "fate-muster": fate_muster, "second-world": second_world_demo,
+    "kingmaker": kingmaker_demo,
 }
 
 
@@ -132,6 +140,10 @@ SCENES = (
     Scene("second-world-map-german", (), {"language": "de"}, battle="second-world", caption="Second World: die Zonenkarte mit ihren Übergängen"),
     Scene("second-world-attack", ("b", "enter", "a"), battle="second-world", caption="Lt. Brandt's attack: the chance of each outcome, or why not"),
     Scene("second-world-cast", ("f4",), battle="second-world", caption="The cast: every number the rules derive from a sheet"),
+    Scene("kingmaker-mat", (), battle="kingmaker", caption="Kingmaker: the battle mat, each unit's block with its facing, terrain, hp and standing"),
+    Scene("kingmaker-mat-german", (), {"language": "de"}, battle="kingmaker", caption="Kingmaker: die Schlachtkarte"),
+    Scene("kingmaker-order", ("n", "enter", "n", "n", "tab", "o"), battle="kingmaker", caption="The Rivenhold Host's commands: each one's chance before the Morale roll"),
+    Scene("kingmaker-march-ascii", ("n", "enter", "n", "n", "tab", "tab", "q", "q", "w"), {"glyphs": "ascii", "theme": "ansi-dark"}, battle="kingmaker", caption="The wolf-riders ride out: ASCII facings in 16 colours"),
 )
 
 

@@ -38,7 +38,7 @@ from tui.ui.kingmaker import mat_flows as flows
 from tui.ui.kingmaker import mat_text as words
 from tui.ui.kingmaker import turn_flows as turns
 from tui.ui.kingmaker.common import ask
-from tui.ui.kingmaker.mat_view import CELL, LABEL, MatView
+from tui.ui.kingmaker.mat_view import CELL, LABEL, WIDE_CELL, MatView
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
@@ -47,6 +47,8 @@ from tui.ui.widgets.show import show
 
 PANEL = 26
 """The panel's least width; the mat takes the rest, scrolling when it must."""
+WIDE_PANEL = 40
+"""The panel's width from which the squares get a column of space between them."""
 SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "shoot", "melee", "morale", "press")
 STEPS: dict[str, ev.Step] = {"forward": "forward", "diag_left": "left", "diag_right": "right", "turn_left": "turn_left", "turn_right": "turn_right"}
 
@@ -122,8 +124,11 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         self._fit()
 
     def _fit(self) -> None:
-        needed = LABEL + CELL * self.state.width + 1
-        self.query_one(MatView).styles.width = max(12, min(needed, self.size.width - PANEL - 1))
+        mat = self.query_one(MatView)
+        wide = LABEL + WIDE_CELL * self.state.width + 1
+        mat.cell = WIDE_CELL if self.size.width - wide >= WIDE_PANEL else CELL
+        needed = LABEL + mat.cell * self.state.width + 1
+        mat.styles.width = max(12, min(needed, self.size.width - PANEL - 1))
 
     # -- drawing -------------------------------------------------------------------------
 

@@ -23,6 +23,8 @@ from textual.strip import Strip
 Square = tuple[int, int]
 CELL = 2
 """Characters per square: about as wide as a line is tall."""
+WIDE_CELL = 3
+"""Characters per square where the terminal has room (a gap between squares)."""
 LABEL = 3
 """The row labels' width on the left."""
 PARTS = ("ground", "rough", "forest", "hill", "water", "wall", "side-0", "side-1", "side-2", "out", "cursor", "label", "mark")
@@ -97,6 +99,8 @@ class MatView(ScrollView, can_focus=True):
 
     picture: reactive[MatPicture] = reactive(MatPicture, init=False, always_update=True)
     cursor: reactive[Square] = reactive((0, 0), init=False)
+    cell: reactive[int] = reactive(CELL, init=False)
+    """Characters per square: ``CELL``, or ``WIDE_CELL`` given room."""
 
     class CursorMoved(Message):
         def __init__(self, mat: "MatView", square: Square) -> None:
@@ -119,11 +123,11 @@ class MatView(ScrollView, can_focus=True):
 
     def _resize(self) -> None:
         picture = self.picture
-        self.virtual_size = Size(LABEL + CELL * picture.width, 1 + picture.height)
+        self.virtual_size = Size(LABEL + self.cell * picture.width, 1 + picture.height)
         self.refresh()
 
     def square_region(self, square: Square) -> Region:
-        return Region(LABEL + CELL * square[0], 1 + square[1], CELL, 1)
+        return Region(LABEL + self.cell * square[0], 1 + square[1], self.cell, 1)
 
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
@@ -132,8 +136,10 @@ class MatView(ScrollView, can_focus=True):
         styles = self._styles()
         row = scroll_y + y
         picture = self.picture
+        cell = self.cell
+        pad = " " * (cell - CELL)
         if row == 0:
-            labels = " " * LABEL + "".join(f"{x % 100:<2}" if x % 5 == 0 else "  " for x in range(picture.width))
+            labels = " " * LABEL + "".join((pad + f"{x % 100:<2}") if x % 5 == 0 else " " * cell for x in range(picture.width))
             segments = [Segment(labels, base + styles["label"])]
         elif row <= picture.height:
             sy = row - 1
@@ -145,7 +151,7 @@ class MatView(ScrollView, can_focus=True):
                     style += styles["mark"]
                 if (sx, sy) == self.cursor:
                     style += styles["cursor"]
-                segments.append(Segment(view.text, style))
+                segments.append(Segment(pad + view.text, style))
         else:
             return Strip.blank(width, base)
         strip = Strip(segments)
@@ -165,6 +171,9 @@ class MatView(ScrollView, can_focus=True):
             self.cursor = clamped
         self._resize()
 
+    def watch_cell(self) -> None:
+        self._resize()
+
     def watch_cursor(self, cursor: Square) -> None:
         self.refresh()
         self.call_after_refresh(self.scroll_to_region, self.square_region(cursor).grow((1, 2, 1, 2)), animate=False, immediate=True)
@@ -182,10 +191,10 @@ class MatView(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = (offset.x + self.scroll_offset.x - LABEL) // CELL
+        x = (offset.x + self.scroll_offset.x - LABEL) // self.cell
         y = offset.y + self.scroll_offset.y - 1
         if 0 <= x < self.picture.width and 0 <= y < self.picture.height:
             self.cursor = (x, y)
 
 
-__all__ = ["CELL", "MatPicture", "MatView", "SquareView"]
+__all__ = ["CELL", "WIDE_CELL", "MatPicture", "MatView", "SquareView"]

@@ -84,7 +84,7 @@ async def order(screen: "KingmakerMatScreen", key: str) -> None:
             note, probe = t("km_ui.dialog.no_check"), ev.Order(counter=state.counter, key=key, command="about_face")
         elif name == "withdraw":
             contact = state.enemies_in_contact(key)
-            note = t("km_ui.dialog.opposed", count=len(contact))
+            note = t("km_ui.dialog.opposed", count=len(contact)) if contact else ""
             probe = ev.Order(counter=state.counter, key=key, command="withdraw", face=10, opposing=(10,) * len(contact))
         else:
             note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))
