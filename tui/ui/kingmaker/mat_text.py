@@ -7,23 +7,14 @@ Every name is the GM's text and goes into ``Text`` as plain text."""
 
 from __future__ import annotations
 
-import string
-
 from rich.text import Text
 
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker.state import KMState
-from tui.core.systems.kingmaker.story import note_text, standing_text
+from tui.core.systems.kingmaker.story import letter, note_text, standing_text
 from tui.ui.kingmaker.mat_view import MatPicture, SquareView
 
 ARROWS = {"unicode": {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}, "ascii": {"n": "^", "e": ">", "s": "v", "w": "<"}}
-LETTERS = string.ascii_uppercase + string.digits
-
-
-def letter(state: KMState, key: str) -> str:
-    index = [a.key for a in state.armies].index(key)
-    return LETTERS[index % len(LETTERS)]
-
 
 def unit_at(state: KMState, square: tuple[int, int]) -> str | None:
     """The key of the unit standing on ``square`` (on the field), if any."""

@@ -4,6 +4,7 @@ see of the battle."""
 
 from __future__ import annotations
 
+import string
 from typing import Any, Callable
 
 from tui.core.i18n import language, t
@@ -12,6 +13,8 @@ from tui.core.notes import Note
 from tui.core.systems.kingmaker.explain import explain
 from tui.core.systems.kingmaker.state import KMState
 
+LETTERS = string.ascii_uppercase + string.digits
+ARROWS = {"n": "^", "e": ">", "s": "v", "w": "<"}
 _WORDS = {"tactic", "threshold"}
 """Note parameters that are keys into the ruleset, not the GM's text."""
 
@@ -31,6 +34,28 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
         threshold = next((th for th in state.rules.morale.thresholds if th.key == params["threshold"]), None)
         params["threshold"] = threshold.name(lang) if threshold is not None else params["threshold"]
     return t(note.key, **params)
+
+
+def letter(state: KMState, key: str) -> str:
+    """The army's mark on the mat: A, B, C ... in muster order."""
+    index = [a.key for a in state.armies].index(key)
+    return LETTERS[index % len(LETTERS)]
+
+
+def mat_lines(state: KMState) -> list[str]:
+    """The mat in plain ASCII: terrain glyphs, and each unit's squares as its
+    letter with its facing (``^ > v <``) on the front rank."""
+    rows = [[".", " "] * state.width for _ in range(state.height)]
+    for (x, y), key in state.terrain:
+        rows[y][2 * x] = state.rules.terrain_of(key).glyph
+    for army in state.on_field():
+        block = state.unit(army.key).block
+        assert block is not None
+        for x, y in block.squares:
+            rows[y][2 * x] = letter(state, army.key)
+            rows[y][2 * x + 1] = ARROWS[block.facing] if (x, y) in block.front_squares else " "
+    header = "   " + "".join(f"{x:<2}" if x % 5 == 0 else "  " for x in range(state.width))
+    return [header.rstrip()] + [f"{y:>2} " + "".join(row).rstrip() for y, row in enumerate(rows)]
 
 
 def standing_text(state: KMState, key: str) -> str:
@@ -80,7 +105,10 @@ def markdown_report(state: KMState, title: str, lang: str) -> str:
             lines.append("")
         lines += [f"## {t('km.report.mat')}", "", t("km.report.mat_size", width=state.width, height=state.height, yards=rules.mat.yards_per_square)]
         if state.conditions:
-            lines.append(t("km.report.conditions", conditions=", ".join(rules.condition(c).name(lang) for c in state.conditions)))
+            lines += ["", t("km.report.conditions", conditions=", ".join(rules.condition(c).name(lang) for c in state.conditions))]
+        if state.stage != "muster":
+            legend = ", ".join(f"{letter(state, a.key)} {md_text(a.name)}" for a in state.armies)
+            lines += ["", "```", *mat_lines(state), "```", "", legend]
         lines += ["", f"## {t('km.report.story')}", ""]
         lines += [f"{number}. {note_text(state, note, md_text)}" for number, note in enumerate(state.notes, start=1)]
         return "\n".join(lines) + "\n"
@@ -111,4 +139,4 @@ def public_view(state: KMState, title: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["army_line", "markdown_report", "note_text", "public_view", "standing_text"]
+__all__ = ["army_line", "letter", "markdown_report", "mat_lines", "note_text", "public_view", "standing_text"]

@@ -1,0 +1,53 @@
+"""A Kingmaker battle in words: the story in the reader's language, the
+Markdown report with the mat drawn in ASCII, and what players may see."""
+
+from __future__ import annotations
+
+from tests.core.km_kit import counter, muster, set_up
+from tests.core.test_kingmaker_combat import attack, clash
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.forces import Army
+from tui.core.systems.kingmaker.story import markdown_report, note_text, public_view
+
+
+def test_the_report_draws_the_mat_and_tells_the_story_in_both_languages():
+    battle = clash()
+    attack(battle, "knights", "warband", 15, 20)
+    english = markdown_report(battle.game, "Ashwater Ford", "en")
+    assert "# Ashwater Ford" in english and "## The mat" in english
+    assert " 6 . . . . . . . . . . Av" in english          # the knights, facing south, at 10,6
+    assert " 7 . . . . . . . . . . C^C^" in english        # the warband's front rank at row 7
+    assert "attacks Rivenhold Warband: 2 attacks (15 20), 2 hits, 9 damage" in english
+    german = markdown_report(battle.game, "Ashwater Ford", "de")
+    assert "## Die Karte" in german and "greift Rivenhold Warband an: 2 Angriffe (15 20), 2 Treffer, 9 Schaden" in german
+
+
+def test_names_stay_plain_text_in_the_report():
+    battle = muster()
+    battle.record(ev.SetArmy(army=Army(key="ogres", name="Ogre[/] *bold*", side=1, cr="2", troops=100)))
+    report = markdown_report(battle.game, "[@click=app.quit]x[/]", "en")
+    assert "Ogre\\[/\\] \\*bold\\*" in report
+    assert "\\[@click=app.quit\\]x\\[/\\]" in report
+
+
+def test_tactic_names_follow_the_readers_language():
+    battle = set_up(muster())
+    from tests.core.km_kit import begin_turn
+
+    begin_turn(battle)
+    battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="withdraw"))
+    note = battle.game.notes.latest(1)[0]
+    from tui.core.i18n import set_language
+
+    assert note_text(battle.game, note) == "Knights of Ostmark switches to Withdraw"
+    set_language("de")
+    assert note_text(battle.game, note) == "Knights of Ostmark wechselt zu Absetzen"
+
+
+def test_public_view_shows_the_mat_and_the_armies():
+    battle = clash()
+    view = public_view(battle.game, "Ford")
+    assert view["system"] == "kingmaker" and view["phase"] == "melee"
+    knights = next(a for a in view["armies"] if a["key"] == "knights")
+    assert knights["block"] == {"x": 10, "y": 6, "frontage": 1, "depth": 1, "facing": "s"}
+    assert (knights["hp"], knights["full"], knights["standing"]) == (11, 11, "ready")
