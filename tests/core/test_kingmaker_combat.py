@@ -222,8 +222,8 @@ def test_the_last_side_on_the_field_wins_and_the_aftermath_follows():
     battle.record(ev.Aftermath(counter=counter(battle), fates=(("knights", 55),)))
     game = battle.game
     assert game.army("warband").morale == 1
-    keys = [n.key for n in game.notes.latest(3)]
-    assert keys == ["km.note.victory", "km.note.morale_after", "km.note.commander_captured"]
+    keys = [n.key for n in game.notes.latest(5)]
+    assert keys == ["km.note.victory", "km.note.morale_after", "km.note.kingdom_loss", "km.note.may_learn", "km.note.commander_captured"]
 
 
 def fleeing_knights() -> KingmakerBattle:
@@ -309,3 +309,53 @@ def test_withdraw_is_opposed_and_press_shifts_into_contact():
     # The knights withdraw: 10 + 3 against the warband's 5 + 2.
     battle.record(ev.Order(counter=counter(battle), key="knights", command="withdraw", face=10, opposing=(5,)))
     assert battle.game.unit("knights").command == "withdraw"
+
+
+def test_siege_engines_shoot_in_the_tactics_phase():
+    from tests.core.km_kit import ARCHERS, KNIGHTS, SKIRMISH, WARBAND
+
+    rams = WARBAND.model_copy(update={"siege_engines": 2, "resources": ("siege_engines",)})
+    battle = KingmakerBattle.new("Siege", seed=2)
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
+    battle.record(ev.SetMat(width=24, height=16))
+    for army in (KNIGHTS, ARCHERS, rams, SKIRMISH):
+        battle.record(ev.SetArmy(army=army))
+    set_up(battle)
+    begin_turn(battle, first=1)
+    # The warband's engines: Offense 5 + 2, two checks at the knights 6 squares off.
+    battle.record(ev.Attack(counter=counter(battle), attacker="warband", target="knights", mode="siege", faces=(14, 3)))
+    assert battle.game.unit("knights").pending == 4   # 14 + 7 = 21 against 14: capped at 4; 3 misses
+    with pytest.raises(RuleViolation, match="have shot"):
+        battle.record(ev.Attack(counter=counter(battle), attacker="warband", target="knights", mode="siege", faces=(10,)))
+    with pytest.raises(RuleViolation, match="no siege engines"):
+        battle.record(ev.Attack(counter=counter(battle), attacker="skirmish", target="knights", mode="siege", faces=(10,)))
+    battle.record(ev.EndStep())
+    battle.record(ev.EndStep())
+    assert battle.game.hp("knights") == 11 - 4   # landed at the end of the Tactics phase
+
+
+def test_thrown_weapons_may_be_thrown_after_closing_in():
+    from tui.core.systems.kingmaker.forces import Army
+
+    javelins = Army(key="knights", name="Javelin Riders", side=0, cr="2", troops=100, resources=("ranged_weapons",), thrown=True)
+    battle = KingmakerBattle.new("Javelins", seed=2)
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
+    battle.record(ev.SetMat(width=24, height=16))
+    from tests.core.km_kit import WARBAND
+
+    battle.record(ev.SetArmy(army=javelins))
+    battle.record(ev.SetArmy(army=WARBAND))
+    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
+    battle.record(ev.FirstSide(side=0))
+    battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
+    battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "warband", "forward", "forward")
+    assert battle.game.derived["knights"].range == 1
+    to_phase(battle, "ranged")
+    # The warband moved into contact, so the riders, engaged, may throw instead of fighting.
+    attack(battle, "knights", "warband", 12, mode="ranged")
+    assert battle.game.unit("knights").shots == 1

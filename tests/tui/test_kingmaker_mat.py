@@ -526,3 +526,30 @@ async def test_n_leads_to_the_aftermath(tmp_path):
         await keys(app, pilot, "n")
         assert isinstance(last(app), ev.Aftermath) and game(app).aftermath_done
         assert "holds the field" in text(app, "#status")
+
+
+async def test_siege_engines_shoot_from_the_tactics_phase_with_the_damage_odds(tmp_path):
+
+    rams = WARBAND.model_copy(update={"siege_engines": 2, "resources": ("siege_engines",)})
+    battle = KingmakerBattle.new("Siege", seed=2)
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
+    battle.record(ev.SetMat(width=24, height=16))
+    for army in (KNIGHTS, ARCHERS, rams, SKIRMISH):
+        battle.record(ev.SetArmy(army=army))
+    set_up(battle)
+    begin_turn(battle, first=1)
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 10, 9)
+        await keys(app, pilot, "f")
+        assert options(app) == ["knights", "archers"]
+        await pilot.pause()
+        assert "damage 0:" in str(app.screen.query_one(".choice-detail").render())
+        await keys(app, pilot, "enter")
+        assert isinstance(app.screen, NumberDialog)
+        await keys(app, pilot, "enter")
+        event = last(app)
+        assert event.mode == "siege" and len(event.faces) == 2
+        await keys(app, pilot, "f")
+        assert isinstance(app.screen, KingmakerMatScreen)   # once a turn: the key is greyed out

@@ -15,7 +15,7 @@ once and undoable.
 | g / r | switch the unit's tactic / rally a fleeing unit (Tactics) |
 | o | a command: Hustle, Charge, About Face, Withdraw (Movement) |
 | w / q / e / a / d | step forward / along the left or right forward diagonal / turn left / turn right |
-| f / x | shoot (Ranged) / fight (Melee), with the chance to hit and the damage |
+| f / x | shoot (Ranged; siege engines in the Tactics phase) / fight (Melee), with the chance to hit and the damage |
 | k / v | the unit's Morale check at a threshold / Press |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
@@ -247,7 +247,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         self._for_unit(lambda key: turns.order(self, key))
 
     def action_shoot(self) -> None:
-        self._for_unit(lambda key: turns.attack(self, key, "ranged"))
+        self._for_unit(lambda key: turns.attack(self, key, "siege" if self.state.phase == "tactics" else "ranged"))
 
     def action_melee(self) -> None:
         self._for_unit(lambda key: turns.attack(self, key, "melee"))
@@ -296,7 +296,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         elif picked is not None and (unit := self.own_unit()) is not None:
             unit_flows: dict[str, Callable[[str], Coroutine[Any, Any, None]]] = {
                 "tactic": lambda k: turns.tactic(self, k), "rally": lambda k: turns.rally(self, k), "order": lambda k: turns.order(self, k),
-                "shoot": lambda k: turns.attack(self, k, "ranged"), "melee": lambda k: turns.attack(self, k, "melee"),
+                "shoot": lambda k: turns.attack(self, k, "siege" if self.state.phase == "tactics" else "ranged"), "melee": lambda k: turns.attack(self, k, "melee"),
                 "morale": lambda k: turns.morale(self, k), "press": lambda k: turns.press(self, k),
             }
             await unit_flows[picked](unit)
@@ -322,6 +322,8 @@ def _unit_may(state: KMState, key: str, action: str) -> bool:
     if action == "order":
         return state.phase == "movement" and ready and not unit.moved and "command" not in unit.tried
     if action == "shoot":
+        if state.phase == "tactics":
+            return ready and found.army.siege_engines > 0 and "siege" not in unit.tried
         return state.phase == "ranged" and ready and found.ranged and unit.shots < found.attacks.total
     if action == "melee":
         return state.phase == "melee" and unit.standing in ("ready", "retreat") and bool(state.enemies_in_contact(key))

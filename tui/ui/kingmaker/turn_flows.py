@@ -18,7 +18,7 @@ from tui.core.odds import percent
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances
-from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup
+from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
 from tui.core.systems.kingmaker.morale import morale_bonus, owed
 from tui.core.systems.kingmaker.movement import DIRECTIONS
 from tui.core.systems.kingmaker.rules import bundled
@@ -95,9 +95,13 @@ async def order(screen: "KingmakerMatScreen", key: str) -> None:
         shell(screen).act(lambda b: _battle(b).order(key, picked))
 
 
-def setup_for(screen: "KingmakerMatScreen", attacker: str, target: str, mode: Literal["ranged", "melee"], ticks: tuple[str, ...] = ()) -> Setup:
+Mode = Literal["ranged", "melee", "siege"]
+
+
+def setup_for(screen: "KingmakerMatScreen", attacker: str, target: str, mode: Mode, ticks: tuple[str, ...] = ()) -> Setup:
     state = screen.state
-    return melee_setup(state, attacker, target, ticks) if mode == "melee" else ranged_setup(state, attacker, target, ticks)
+    make = {"melee": melee_setup, "ranged": ranged_setup, "siege": siege_setup}[mode]
+    return make(state, attacker, target, ticks)
 
 
 def odds_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
@@ -106,7 +110,20 @@ def odds_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
     return t("km_ui.dialog.attack_odds", offense=setup.offense, defense=setup.defense, hit=_pct(found.hit), expected=f"{expected:.1f}", most=max(found.damage))
 
 
-async def attack(screen: "KingmakerMatScreen", key: str, mode: Literal["ranged", "melee"]) -> None:
+def damage_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
+    """The damage the attacks deal together: each total's chance for a few
+    totals, or the chance of at least so much for many."""
+    found = attack_chances(setup, screen.state.rules, count).damage
+    values = sorted(found)
+    if len(values) <= 8:
+        parts = [f"{v}: {_pct(found[v])}" for v in values]
+    else:
+        marks = sorted({values[round(i * (len(values) - 1) / 6)] for i in range(1, 7)})
+        parts = [f"≥{v}: {_pct(sum((p for w, p in found.items() if w >= v), Fraction(0)))}" for v in marks if v > 0]
+    return t("km_ui.dialog.damage_odds", odds=" · ".join(parts))
+
+
+async def attack(screen: "KingmakerMatScreen", key: str, mode: Mode) -> None:
     state = screen.state
     side = state.army(key).side
     options = []
@@ -119,10 +136,10 @@ async def attack(screen: "KingmakerMatScreen", key: str, mode: Literal["ranged",
             options.append(Choice(army.key, army.name, "", str(exc), entry=""))
             continue
         closed = None if setup.attacks else t("km.rule.too_many_attacks", name=state.army(key).name, most=0)
-        options.append(Choice(army.key, army.name, odds_line(screen, setup, 1), closed, detail=_terms(setup), entry=""))
+        options.append(Choice(army.key, army.name, odds_line(screen, setup, 1), closed, detail=_terms(setup) + "\n" + damage_line(screen, setup, 1), entry=""))
     if not options:
         return
-    title = t("km_ui.dialog.shoot" if mode == "ranged" else "km_ui.dialog.melee", name=state.army(key).name)
+    title = t(f"km_ui.dialog.{'shoot' if mode == 'ranged' else mode}", name=state.army(key).name)
     target = await ask(screen, ChoiceDialog(title, options))
     if target is None:
         return
@@ -132,7 +149,8 @@ async def attack(screen: "KingmakerMatScreen", key: str, mode: Literal["ranged",
     setup = setup_for(screen, key, target, mode, ticks)
     count = setup.attacks
     if setup.attacks > 1:
-        count = await ask(screen, NumberDialog(t("km_ui.dialog.attack_count", name=state.army(key).name, target=state.army(target).name), setup.attacks, 1, setup.attacks, odds_line(screen, setup, setup.attacks)))
+        help_text = odds_line(screen, setup, setup.attacks) + "\n" + damage_line(screen, setup, setup.attacks)
+        count = await ask(screen, NumberDialog(t("km_ui.dialog.attack_count", name=state.army(key).name, target=state.army(target).name), setup.attacks, 1, setup.attacks, help_text))
         if count is None:
             return
     shell(screen).act(lambda b: _battle(b).attack(key, target, mode, count, ticks=ticks))
@@ -158,7 +176,7 @@ def _row_name(source: str, key: str) -> str:
     return row.name(lang) if row is not None else key
 
 
-async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode: Literal["ranged", "melee"]) -> tuple[str, ...] | None:
+async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode: Mode) -> tuple[str, ...] | None:
     """The GM's calls for this roll (against the unmounted, the trick's
     phase): ticked one by one, then roll. None: abandoned."""
     state = screen.state

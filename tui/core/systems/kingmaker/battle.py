@@ -140,7 +140,7 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         faces = self.faces(len(hackers))
         return tuple(ev.Hack(by=k, face=f) for k, f in zip(hackers, faces))
 
-    def attack(self, attacker: str, target: str, mode: Literal["ranged", "melee"], count: int, *, ticks: tuple[str, ...] = (), cover: bool = False) -> ev.Attack:
+    def attack(self, attacker: str, target: str, mode: Literal["ranged", "melee", "siege"], count: int, *, ticks: tuple[str, ...] = (), cover: bool = False) -> ev.Attack:
         event = ev.Attack(
             counter=self.game.counter, attacker=attacker, target=target, mode=mode, faces=self.faces(count), ticks=ticks, cover=cover,
         )

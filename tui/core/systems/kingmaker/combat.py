@@ -21,9 +21,9 @@ from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import active, total
 from tui.core.systems.kingmaker.mat import contact, in_contact
-from tui.core.systems.kingmaker.state import KMState, Roll
+from tui.core.systems.kingmaker.state import KMState, Phase, Roll
 
-Mode = Literal["ranged", "melee"]
+Mode = Literal["ranged", "melee", "siege"]
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ def _damage_terms(state: KMState, key: str, mode: Mode, ticks: Iterable[str]) ->
 def melee_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str] = ()) -> Setup:
     """A melee attack as the rules allow it now; refuses with one line."""
     rules = state.rules
-    _may_attack(state, attacker, target)
+    _may_attack(state, attacker, target, "melee")
     unit, other = state.unit(attacker), state.unit(target)
     name = state.army(attacker).name
     if unit.shots:
@@ -109,13 +109,13 @@ def melee_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str]
 
 def ranged_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str] = (), *, cover: bool = False) -> Setup:
     rules = state.rules
-    _may_attack(state, attacker, target)
+    _may_attack(state, attacker, target, "ranged")
     unit, other = state.unit(attacker), state.unit(target)
     name = state.army(attacker).name
     found = state.derived[attacker]
     if found.ranged_offense is None:
         raise RuleViolation(t("km.rule.no_ranged", name=name))
-    if unit.started_melee:
+    if unit.started_melee and not found.army.thrown:
         raise RuleViolation(t("km.rule.charged_no_shot", name=name))
     if state.enemies_in_contact(attacker) and not unit.engaged:
         raise RuleViolation(t("km.rule.locked_no_shot", name=name))
@@ -144,15 +144,42 @@ def ranged_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str
     return Setup("ranged", sum(x.amount for x in terms), terms, defense, defense_terms, found.max_damage.total, extra, halve, max(0, left))
 
 
-def _may_attack(state: KMState, attacker: str, target: str) -> None:
+def siege_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str] = (), *, cover: bool = False) -> Setup:
+    """Siege engines shooting in the Tactics phase: one Offense check per
+    engine at a target within the siege range, once a turn."""
+    rules = state.rules
+    _may_attack(state, attacker, target, "tactics")
+    unit, other = state.unit(attacker), state.unit(target)
+    name = state.army(attacker).name
+    found = state.derived[attacker]
+    engines = found.army.siege_engines
+    if not engines:
+        raise RuleViolation(t("km.rule.no_engines", name=name))
+    if "siege" in unit.tried:
+        raise RuleViolation(t("km.rule.engines_fired", name=name))
+    assert unit.block is not None and other.block is not None
+    distance = unit.block.distance(other.block)
+    if distance > rules.movement.siege_range:
+        raise RuleViolation(t("km.rule.out_of_range", name=name, target=state.army(target).name, distance=distance, range=rules.movement.siege_range))
+    sheltered = cover or any(rules.terrain_of(state.terrain_at(sq)).cover for sq in other.block.squares)
+    effects = active(state, attacker, ticks)
+    pairs = [("km.term.offense", found.offense.total)]
+    pairs += [(a.tick, a.effect.offense + a.effect.ranged_offense) for a in effects]
+    pairs += [("km.term.cover", rules.ranged.cover if sheltered else 0), ("km.term.target_size", state.derived[target].size.target_modifier)]
+    terms = _terms(pairs)
+    defense, defense_terms = defense_of(state, target, "ranged")
+    extra, halve = _damage_terms(state, attacker, "ranged", ticks)
+    return Setup("siege", sum(x.amount for x in terms), terms, defense, defense_terms, found.max_damage.total, extra, halve, engines)
+
+
+def _may_attack(state: KMState, attacker: str, target: str, phase: Phase) -> None:
     from tui.core.systems.kingmaker.turns import own_unit
 
-    phase = state.phase if state.phase in ("ranged", "melee") else "melee"
     own_unit(state, attacker, phase, moving_away=True)
     unit = state.unit(attacker)
     name = state.army(attacker).name
     standing = next((s for s in state.rules.morale.states if s.key == unit.standing), None)
-    if standing is not None and not (standing.can_shoot if phase == "ranged" else standing.can_attack):
+    if standing is not None and not (standing.can_attack if phase == "melee" else standing.can_shoot):
         raise RuleViolation(t(f"km.rule.standing_{unit.standing}", name=name))
     if unit.setback_phase == state.phase_count:
         raise RuleViolation(t("km.rule.setback", name=name))
@@ -177,10 +204,13 @@ def damage(face: int, setup: Setup, rules: AttackRules) -> tuple[int, bool]:
 def attack(state: KMState, event: ev.Attack) -> KMState:
     if event.counter != state.counter:
         raise RuleViolation(t("km.rule.record_counter", counter=event.counter, expected=state.counter))
-    if state.phase != event.mode:
-        raise RuleViolation(t("km.rule.wrong_phase", phase=t(f"km.phase.{event.mode}"), now=t(f"km.phase.{state.phase}")))
+    phase = "tactics" if event.mode == "siege" else event.mode
+    if state.phase != phase:
+        raise RuleViolation(t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}")))
     if event.mode == "melee":
         setup = melee_setup(state, event.attacker, event.target, event.ticks)
+    elif event.mode == "siege":
+        setup = siege_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
     else:
         setup = ranged_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
     if len(event.faces) > setup.attacks:
@@ -196,6 +226,8 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     unit = replace(unit, used=unit.used + once)
     if event.mode == "melee":
         unit = replace(unit, blows=tuple({**dict(unit.blows), event.target: dict(unit.blows).get(event.target, 0) + len(event.faces)}.items()))
+    elif event.mode == "siege":
+        unit = replace(unit, tried=unit.tried + ("siege",))
     else:
         unit = replace(unit, shots=unit.shots + len(event.faces))
     if state.rules.attack.setback_face and any(f <= state.rules.attack.setback_face for f in event.faces):
@@ -232,4 +264,4 @@ def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: b
     )
 
 
-__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "melee_setup", "ranged_setup", "strike"]
+__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "melee_setup", "ranged_setup", "siege_setup", "strike"]

@@ -290,7 +290,7 @@ def derive(army: Army, rules: KingmakerRuleset) -> Derived:
         tactics_known=known_count, tactics=tactics, leadership=leadership, boons_max=boons_max,
         grants=frozenset(grants), situational=situational, cost_bp=cost,
         carried=tuple(Situational(s, k, e) for s, k, e in always),
-        range=army.ranged_range or rules.movement.ranged_range, damage=damage, ranged_damage=ranged_damage,
+        range=army.ranged_range or (rules.movement.thrown_range if army.thrown else rules.movement.ranged_range), damage=damage, ranged_damage=ranged_damage,
     )
 
 

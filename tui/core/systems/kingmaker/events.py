@@ -181,7 +181,8 @@ class Attack(Record):
     counter: Counter
     attacker: Key
     target: Key
-    mode: Literal["ranged", "melee"]
+    mode: Literal["ranged", "melee", "siege"]
+    """``siege``: siege engines shooting in the Tactics phase, one attack per engine."""
     faces: Annotated[tuple[Face, ...], Field(min_length=1, max_length=40)]
     ticks: Annotated[tuple[Annotated[str, Field(max_length=60)], ...], Field(max_length=12)] = ()
     cover: bool = False
@@ -223,25 +224,16 @@ class Aftermath(Record):
     fates: Annotated[tuple[tuple[Key, Annotated[int, Field(ge=1, le=100)]], ...], Field(max_length=40)] = ()
 
 
-class Note(Record):
-    """A line the GM writes into the battle's story."""
-
-    kind: Literal["note"] = "note"
-    text: str
-
-    _text = field_validator("text")(check_name)
-
-
 KingmakerEvent = Annotated[
     Union[
         SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, FirstSide, Place,
-        Initiative, EndStep, SwitchTactic, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath, Note,
+        Initiative, EndStep, SwitchTactic, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
     ],
     Field(discriminator="kind"),
 ]
 
 __all__ = [
     "Aftermath", "Attack", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
-    "KingmakerEvent", "MoraleCheck", "Move", "Note", "Order", "PaintTerrain", "Place", "Press", "Rally",
+    "KingmakerEvent", "MoraleCheck", "Move", "Order", "PaintTerrain", "Place", "Press", "Rally",
     "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetupRoll", "Step", "SwitchTactic",
 ]

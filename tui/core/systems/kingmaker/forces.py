@@ -85,6 +85,9 @@ class Army(Record):
     max_damage: Annotated[int, Field(ge=1, le=99)] | None = None
     attacks: Annotated[int, Field(ge=1, le=99)] | None = None
     ranged_range: Annotated[int, Field(ge=1, le=40)] | None = None
+    thrown: bool = False
+    """Its ranged attacks are thrown (javelins, axes): it may throw in a turn
+    it moved into melee, but only as far as ``movement.thrown_range``."""
     offense_bonus: Small = 0
     """The GM's own adjustment, as Ultimate Campaign's sample armies carry."""
     defense_bonus: Small = 0

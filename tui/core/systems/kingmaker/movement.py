@@ -20,7 +20,7 @@ from tui.core.systems.kingmaker.morale import check, morale_bonus
 from tui.core.systems.kingmaker.state import KMState, Roll, Unit
 from tui.core.systems.kingmaker.turns import fits, own_unit, strikers, victory
 
-DIRECTIONS = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
+DIRECTIONS: dict[ev.Direction, tuple[int, int]] = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
 
 
 def allowance(state: KMState, key: str) -> int:

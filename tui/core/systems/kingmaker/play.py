@@ -12,7 +12,7 @@ from tui.core.systems.kingmaker.state import KMState
 
 
 def apply(state: KMState, event: ev.KingmakerEvent) -> KMState:
-    if state.stage == "over" and not isinstance(event, (ev.Aftermath, ev.Note)):
+    if state.stage == "over" and not isinstance(event, ev.Aftermath):
         raise RuleViolation(t("km.rule.battle_over"))
     match event:
         case ev.SetSides():
@@ -53,8 +53,6 @@ def apply(state: KMState, event: ev.KingmakerEvent) -> KMState:
             return morale.morale_check(state, event)
         case ev.Aftermath():
             return turns.aftermath(state, event)
-        case ev.Note():
-            return state.with_note("km.note.gm", text=event.text)
     raise RuleViolation(t("km.rule.unknown_event"))
 
 

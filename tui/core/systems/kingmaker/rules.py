@@ -106,6 +106,8 @@ class Movement(Record):
     turns_per_turn: Count
     diagonal_costs: Annotated[tuple[Positive, ...], Field(min_length=1, max_length=4)]
     ranged_range: Positive
+    thrown_range: Positive
+    siege_range: Positive
 
 
 class Melee(Record):

@@ -185,7 +185,7 @@ def end_step(state: KMState, event: ev.EndStep) -> KMState:
                 raise RuleViolation(t("km.rule.check_owed", name=army.name))
     if state.acting + 1 < len(state.order):
         return replace(state, acting=state.acting + 1)
-    ended = land_damage(state) if state.phase in ("movement", "ranged", "melee") else state
+    ended = land_damage(state) if state.phase != "morale" else state
     ended = victory(ended)
     if ended.stage != "battle":
         return ended
@@ -274,6 +274,16 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         if rules.aftermath.heal_to_acr and state.hp(army.key) < floor_hp:
             state = state.with_unit(army.key, replace(unit, damage=state.derived[army.key].hp.total - floor_hp))
             state = state.with_note("km.note.healed_to_acr", name=army.name, hp=floor_hp)
+    for army in state.armies:
+        standing = state.unit(army.key).standing
+        if standing == "defeated":
+            economy, loyalty, stability = state.derived[army.key].size.defeat
+            if economy or loyalty or stability:
+                state = state.with_note("km.note.kingdom_loss", name=army.name, side=state.sides[army.side], economy=economy, loyalty=loyalty, stability=stability)
+        elif standing in ("rout", "fled"):
+            state = state.with_note("km.note.routed_refuses", name=army.name)
+        elif army.side == state.winner:
+            state = state.with_note("km.note.may_learn", name=army.name)
     for key, roll in event.fates:
         fate = next(f for f in rules.aftermath.commander_fate if roll <= f.up_to)
         state = state.with_note(f"km.note.commander_{fate.key}", name=state.army(key).commander.name, army=state.army(key).name, roll=roll)
