@@ -359,3 +359,49 @@ def test_thrown_weapons_may_be_thrown_after_closing_in():
     # The warband moved into contact, so the riders, engaged, may throw instead of fighting.
     attack(battle, "knights", "warband", 12, mode="ranged")
     assert battle.game.unit("knights").shots == 1
+
+
+def strategy_battle(tmp_path) -> KingmakerBattle:
+    """The clash, played under a house rule that turns the Strategy Track on."""
+    from tests.core.km_kit import ARCHERS, KNIGHTS, SKIRMISH, WARBAND
+    from tui.core import rulesets as rs
+
+    text = rs.find_ruleset("kingmaker").read_text(encoding="utf-8").replace("[strategy]\nenabled = false", "[strategy]\nenabled = true")
+    path = tmp_path / "house.toml"
+    path.write_text(text, encoding="utf-8")
+    ruleset = rs.load_ruleset_file(path)
+    battle = KingmakerBattle.new("Track", seed=3, ruleset=ruleset)
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
+    battle.record(ev.SetMat(width=24, height=16))
+    for army in (KNIGHTS, ARCHERS, WARBAND, SKIRMISH):
+        battle.record(ev.SetArmy(army=army))
+    set_up(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "warband", "forward", "forward")
+    to_phase(battle, "melee")
+    return battle
+
+
+def test_the_strategy_track_when_a_house_rule_turns_it_on(tmp_path):
+    with pytest.raises(RuleViolation, match="not in use"):
+        clash().record(ev.SetStrategy(counter=0, key="knights", step="reckless"))
+    battle = strategy_battle(tmp_path)
+    battle.record(ev.SetStrategy(counter=counter(battle), key="knights", step="reckless"))   # the first choice is free
+    setup = melee_setup(battle.game, "knights", "warband")
+    assert (setup.offense, setup.extra_damage) == (4 + 4, 6)
+    with pytest.raises(RuleViolation, match="has set its strategy"):
+        battle.record(ev.SetStrategy(counter=counter(battle), key="knights", step="aggressive"))
+    battle.record(ev.EndStep())
+    assert melee_setup(battle.game, "warband", "knights").defense == 14 - 4
+    # Next turn's Melee phase: one step is free, four take a DC 20 Morale check.
+    to_phase(battle, "morale")
+    end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "melee")
+    with pytest.raises(RuleViolation, match="record|face"):
+        battle.record(ev.SetStrategy(counter=counter(battle), key="knights", step="defensive"))
+    battle.record(ev.SetStrategy(counter=counter(battle), key="knights", step="defensive", face=16))   # 16 + 3 = 19: fails
+    assert battle.game.unit("knights").strategy == "reckless"

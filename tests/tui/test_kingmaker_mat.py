@@ -553,3 +553,23 @@ async def test_siege_engines_shoot_from_the_tactics_phase_with_the_damage_odds(t
         assert event.mode == "siege" and len(event.faces) == 2
         await keys(app, pilot, "f")
         assert isinstance(app.screen, KingmakerMatScreen)   # once a turn: the key is greyed out
+
+
+@pytest.mark.covers("km.strategy", *(f"km.strategy.{s.key}" for s in bundled().strategy.steps))
+async def test_the_strategy_track_under_a_house_rule(tmp_path):
+    from tests.core.test_kingmaker_combat import strategy_battle
+
+    steps = [s.key for s in bundled().strategy.steps]
+    for index, wanted in enumerate(steps):
+        battle = strategy_battle(tmp_path)
+        app = app_for(tmp_path, battle, f"track-{index}.toml")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            at(app, 10, 6)
+            await keys(app, pilot, "y")
+            assert options(app) == steps and all(c.closed is None for c in choices(app))
+            await pick(app, pilot, wanted)
+            assert last(app) == ev.SetStrategy(counter=last(app).counter, key="knights", step=wanted)
+            assert game(app).unit("knights").strategy == wanted
+            await keys(app, pilot, "y")
+            assert isinstance(app.screen, KingmakerMatScreen)  # once a Melee phase

@@ -17,6 +17,7 @@ once and undoable.
 | w / q / e / a / d | step forward / along the left or right forward diagonal / turn left / turn right |
 | f / x | shoot (Ranged; siege engines in the Tactics phase) / fight (Melee), with the chance to hit and the damage |
 | k / v | the unit's Morale check at a threshold / Press |
+| y | the unit's step on the Strategy Track (only when a house rule turns it on) |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -74,6 +75,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         Binding("d", "step('turn_right')", "km_ui.key.turn_right", show=False, id="km.turn_right"),
         Binding("f", "shoot", "km_ui.key.shoot", id="km.shoot"),
         Binding("x", "melee", "km_ui.key.melee", id="km.melee"),
+        Binding("y", "strategy", "km_ui.key.strategy", show=False, id="km.strategy"),
         Binding("k", "morale", "km_ui.key.morale", id="km.morale"),
         Binding("v", "press", "km_ui.key.press", show=False, id="km.press"),
         Binding("u,ctrl+z", "undo", "key.undo", id="km.undo"),
@@ -189,7 +191,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             return True if self.battle.can_redo and not self.read_only else None
         if action == "actions":
             return None if self.read_only else True
-        if action in ("next", "next_unit", "mat_size", "terrain", "conditions", "place", "tactic", "rally", "order", "step", "shoot", "melee", "morale", "press"):
+        if action in ("next", "next_unit", "mat_size", "terrain", "conditions", "place", "tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press"):
             return True if not self.read_only and self._applies(action) else None
         return True
 
@@ -251,6 +253,9 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
 
     def action_melee(self) -> None:
         self._for_unit(lambda key: turns.attack(self, key, "melee"))
+
+    def action_strategy(self) -> None:
+        self._for_unit(lambda key: turns.strategy(self, key))
 
     def action_morale(self) -> None:
         self._for_unit(lambda key: turns.morale(self, key))
@@ -327,6 +332,8 @@ def _unit_may(state: KMState, key: str, action: str) -> bool:
         return state.phase == "ranged" and ready and found.ranged and unit.shots < found.attacks.total
     if action == "melee":
         return state.phase == "melee" and unit.standing in ("ready", "retreat") and bool(state.enemies_in_contact(key))
+    if action == "strategy":
+        return state.rules.strategy.enabled and state.phase == "melee" and "strategy" not in unit.tried and not unit.blows
     return False
 
 

@@ -36,6 +36,7 @@ TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in bundled().tact
 ROLL_MENU = menu("km.roll", "roll", "again")
 PRESS_MENU = menu("km.press_step", *DIRECTIONS, "done")
 TICK_MENU = menu("km.tick", "roll", "tick")
+STRATEGY_MENU = data_menu("km.strategy", lambda: tuple(s.key for s in bundled().strategy.steps))
 
 
 def _pct(value: Fraction) -> str:
@@ -63,6 +64,26 @@ async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
 async def confirm_roll(screen: "KingmakerMatScreen", title: str, note: str) -> bool:
     options = [Choice("roll", t("km_ui.dialog.roll"), note, entry="roll")]
     return await ask(screen, ChoiceDialog(title, options, menu=ROLL_MENU)) == "roll"
+
+
+async def strategy(screen: "KingmakerMatScreen", key: str) -> None:
+    """The Strategy Track (a house rule): each step's effects, free or with its chance."""
+    from tui.core.systems.kingmaker.morale import strategy_needs_check
+    from tui.ui.kingmaker.mat_flows import _effect_words
+
+    state = screen.state
+    lang = language()
+    track = state.rules.strategy
+    now = state.unit(key).strategy or track.start
+    options = []
+    for step in track.steps:
+        costs = t("km_ui.dialog.check_chance", dc=track.change_dc, chance=_pct(check_chance(state, key, track.change_dc))) if strategy_needs_check(state, key, step.key) else t("km_ui.dialog.no_check")
+        probe = ev.SetStrategy(counter=state.counter, key=key, step=step.key, face=10 if strategy_needs_check(state, key, step.key) else None)
+        words = ", ".join(_effect_words(e) for e in step.effects) or t("km_ui.dialog.no_change")
+        options.append(Choice(step.key, step.name(lang), f"{words} · {costs}", screen.battle.step_refusal(probe), entry=step.key))
+    picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.strategy", name=state.army(key).name), options, highlight=now, menu=STRATEGY_MENU))
+    if picked is not None:
+        shell(screen).act(lambda b: _battle(b).set_strategy(key, picked))
 
 
 async def rally(screen: "KingmakerMatScreen", key: str) -> None:
@@ -273,4 +294,4 @@ async def press(screen: "KingmakerMatScreen", key: str) -> None:
     shell(screen).act(lambda b: _battle(b).press(key, tuple(steps)))
 
 
-__all__ = ["attack", "choose_ticks", "morale", "order", "press", "rally", "tactic"]
+__all__ = ["attack", "choose_ticks", "morale", "order", "press", "rally", "strategy", "tactic"]

@@ -117,6 +117,12 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         face = None if free else self.faces(1)[0]
         return self._do(ev.SwitchTactic(counter=self.game.counter, key=key, tactic=tactic, face=face))
 
+    def set_strategy(self, key: str, step: str) -> ev.SetStrategy:
+        from tui.core.systems.kingmaker.morale import strategy_needs_check
+
+        face = self.faces(1)[0] if strategy_needs_check(self.game, key, step) else None
+        return self._do(ev.SetStrategy(counter=self.game.counter, key=key, step=step, face=face))
+
     def rally(self, key: str) -> ev.Rally:
         return self._do(ev.Rally(counter=self.game.counter, key=key, face=self.faces(1)[0]))
 

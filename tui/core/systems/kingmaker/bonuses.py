@@ -44,6 +44,11 @@ def _candidates(state: KMState, key: str) -> Iterable[Active]:
     for condition in state.conditions:
         for effect in state.rules.condition(condition).effects:
             yield Active("condition", condition, effect)
+    track = state.rules.strategy
+    if track.enabled:
+        step = unit.strategy or track.start
+        for effect in track.steps[track.index(step)].effects:
+            yield Active("strategy", step, effect)
 
 
 def tickable(state: KMState, key: str) -> tuple[Active, ...]:
@@ -65,7 +70,7 @@ def active(state: KMState, key: str, ticks: Iterable[str] = ()) -> tuple[Active,
     hurt = bloodied(state, key)
     found = []
     for a in _candidates(state, key):
-        if a.effect.when == "always" and a.source in ("tactic", "condition"):
+        if a.effect.when == "always" and a.source in ("tactic", "condition", "strategy"):
             found.append(a)
         elif a.effect.when == "bloodied" and hurt:
             found.append(a)

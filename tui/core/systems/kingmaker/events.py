@@ -134,6 +134,17 @@ class SwitchTactic(Record):
     face: Face | None = None
 
 
+class SetStrategy(Record):
+    """The optional Strategy Track: a unit's step for this Melee phase. The
+    first choice and a one-step change are free; more takes a Morale check."""
+
+    kind: Literal["set_strategy"] = "set_strategy"
+    counter: Counter
+    key: Key
+    step: RowKey
+    face: Face | None = None
+
+
 class Rally(Record):
     """A fleeing unit's Morale check to stop fleeing."""
 
@@ -227,7 +238,7 @@ class Aftermath(Record):
 KingmakerEvent = Annotated[
     Union[
         SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, FirstSide, Place,
-        Initiative, EndStep, SwitchTactic, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
+        Initiative, EndStep, SwitchTactic, SetStrategy, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
     ],
     Field(discriminator="kind"),
 ]
@@ -235,5 +246,5 @@ KingmakerEvent = Annotated[
 __all__ = [
     "Aftermath", "Attack", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
     "KingmakerEvent", "MoraleCheck", "Move", "Order", "PaintTerrain", "Place", "Press", "Rally",
-    "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetupRoll", "Step", "SwitchTactic",
+    "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetStrategy", "SetupRoll", "Step", "SwitchTactic",
 ]

@@ -91,6 +91,45 @@ def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
     return rolled.with_unit(event.key, replace(tried, tactic=event.tactic)).with_note("km.note.tactic_switched", name=army.name, tactic=name, total=result, dc=dc)
 
 
+def strategy_needs_check(state: KMState, key: str, step: str) -> bool:
+    """More than one step along the track, after the first choice."""
+    track = state.rules.strategy
+    now = state.unit(key).strategy
+    return bool(now) and abs(track.index(step) - track.index(now)) > 1
+
+
+def set_strategy(state: KMState, event: ev.SetStrategy) -> KMState:
+    from tui.core.systems.kingmaker.turns import own_unit
+
+    track = state.rules.strategy
+    if not track.enabled:
+        raise RuleViolation(t("km.rule.no_strategy_track"))
+    own_unit(state, event.key, "melee", moving_away=True)
+    unit = state.unit(event.key)
+    army = state.army(event.key)
+    if event.step not in {s.key for s in track.steps}:
+        raise RuleViolation(t("km.rule.no_strategy_step", step=event.step))
+    if "strategy" in unit.tried or unit.blows:
+        raise RuleViolation(t("km.rule.strategy_set", name=army.name))
+    if (unit.strategy or track.start) == event.step and unit.strategy:
+        raise RuleViolation(t("km.rule.strategy_same", name=army.name))
+    if "mindless" in state.derived[event.key].grants and event.step != track.start:
+        raise RuleViolation(t("km.rule.mindless_tactics", name=army.name))
+    tried = replace(unit, tried=unit.tried + ("strategy",))
+    if not strategy_needs_check(state, event.key, event.step):
+        if event.face is not None:
+            raise RuleViolation(t("km.rule.no_roll_needed"))
+        return state.with_unit(event.key, replace(tried, strategy=event.step)).with_note("km.note.strategy", name=army.name, step=event.step)
+    if event.face is None:
+        raise RuleViolation(t("km.rule.record_face", face=0, die=state.rules.attack.die))
+    face = _face(state, event.face, event.counter)
+    passed, result = check(state, event.key, face, track.change_dc)
+    rolled = _rolled(state, "strategy", event.key, face, result, track.change_dc)
+    if not passed:
+        return rolled.with_unit(event.key, tried).with_note("km.note.strategy_failed", name=army.name, step=event.step, total=result, dc=track.change_dc)
+    return rolled.with_unit(event.key, replace(tried, strategy=event.step)).with_note("km.note.strategy_changed", name=army.name, step=event.step, total=result, dc=track.change_dc)
+
+
 def rally(state: KMState, event: ev.Rally) -> KMState:
     from tui.core.systems.kingmaker.turns import own_unit
 
@@ -164,4 +203,4 @@ def _rolled(state: KMState, what: str, key: str, face: int, result: int, dc: int
     return replace(state, counter=state.counter + 1, last_roll=Roll(what, key, (face,), result, dc))
 
 
-__all__ = ["check", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "switch_tactic"]
+__all__ = ["check", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic"]

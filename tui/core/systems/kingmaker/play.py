@@ -39,6 +39,8 @@ def apply(state: KMState, event: ev.KingmakerEvent) -> KMState:
             return turns.end_step(state, event)
         case ev.SwitchTactic():
             return morale.switch_tactic(state, event)
+        case ev.SetStrategy():
+            return morale.set_strategy(state, event)
         case ev.Rally():
             return morale.rally(state, event)
         case ev.Order():

@@ -170,9 +170,24 @@ class Aftermath(Record):
 
 
 class Strategy(Record):
+    """Ultimate Campaign's Strategy Track, an optional rule: from Defensive
+    to Reckless, chosen in the first Melee phase, then one step a phase for
+    free or more with a Morale check."""
+
     enabled: bool
     change_dc: DC
     steps: Annotated[tuple[Effects, ...], Field(min_length=1)]
+    start: str = "standard"
+    """The step every army stands on before its commander chooses."""
+
+    @model_validator(mode="after")
+    def _start_is_a_step(self) -> "Strategy":
+        if self.start not in {s.key for s in self.steps}:
+            raise ValueError(f"strategy.start: {self.start!r} is not one of its steps")
+        return self
+
+    def index(self, key: str) -> int:
+        return [s.key for s in self.steps].index(key)
 
 
 class KingmakerRuleset(Record):

@@ -57,6 +57,8 @@ class Unit:
     standing: Standing = "ready"
     standing_turns: int = 0
     tactic: str = "standard"
+    strategy: str = ""
+    """Its step on the Strategy Track (the optional rule); "" until first chosen."""
     checked: tuple[str, ...] = ()
     """Morale thresholds it has checked against already."""
     used: tuple[str, ...] = ()

@@ -15,7 +15,7 @@ from tui.core.systems.kingmaker.state import KMState
 
 LETTERS = string.ascii_uppercase + string.digits
 ARROWS = {"n": "^", "e": ">", "s": "v", "w": "<"}
-_WORDS = {"tactic", "threshold"}
+_WORDS = {"tactic", "threshold", "step"}
 """Note parameters that are keys into the ruleset, not the GM's text."""
 
 
@@ -30,6 +30,9 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
     lang = language()
     if "tactic" in params:
         params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
+    if "step" in params:
+        step = next((s for s in state.rules.strategy.steps if s.key == params["step"]), None)
+        params["step"] = step.name(lang) if step is not None else params["step"]
     if "threshold" in params:
         threshold = next((th for th in state.rules.morale.thresholds if th.key == params["threshold"]), None)
         params["threshold"] = threshold.name(lang) if threshold is not None else params["threshold"]
