@@ -151,3 +151,16 @@ def test_where_numbers_come_from_in_both_languages():
     set_language("de")
     assert explain(found.hp, found, r, "de") == "Armee-HG 6 × 5,5 für W10"
     assert explain(found.defense, found, r, "de") == "Grundwert 10, Armee-HG 6, Reittiere +2"
+
+
+def test_rows_listed_twice_and_boons_needing_what_the_army_lacks_are_refused():
+    r = bundled()
+    with pytest.raises(ArmyError, match="twice"):
+        derive(army(abilities=(AbilityPick(key="pounce"), AbilityPick(key="pounce"))), r)
+    with pytest.raises(ArmyError, match="twice"):
+        derive(army(commander=Commander(level=9, profession=10, boons=("loyalty", "loyalty"))), r)
+    with pytest.raises(ArmyError, match="Sharpshooter needs Ranged Weapons"):
+        derive(army(commander=Commander(boons=("sharpshooter",))), r)
+    # Bonus Tactic may be taken again, a new tactic each time.
+    twice = Commander(profession=5, boons=("bonus_tactic", "bonus_tactic"), bonus_tactics=("defensive_wall", "full_defense"))
+    assert {"defensive_wall", "full_defense"} <= set(derive(army(commander=twice), r).tactics)

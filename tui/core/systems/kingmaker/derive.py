@@ -182,7 +182,9 @@ def _check_known(army: Army, rules: KingmakerRuleset) -> None:
         for key in keys:
             if key not in rows:
                 raise ArmyError(t(f"km.army.unknown_{table}", key=key))
-    if len(set(army.resources)) != len(army.resources) or len(set(army.tactics)) != len(army.tactics):
+    repeatable = {b.key for b in rules.boons if b.bonus_tactic}
+    once = (army.resources, named["abilities"], army.tactics, tuple(b for b in army.commander.boons if b not in repeatable))
+    if any(len(set(keys)) != len(keys) for keys in once):
         raise ArmyError(t("km.army.twice"))
 
 
@@ -212,6 +214,9 @@ def _check_rows(army: Army, rules: KingmakerRuleset, leadership: int, boons_max:
         boon = rules.boon(key)
         if boon.leadership > leadership:
             raise ArmyError(t("km.army.boon_leadership", boon=boon.name(lang), needs=boon.leadership, has=leadership))
+        for need in boon.requires:
+            if need not in grants and need not in _resource_keys(army):
+                raise ArmyError(t("km.army.tactic_needs", tactic=boon.name(lang), need=_need_name(need, rules)))
     if len(commander.boons) > boons_max:
         raise ArmyError(t("km.army.boons_max", most=boons_max, count=len(commander.boons)))
     wanted = sum(1 for key in commander.boons if rules.boon(key).bonus_tactic)

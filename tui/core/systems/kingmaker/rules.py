@@ -12,6 +12,7 @@ needing a resource that doesn't exist, an ``assumed`` key naming nothing.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cached_property
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -242,7 +243,7 @@ class KingmakerRuleset(Record):
     def condition(self, key: str) -> Condition:
         return by_key(self.conditions, key)
 
-    @property
+    @cached_property
     def ladder(self) -> tuple[Fraction, ...]:
         return tuple(fraction(v) for v in self.armies.cr_ladder)
 
