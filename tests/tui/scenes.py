@@ -142,6 +142,8 @@ SCENES = (
     Scene("second-world-cast", ("f4",), battle="second-world", caption="The cast: every number the rules derive from a sheet"),
     Scene("kingmaker-mat", (), battle="kingmaker", caption="Kingmaker: the battle mat, each unit's block with its facing, terrain, hp and standing"),
     Scene("kingmaker-mat-german", (), {"language": "de"}, battle="kingmaker", caption="Kingmaker: die Schlachtkarte"),
+    Scene("kingmaker-armies", ("f4", "down"), battle="kingmaker", caption="Kingmaker's army builder: the Pikes and where each number comes from"),
+    Scene("kingmaker-armies-german", ("f4", "down"), {"language": "de"}, battle="kingmaker", caption="Der Armee-Editor auf Deutsch"),
     Scene("kingmaker-order", ("n", "enter", "n", "n", "tab", "o"), battle="kingmaker", caption="The Rivenhold Host's commands: each one's chance before the Morale roll"),
     Scene("kingmaker-march-ascii", ("n", "enter", "n", "n", "tab", "tab", "q", "q", "w"), {"glyphs": "ascii", "theme": "ansi-dark"}, battle="kingmaker", caption="The wolf-riders ride out: ASCII facings in 16 colours"),
 )
