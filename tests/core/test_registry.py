@@ -17,7 +17,7 @@ from tui.core.systems.myz import events as mev
 
 
 def test_each_system_is_found_by_its_key_and_knows_its_names():
-    assert system_keys() == ("myz", "fate", "second_world")
+    assert system_keys() == ("myz", "fate", "second_world", "kingmaker")
     for key in system_keys():
         system = find_system(key)
         assert system.key == key and system.name("en") and system.name("de")
