@@ -379,7 +379,7 @@ async def test_the_commander_is_set_step_by_step_and_a_step_that_loses_a_boon_is
 # -- numbers, Morale, removing, the sides, undo ---------------------------------------------
 
 
-@pytest.mark.covers("km.army.numbers")
+@pytest.mark.covers("km.army.numbers", "km.weapons.shot", "km.weapons.thrown")
 async def test_the_gms_own_numbers_speed_damage_attacks_range_and_adjustments(tmp_path):
     app = app_for(tmp_path, with_armies(army(resources=("ranged_weapons",))))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -387,17 +387,21 @@ async def test_the_gms_own_numbers_speed_damage_attacks_range_and_adjustments(tm
         await keys(app, pilot, *entry("numbers"), *"25", "enter")
         assert error(app) == "25 is not from 0 to 20"
         await keys(app, pilot, "ctrl+u", "enter", *"50", "enter", "6", "enter", "enter", "8", "enter", "1", "enter", "-", "1", "enter")
+        assert isinstance(app.screen, ChoiceDialog)   # an army that shoots: bows or thrown weapons
+        await keys(app, pilot, "enter")
         made = game(app).army("a1")
+        assert not made.thrown
         assert (made.speed, made.base_speed, made.max_damage, made.attacks, made.ranged_range, made.offense_bonus, made.defense_bonus) == (None, 50, 6, None, 8, 1, -1)
         text = sheet(app)
         assert "speed 5 squares a turn (50 ft / 10)" in text
         assert "Maximum Damage 6 (the GM) · Attacks 8 (by size)" in text
         assert "Offense +7  (ACR 6, the GM +1)" in text and "ranged Offense +7, range 8" in text
         assert "Defense 15  (base 10, ACR 6, the GM -1)" in text
-        await keys(app, pilot, *entry("numbers"), "1", "enter", "enter", "ctrl+u", "enter", "1", "2", "enter", "ctrl+u", "enter", "enter", "enter")
+        await keys(app, pilot, *entry("numbers"), "1", "enter", "enter", "ctrl+u", "enter", "1", "2", "enter", "ctrl+u", "enter", "enter", "enter", "down", "enter")
         made = game(app).army("a1")
-        assert (made.speed, made.max_damage, made.attacks, made.ranged_range) == (1, None, 12, None)
+        assert (made.speed, made.max_damage, made.attacks, made.ranged_range, made.thrown) == (1, None, 12, None, True)
         assert "speed 1 square a turn (the GM)" in sheet(app) and "Attacks 12 (the GM)" in sheet(app)
+        assert "range 1" in sheet(app)   # thrown weapons reach the next square
 
 
 @pytest.mark.covers("km.army.morale")

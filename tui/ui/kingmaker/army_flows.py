@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 from tui.ui.kingmaker.army_toggles import TOGGLES, toggles
 
 ARMY_MENU = menu("km.army", "basics", "resources", "tactics", "abilities", "commander", "boons", "numbers", "morale")
+WEAPONS_MENU = menu("km.weapons", "shot", "thrown")
 HIT_DIE_MENU = data_menu("km.hit_die", lambda: tuple(d.key for d in bundled().hit_dice))
 
 
@@ -200,7 +201,14 @@ async def numbers(screen: "KingmakerArmiesScreen", army: Army) -> None:
         if typed is None:
             return
         changes[field] = None if typed == BLANK else typed
-    made = rebuilt(army, **changes)
+    thrown = army.thrown
+    if screen.state.derived[army.key].ranged:
+        kinds = [Choice(False, t("km_army.numbers.shot"), entry="shot"), Choice(True, t("km_army.numbers.thrown"), t("km_army.numbers.thrown_note", squares=rules.movement.thrown_range), entry="thrown")]
+        picked = await ask(screen, ChoiceDialog(t("km_army.numbers.weapons", name=army.name), kinds, highlight=army.thrown, menu=WEAPONS_MENU))
+        if picked is None:
+            return
+        thrown = picked
+    made = rebuilt(army, thrown=thrown, **changes)
     if made != army:
         record(screen, ev.SetArmy(army=made))
 
