@@ -128,11 +128,11 @@ def test_spellcasting_counts_its_level():
     ({"resources": ("mounts",)}, "mount's CR"),
     ({"resources": ("masterwork_armor", "magic_armor")}, "replace each other"),
     ({"resources": ("laser",)}, "no resource"),
-    ({"tactics": ("defensive_wall", "taunt")}, "at most 1 tactic "),
+    ({"tactics": ("defensive_wall", "taunt")}, "at most 1 tactic"),
     ({"tactics": ("cavalry_experts",)}, "needs Mounts"),
     ({"abilities": (AbilityPick(key="spellcasting"),)}, "spell level"),
     ({"commander": Commander(charisma=1, level=2, boons=("loyalty",))}, "Leadership 6"),
-    ({"commander": Commander(level=9, boons=("merciless", "loyalty"))}, "at most 1 boon "),
+    ({"commander": Commander(level=9, boons=("merciless", "loyalty"))}, "at most 1 boon"),
     ({"commander": Commander(boons=("bonus_tactic",))}, "Bonus Tactic"),
     ({"morale": 5}, "-4 to 4"),
 ])

@@ -165,6 +165,7 @@ def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
     if event.again is not None:
         if passed or not any(state.rules.boon(b).reroll_morale for b in army.commander.boons):
             raise RuleViolation(t("km.rule.no_reroll", name=army.name))
+        state = state.with_note("km.note.hold_the_line", name=army.name, face=face, total=result, dc=threshold.dc)
         face = _face(state, event.again, event.counter)
         passed, result = check(state, event.key, face, threshold.dc, "rout")
     unit = state.unit(event.key)

@@ -41,7 +41,7 @@ def set_army(state: KMState, event: ev.SetArmy) -> KMState:
     if state.stage == "setup" and army.side not in {a.side for a in state.armies}:
         raise RuleViolation(t("km.rule.new_side_in_setup"))
     added = replace(state, armies=state.armies + (army,))
-    return replace(added, units=added.units + ((army.key, state.unit(army.key)),)).with_note("km.note.army_added", name=army.name, side=state.sides[army.side])
+    return replace(added, units=added.units + ((army.key, state.unit(army.key)),)).with_note("km.note.army_added", name=army.name, side=army.side)
 
 
 def remove_army(state: KMState, event: ev.RemoveArmy) -> KMState:

@@ -28,6 +28,10 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
     (army and side names), e.g. ``md_text`` for the Markdown report."""
     params = {name: escape(value) if isinstance(value, str) and name not in _WORDS else value for name, value in note.params}
     lang = language()
+    for name in ("side", "chooser"):
+        # Sides are kept by number, so a side renamed later reads by its new name.
+        if isinstance(params.get(name), int) and 0 <= int(params[name]) < len(state.sides):
+            params[name] = escape(state.sides[int(params[name])])
     if "tactic" in params:
         params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
     if "step" in params:

@@ -55,7 +55,7 @@ def setup_roll(state: KMState, event: ev.SetupRoll) -> KMState:
         state, stage="setup", roll_winner=winner, first=None, acting=0, counter=state.counter + len(event.rounds),
         last_roll=Roll("setup", str(winner), event.rounds[-1], max(totals)),
     )
-    return rolled.with_note("km.note.setup_roll", side=state.sides[winner], total=max(totals))
+    return rolled.with_note("km.note.setup_roll", side=winner, total=max(totals))
 
 
 def first_side(state: KMState, event: ev.FirstSide) -> KMState:
@@ -66,8 +66,10 @@ def first_side(state: KMState, event: ev.FirstSide) -> KMState:
     chosen = replace(state, first=event.side, acting=0)
     if state.stage == "setup":
         chosen = replace(chosen, acting=_next_placer(chosen, -1))
-        return chosen.with_note("km.note.places_first", side=state.sides[event.side], chooser=state.sides[state.roll_winner])
-    return chosen.with_note("km.note.acts_first", side=state.sides[event.side], chooser=state.sides[state.roll_winner], turn=state.turn)
+        key = "km.note.places_first_self" if event.side == state.roll_winner else "km.note.places_first"
+        return chosen.with_note(key, side=event.side, chooser=state.roll_winner)
+    key = "km.note.acts_first_self" if event.side == state.roll_winner else "km.note.acts_first"
+    return chosen.with_note(key, side=event.side, chooser=state.roll_winner, turn=state.turn)
 
 
 def _next_placer(state: KMState, after: int) -> int:
@@ -152,7 +154,7 @@ def initiative(state: KMState, event: ev.Initiative) -> KMState:
     _counter(state, event.counter)
     winner, totals = opposed_winner(state, event.rounds)
     rolled = replace(state, roll_winner=winner, counter=state.counter + len(event.rounds), last_roll=Roll("initiative", str(winner), event.rounds[-1], max(totals)))
-    return rolled.with_note("km.note.initiative", side=state.sides[winner], total=max(totals), turn=state.turn)
+    return rolled.with_note("km.note.initiative", side=winner, total=max(totals), turn=state.turn)
 
 
 def own_unit(state: KMState, key: str, phase: Phase, *, moving_away: bool = False) -> None:
@@ -246,7 +248,7 @@ def victory(state: KMState) -> KMState:
     over = replace(state, stage="over", winner=winner)
     if winner is None:
         return over.with_note("km.note.nobody_wins")
-    return over.with_note("km.note.victory", side=state.sides[winner])
+    return over.with_note("km.note.victory", side=winner)
 
 
 def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
@@ -279,7 +281,9 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         if standing == "defeated":
             economy, loyalty, stability = state.derived[army.key].size.defeat
             if economy or loyalty or stability:
-                state = state.with_note("km.note.kingdom_loss", name=army.name, side=state.sides[army.side], economy=economy, loyalty=loyalty, stability=stability)
+                state = state.with_note("km.note.kingdom_loss", name=army.name, side=army.side, economy=economy, loyalty=loyalty, stability=stability)
+            if army.commander.name and army.commander.kind == "pc":
+                state = state.with_note("km.note.commander_pc", name=army.commander.name, army=army.name)
         elif standing in ("rout", "fled"):
             state = state.with_note("km.note.routed_refuses", name=army.name)
         elif army.side == state.winner:
