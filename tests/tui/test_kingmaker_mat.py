@@ -463,7 +463,8 @@ async def test_enter_offers_what_can_be_done_here(tmp_path):
         assert isinstance(app.screen, ChoiceDialog)
         await keys(app, pilot, "escape")
     # In the Morale phase "next" waits until the check owed is made.
-    for phase, wanted, entry in (("movement", ["next", "order"], "order"), ("ranged", ["next", "shoot"], "shoot"),
+    steps = ["forward", "diag_left", "diag_right", "turn_left", "turn_right"]
+    for phase, wanted, entry in (("movement", ["next", "order", *steps], "order"), ("ranged", ["next", "shoot"], "shoot"),
                                  ("melee", ["next", "melee"], "melee"), ("morale", ["morale"], "morale")):
         battle = {"movement": lambda: _phase(in_battle(), "movement"), "ranged": _ranged, "melee": lambda: _phase(clash_battle(), "melee"),
                   "morale": hold_the_line}[phase]()
@@ -577,3 +578,56 @@ async def test_the_strategy_track_under_a_house_rule(tmp_path):
             assert game(app).unit("knights").strategy == wanted
             await keys(app, pilot, "y")
             assert isinstance(app.screen, KingmakerMatScreen)  # once a Melee phase
+
+
+@pytest.mark.covers("km.square.forward", "km.square.diag_left", "km.square.diag_right", "km.square.turn_left", "km.square.turn_right", "km.square.strategy")
+async def test_enter_steps_a_unit_and_sets_its_strategy(tmp_path):
+    battle = _phase(in_battle(), "movement")
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 4, 2)   # the archers, facing south
+        wanted = {"forward": (4, 3), "diag_left": (5, 3), "diag_right": (3, 3), "turn_left": (4, 2), "turn_right": (4, 2)}
+        facing = {"turn_left": "e", "turn_right": "w"}
+        for step, square in wanted.items():
+            await keys(app, pilot, "enter")
+            await pick(app, pilot, step)
+            block = game(app).unit("archers").block
+            assert (block.x, block.y) == square and block.facing == facing.get(step, "s")
+            await keys(app, pilot, "u")
+            at(app, 4, 2)
+    from tests.core.test_kingmaker_combat import strategy_battle
+
+    app = app_for(tmp_path, strategy_battle(tmp_path), "track.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 10, 6)
+        await keys(app, pilot, "enter")
+        await pick(app, pilot, "strategy")
+        await pick(app, pilot, "cautious")
+        assert game(app).unit("knights").strategy == "cautious"
+
+
+async def test_a_units_key_that_does_not_apply_says_why(tmp_path):
+    battle = _phase(in_battle(), "movement")
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        seen: list[str] = []
+        app.notify = lambda message, **_: seen.append(str(message))  # type: ignore[method-assign]  # catch the one line
+        at(app, 10, 3)
+        await keys(app, pilot, "f", "k", "x")
+        assert seen == [
+            "that belongs to the Ranged phase; this is the Movement phase",
+            "that belongs to the Morale phase; this is the Movement phase",
+            "that belongs to the Melee phase; this is the Movement phase",
+        ]
+        at(app, 10, 9)   # the warband: the other side's
+        await keys(app, pilot, "w")
+        assert seen[-1] == "Rivenhold Warband waits: Ostmark acts now"
+        at(app, 0, 0)
+        await keys(app, pilot, "o")
+        assert seen[-1] == "put the cursor on a unit of Ostmark"
+        at(app, 10, 3)
+        await keys(app, pilot, "w", "o")
+        assert seen[-1] == "commands are given before Knights of Ostmark moves"

@@ -50,7 +50,7 @@ PANEL = 26
 """The panel's least width; the mat takes the rest, scrolling when it must."""
 WIDE_PANEL = 40
 """The panel's width from which the squares get a column of space between them."""
-SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "shoot", "melee", "morale", "press")
+SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "forward", "diag_left", "diag_right", "turn_left", "turn_right", "shoot", "melee", "strategy", "morale", "press")
 STEPS: dict[str, ev.Step] = {"forward": "forward", "diag_left": "left", "diag_right": "right", "turn_left": "turn_left", "turn_right": "turn_right"}
 
 
@@ -88,6 +88,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         & #field { height: 1fr; }
         & MatView { width: 1fr; height: 1fr; }
         & #panel { width: 1fr; min-width: 26; height: 1fr; border-left: solid $accent; padding: 0 1; }
+        & #last { margin-bottom: 1; text-style: bold; }
         & #square { margin-bottom: 1; }
         & #legend { margin-bottom: 1; }
         &:ansi #status { background: ansi_default; text-style: reverse; }
@@ -101,6 +102,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         with Horizontal(id="field"):
             yield MatView(id="mat")
             with VerticalScroll(id="panel"):
+                yield Static("", id="last", markup=False)
                 yield Static("", id="square", markup=False)
                 yield Static("", id="legend", markup=False)
                 yield Static("", id="story", markup=False)
@@ -146,9 +148,12 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
 
     def _panel(self) -> None:
         state = self.state
+        # The newest lines first: what the last roll did is always in view, at 80x24 too.
+        show(self.query_one("#last", Static), words.story(state, 2))
         show(self.query_one("#square", Static), words.square_lines(state, self.cursor))
         show(self.query_one("#legend", Static), words.legend(state, self.shell.glyphs.name))
-        show(self.query_one("#story", Static), words.story(state, 8))
+        show(self.query_one("#story", Static), words.story(state, 10, skip=2))
+        self.query_one("#panel", VerticalScroll).scroll_home(animate=False)
 
     def on_mat_view_cursor_moved(self, _: MatView.CursorMoved) -> None:
         self._panel()
@@ -184,6 +189,18 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             return False
         return _unit_may(state, key, action)
 
+    def why_not(self, action: str) -> str:
+        state = self.state
+        if state.stage != "battle":
+            return t("km.rule.not_in_battle")
+        if state.first is None:
+            return t("km.rule.initiative_first")
+        key = self.unit_here()
+        side = state.sides[state.side_acting or 0]
+        if key is None:
+            return t("km_ui.why.no_unit", side=side)
+        return _why_unit_cannot(state, key, action)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
             return True if self.battle.can_undo and not self.read_only else None
@@ -191,7 +208,11 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             return True if self.battle.can_redo and not self.read_only else None
         if action == "actions":
             return None if self.read_only else True
-        if action in ("next", "next_unit", "mat_size", "terrain", "conditions", "place", "tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press"):
+        if action in _UNIT_ACTIONS:
+            # In the battle a unit's keys stay live: pressed where they don't
+            # apply, they say why (a greyed key would say nothing).
+            return True if not self.read_only and self.state.stage == "battle" else None
+        if action in ("next", "next_unit", "mat_size", "terrain", "conditions", "place"):
             return True if not self.read_only and self._applies(action) else None
         return True
 
@@ -200,10 +221,12 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         self.shell.run_flow(self, flow, "km-mat")
 
-    def _for_unit(self, make: Callable[[str], Coroutine[Any, Any, None]]) -> None:
+    def _for_unit(self, make: Callable[[str], Coroutine[Any, Any, None]], action: str) -> None:
         key = self.own_unit()
-        if key is not None:
-            self._run(make(key))
+        if key is None or not self._applies(action):
+            self.notify(self.why_not(action), markup=False)
+            return
+        self._run(make(key))
 
     def action_next(self) -> None:
         self._run(flows.next_step(self))
@@ -240,32 +263,33 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         self._run(flows.place(self))
 
     def action_tactic(self) -> None:
-        self._for_unit(lambda key: turns.tactic(self, key))
+        self._for_unit(lambda key: turns.tactic(self, key), "tactic")
 
     def action_rally(self) -> None:
-        self._for_unit(lambda key: turns.rally(self, key))
+        self._for_unit(lambda key: turns.rally(self, key), "rally")
 
     def action_order(self) -> None:
-        self._for_unit(lambda key: turns.order(self, key))
+        self._for_unit(lambda key: turns.order(self, key), "order")
 
     def action_shoot(self) -> None:
-        self._for_unit(lambda key: turns.attack(self, key, "siege" if self.state.phase == "tactics" else "ranged"))
+        self._for_unit(lambda key: turns.attack(self, key, "siege" if self.state.phase == "tactics" else "ranged"), "shoot")
 
     def action_melee(self) -> None:
-        self._for_unit(lambda key: turns.attack(self, key, "melee"))
+        self._for_unit(lambda key: turns.attack(self, key, "melee"), "melee")
 
     def action_strategy(self) -> None:
-        self._for_unit(lambda key: turns.strategy(self, key))
+        self._for_unit(lambda key: turns.strategy(self, key), "strategy")
 
     def action_morale(self) -> None:
-        self._for_unit(lambda key: turns.morale(self, key))
+        self._for_unit(lambda key: turns.morale(self, key), "morale")
 
     def action_press(self) -> None:
-        self._for_unit(lambda key: turns.press(self, key))
+        self._for_unit(lambda key: turns.press(self, key), "press")
 
     def action_step(self, name: str) -> None:
         key = self.own_unit()
-        if key is None:
+        if key is None or not self._applies("step"):
+            self.notify(self.why_not("step"), markup=False)
             return
         step = STEPS[name]
         offset = self._offset_in_block(key)
@@ -285,7 +309,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
 
     async def _actions(self) -> None:
         """What can be done at the cursor now, each entry greyed out with why not."""
-        offered = [name for name in SQUARE_MENU.entries if self._applies(name)]
+        offered = [name for name in SQUARE_MENU.entries if self._applies("step" if name in STEPS else name)]
         if not offered:
             self.notify(t("km_ui.dialog.nothing_here"), markup=False)
             return
@@ -298,11 +322,14 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         }
         if picked in flows_by_name:
             await flows_by_name[picked]()
+        elif picked in STEPS:
+            self.action_step(picked)
         elif picked is not None and (unit := self.own_unit()) is not None:
             unit_flows: dict[str, Callable[[str], Coroutine[Any, Any, None]]] = {
                 "tactic": lambda k: turns.tactic(self, k), "rally": lambda k: turns.rally(self, k), "order": lambda k: turns.order(self, k),
                 "shoot": lambda k: turns.attack(self, k, "siege" if self.state.phase == "tactics" else "ranged"), "melee": lambda k: turns.attack(self, k, "melee"),
                 "morale": lambda k: turns.morale(self, k), "press": lambda k: turns.press(self, k),
+                "strategy": lambda k: turns.strategy(self, k),
             }
             await unit_flows[picked](unit)
 
@@ -335,6 +362,40 @@ def _unit_may(state: KMState, key: str, action: str) -> bool:
     if action == "strategy":
         return state.rules.strategy.enabled and state.phase == "melee" and "strategy" not in unit.tried and not unit.blows
     return False
+
+
+_UNIT_ACTIONS = ("tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press")
+_PHASE_OF = {"tactic": "tactics", "rally": "tactics", "order": "movement", "step": "movement", "melee": "melee", "strategy": "melee", "morale": "morale"}
+
+
+def _why_unit_cannot(state: KMState, key: str, action: str) -> str:
+    """One line on why the unit under the cursor can't take ``action`` now."""
+    army = state.army(key)
+    unit = state.unit(key)
+    found = state.derived[key]
+    if army.side != state.side_acting:
+        return t("km.rule.not_your_turn", name=army.name, side=state.sides[state.side_acting or 0])
+    if action == "shoot":
+        phase = "ranged" if found.ranged or not found.army.siege_engines else "tactics"
+    elif action == "press":
+        phase = "morale" if state.phase != "movement" else "movement"
+    else:
+        phase = _PHASE_OF[action]
+    if state.phase != phase:
+        return t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}"))
+    if unit.standing in ("retreat", "flee") and action not in ("step", "rally", "morale", "melee"):
+        return t(f"km.rule.standing_{unit.standing}", name=army.name)
+    reasons = {
+        "tactic": t("km.rule.tried_tactic", name=army.name),
+        "rally": t("km.rule.not_fleeing", name=army.name) if unit.standing != "flee" else t("km.rule.tried_rally", name=army.name),
+        "order": t("km.rule.command_before_moving", name=army.name) if unit.moved else t("km.rule.one_command", name=army.name),
+        "shoot": t("km.rule.no_ranged", name=army.name) if not found.ranged and phase == "ranged" else t("km_ui.why.shot_all", name=army.name),
+        "melee": t("km_ui.why.no_contact", name=army.name) if not state.enemies_in_contact(key) else t(f"km.rule.standing_{unit.standing}", name=army.name),
+        "strategy": t("km.rule.no_strategy_track") if not state.rules.strategy.enabled else t("km.rule.strategy_set", name=army.name),
+        "morale": t("km.rule.no_check_owed", name=army.name),
+        "press": t("km.rule.pressed_already", name=army.name) if "press" in unit.tried else t("km.rule.press_needs_contact", name=army.name),
+    }
+    return reasons.get(action, t("km_ui.why.not_now", name=army.name))
 
 
 def _step(battle: Any, key: str, step: ev.Step) -> None:

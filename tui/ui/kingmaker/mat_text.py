@@ -89,10 +89,13 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
     if state.stage == "battle":
         from tui.core.systems.kingmaker.movement import allowance
 
-        left = max(0, allowance(state, key) - unit.spent)
-        text.append("\n" + t("km_ui.panel.moves", facing=t(f"km_ui.facing.{block.facing}"), left=left, speed=found.speed.total, ranks=block.depth))
+        most = allowance(state, key)
+        left = max(0, most - unit.spent)
+        text.append("\n" + t("km_ui.panel.moves", facing=t(f"km_ui.facing.{block.facing}"), left=left, speed=most, ranks=block.depth))
         if unit.command:
             text.append(" · " + t(f"km_ui.panel.command_{unit.command}"))
+        if unit.standing in ("retreat", "flee"):
+            text.append("\n" + t(f"km_ui.panel.standing_{unit.standing}"), style="italic")
     return text
 
 
@@ -115,9 +118,11 @@ def legend(state: KMState, glyphs: str) -> Text:
     return text
 
 
-def story(state: KMState, lines: int) -> Text:
+def story(state: KMState, lines: int, *, skip: int = 0) -> Text:
+    """The story's latest lines, oldest first, leaving out the ``skip`` newest."""
     text = Text()
-    for note in state.notes.latest(lines):
+    notes = state.notes.latest(lines + skip)
+    for note in notes[: max(0, len(notes) - skip)]:
         if text:
             text.append("\n")
         text.append(note_text(state, note))

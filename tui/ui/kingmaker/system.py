@@ -31,7 +31,7 @@ def help_page(glyphs: Any) -> list[RenderableType]:
     text.append(t("km_ui.help.commands_title") + "\n", "bold")
     c = rules.commands
     for command in (c.hustle, c.charge, c.press, c.press_morale):
-        text.append(f"  {command.name(lang)}: {t('km_ui.help.dc', dc=command.dc)}\n")
+        text.append(f"  {command.name(lang)} ({t(f'km.phase.{command.phase}')}): {t('km_ui.help.dc', dc=command.dc)}\n")
     text.append(f"  {c.about_face.name(lang)}: {t('km_ui.help.about_face')}\n")
     text.append(f"  {c.withdraw.name(lang)}: {t('km_ui.help.withdraw')}\n")
     text.append(t("km_ui.help.melee_title") + "\n", "bold")
@@ -44,7 +44,8 @@ def help_page(glyphs: Any) -> list[RenderableType]:
     for threshold in rules.morale.thresholds:
         text.append(f"  {threshold.name(lang)}: {t('km_ui.help.threshold', percent=threshold.percent, dc=threshold.dc)}\n")
     for state in rules.morale.states:
-        text.append(f"  {state.name(lang)}: {t('km_ui.help.fail_by', margin=state.fail_by)}\n")
+        words = t("km_ui.help.fail_by", margin=state.fail_by) if state.fail_by else t("km_ui.help.failed")
+        text.append(f"  {state.name(lang)}: {words}\n")
     text.append(t("km_ui.help.terrain_title") + "\n", "bold")
     for terrain in rules.terrain:
         text.append(f"  {terrain.glyph}  {terrain.name(lang)}: {t('km_ui.help.terrain', cost=terrain.move_cost, defense=terrain.defense)}\n")

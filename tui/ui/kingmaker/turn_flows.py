@@ -127,8 +127,10 @@ def setup_for(screen: "KingmakerMatScreen", attacker: str, target: str, mode: Mo
 
 def odds_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
     found = attack_chances(setup, screen.state.rules, count)
-    expected = float(found.expected)
-    return t("km_ui.dialog.attack_odds", offense=setup.offense, defense=setup.defense, hit=_pct(found.hit), expected=f"{expected:.1f}", most=max(found.damage))
+    expected = f"{float(found.expected):.1f}"
+    if language() == "de":
+        expected = expected.replace(".", ",")
+    return t("km_ui.dialog.attack_odds", offense=setup.offense, defense=setup.defense, hit=_pct(found.hit), expected=expected, most=max(found.damage))
 
 
 def damage_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:

@@ -30,8 +30,9 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
     lang = language()
     for name in ("side", "chooser"):
         # Sides are kept by number, so a side renamed later reads by its new name.
-        if isinstance(params.get(name), int) and 0 <= int(params[name]) < len(state.sides):
-            params[name] = escape(state.sides[int(params[name])])
+        index = params.get(name)
+        if isinstance(index, int) and 0 <= index < len(state.sides):
+            params[name] = escape(state.sides[index])
     if "tactic" in params:
         params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
     if "step" in params:
