@@ -51,3 +51,15 @@ def test_public_view_shows_the_mat_and_the_armies():
     knights = next(a for a in view["armies"] if a["key"] == "knights")
     assert knights["block"] == {"x": 10, "y": 6, "frontage": 1, "depth": 1, "facing": "s"}
     assert (knights["hp"], knights["full"], knights["standing"]) == (11, 11, "ready")
+
+
+def test_where_each_unit_ended_its_move_is_told():
+    from tests.core.km_kit import begin_turn, step, to_phase
+
+    battle = set_up(muster())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward")
+    battle.record(ev.EndStep())
+    note = battle.game.notes.latest(1)[0]
+    assert note_text(battle.game, note) == "Knights of Ostmark ends its move at 10,5, facing south"

@@ -199,7 +199,7 @@ async def place(screen: "KingmakerMatScreen") -> None:
         return
     enemy_south = any(a.side != side and (b := state.unit(a.key).block) is not None and b.y > y for a in state.armies)
     default = "s" if enemy_south or (not any(state.unit(a.key).block for a in state.armies if a.side != side) and y < state.height // 2) else "n"
-    facings = [Choice(f, t(f"km_ui.facing.{f}"), closed=screen.battle.step_refusal(ev.Place(key=key, x=x, y=y, facing=f))) for f in ("n", "e", "s", "w")]
+    facings = [Choice(f, t(f"km.facing.{f}"), closed=screen.battle.step_refusal(ev.Place(key=key, x=x, y=y, facing=f))) for f in ("n", "e", "s", "w")]
     facing = await ask(screen, ChoiceDialog(t("km_ui.dialog.facing", name=state.army(key).name), facings, highlight=default, menu=FACING_MENU))
     if facing is None:
         return

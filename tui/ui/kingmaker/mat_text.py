@@ -91,7 +91,7 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
 
         most = allowance(state, key)
         left = max(0, most - unit.spent)
-        text.append("\n" + t("km_ui.panel.moves", facing=t(f"km_ui.facing.{block.facing}"), left=left, speed=most, ranks=block.depth))
+        text.append("\n" + t("km_ui.panel.moves", facing=t(f"km.facing.{block.facing}"), left=left, speed=most, ranks=block.depth))
         if unit.command:
             text.append(" · " + t(f"km_ui.panel.command_{unit.command}"))
         if unit.standing in ("retreat", "flee"):

@@ -15,7 +15,7 @@ from tui.core.systems.kingmaker.state import KMState
 
 LETTERS = string.ascii_uppercase + string.digits
 ARROWS = {"n": "^", "e": ">", "s": "v", "w": "<"}
-_WORDS = {"tactic", "threshold", "step"}
+_WORDS = {"tactic", "threshold", "step", "facing"}
 """Note parameters that are keys into the ruleset, not the GM's text."""
 
 
@@ -35,6 +35,8 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
             params[name] = escape(state.sides[index])
     if "tactic" in params:
         params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
+    if "facing" in params:
+        params["facing"] = t(f"km.facing.{params['facing']}")
     if "step" in params:
         step = next((s for s in state.rules.strategy.steps if s.key == params["step"]), None)
         params["step"] = step.name(lang) if step is not None else params["step"]

@@ -185,6 +185,12 @@ def end_step(state: KMState, event: ev.EndStep) -> KMState:
         for army in state.on_field(state.side_acting):
             if owed(state, army.key) is not None:
                 raise RuleViolation(t("km.rule.check_owed", name=army.name))
+    if state.phase == "movement":
+        # Where each unit of the side ended its move, for the story and the report.
+        for army in state.on_field(state.side_acting):
+            unit = state.unit(army.key)
+            if unit.moved and unit.block is not None:
+                state = state.with_note("km.note.moved", name=army.name, x=unit.block.x, y=unit.block.y, facing=unit.block.facing)
     if state.acting + 1 < len(state.order):
         return replace(state, acting=state.acting + 1)
     ended = land_damage(state) if state.phase != "morale" else state
