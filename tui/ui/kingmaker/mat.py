@@ -149,10 +149,10 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
     def _panel(self) -> None:
         state = self.state
         # The newest lines first: what the last roll did is always in view, at 80x24 too.
-        show(self.query_one("#last", Static), words.story(state, 2))
+        show(self.query_one("#last", Static), words.story(state, 3))
         show(self.query_one("#square", Static), words.square_lines(state, self.cursor))
         show(self.query_one("#legend", Static), words.legend(state, self.shell.glyphs.name))
-        show(self.query_one("#story", Static), words.story(state, 10, skip=2))
+        show(self.query_one("#story", Static), words.story(state, 10, skip=3))
         self.query_one("#panel", VerticalScroll).scroll_home(animate=False)
 
     def on_mat_view_cursor_moved(self, _: MatView.CursorMoved) -> None:

@@ -119,10 +119,10 @@ def legend(state: KMState, glyphs: str) -> Text:
 
 
 def story(state: KMState, lines: int, *, skip: int = 0) -> Text:
-    """The story's latest lines, oldest first, leaving out the ``skip`` newest."""
+    """The story's latest lines, newest first, leaving out the ``skip`` newest."""
     text = Text()
     notes = state.notes.latest(lines + skip)
-    for note in notes[: max(0, len(notes) - skip)]:
+    for note in reversed(notes[: max(0, len(notes) - skip)]):
         if text:
             text.append("\n")
         text.append(note_text(state, note))

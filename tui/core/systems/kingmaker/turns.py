@@ -55,7 +55,7 @@ def setup_roll(state: KMState, event: ev.SetupRoll) -> KMState:
         state, stage="setup", roll_winner=winner, first=None, acting=0, counter=state.counter + len(event.rounds),
         last_roll=Roll("setup", str(winner), event.rounds[-1], max(totals)),
     )
-    return rolled.with_note("km.note.setup_roll", side=winner, total=max(totals))
+    return rolled.with_note("km.note.setup_roll", side=winner, total=max(totals), against=_others(totals))
 
 
 def first_side(state: KMState, event: ev.FirstSide) -> KMState:
@@ -154,7 +154,7 @@ def initiative(state: KMState, event: ev.Initiative) -> KMState:
     _counter(state, event.counter)
     winner, totals = opposed_winner(state, event.rounds)
     rolled = replace(state, roll_winner=winner, counter=state.counter + len(event.rounds), last_roll=Roll("initiative", str(winner), event.rounds[-1], max(totals)))
-    return rolled.with_note("km.note.initiative", side=winner, total=max(totals), turn=state.turn)
+    return rolled.with_note("km.note.initiative", side=winner, total=max(totals), against=_others(totals), turn=state.turn)
 
 
 def own_unit(state: KMState, key: str, phase: Phase, *, moving_away: bool = False) -> None:
@@ -298,6 +298,12 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         fate = next(f for f in rules.aftermath.commander_fate if roll <= f.up_to)
         state = state.with_note(f"km.note.commander_{fate.key}", name=state.army(key).commander.name, army=state.army(key).name, roll=roll)
     return replace(state, armies=tuple(armies), aftermath_done=True, counter=state.counter + 1)
+
+
+def _others(totals: tuple[int, ...]) -> str:
+    """The losing generals' totals: ``12`` or ``12, 9``."""
+    ranked = sorted(totals, reverse=True)
+    return ", ".join(str(total) for total in ranked[1:])
 
 
 def _counter(state: KMState, counter: int) -> None:
