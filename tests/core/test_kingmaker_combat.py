@@ -356,9 +356,27 @@ def test_thrown_weapons_may_be_thrown_after_closing_in():
     step(battle, "warband", "forward", "forward")
     assert battle.game.derived["knights"].range == 1
     to_phase(battle, "ranged")
-    # The warband moved into contact, so the riders, engaged, may throw instead of fighting.
+    # The warband moved into contact, so the riders, engaged, may throw instead of fighting,
+    # and no friend of theirs is locked with the warband: not "into melee".
+    assert all(t.key != "km.term.into_melee" for t in ranged_setup(battle.game, "knights", "warband").terms)
     attack(battle, "knights", "warband", 12, mode="ranged")
     assert battle.game.unit("knights").shots == 1
+
+
+def test_shooting_into_melee_means_at_a_target_locked_with_a_friend():
+    """-4 (assumed) when the target is in contact with one of the shooter's
+    friends; none for a unit shooting at the enemy that engaged it."""
+    places = {"knights": (10, 3, "s"), "warband": (10, 9, "n"), "archers": (8, 3, "s"), "skirmish": (18, 10, "n")}
+    battle = set_up(muster(), places)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "warband", "forward", "forward")
+    to_phase(battle, "ranged")
+    into_melee = battle.game.rules.ranged.into_melee
+    archers = ranged_setup(battle.game, "archers", "warband")
+    assert ("km.term.into_melee", into_melee) in [(t.key, t.amount) for t in archers.terms]
 
 
 def strategy_battle(tmp_path) -> KingmakerBattle:

@@ -160,6 +160,27 @@ async def test_initiative_then_tactics_and_the_next_unit(tmp_path):
         assert game(app).unit(key).tactic == "withdraw"
 
 
+@pytest.mark.covers("km.panel_down", "km.panel_up")
+async def test_the_panel_pages_down_and_up_at_80x24(tmp_path):
+    """A unit's sheet, the armies and the story run past the panel at 80x24:
+    ] and [ page through it; the mat keeps the keys' focus."""
+    from textual.containers import VerticalScroll
+
+    app = app_for(tmp_path, in_battle())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "tab")
+        panel = app.screen.query_one("#panel", VerticalScroll)
+        assert panel.max_scroll_y > 0 and panel.scroll_y == 0
+        await keys(app, pilot, "right_square_bracket")
+        await pilot.wait_for_scheduled_animations()
+        assert panel.scroll_y > 0
+        await keys(app, pilot, "left_square_bracket")
+        await pilot.wait_for_scheduled_animations()
+        assert panel.scroll_y == 0
+        assert app.screen.focused is app.screen.query_one(MatView)
+
+
 def big_army_battle() -> KingmakerBattle:
     """A Colossal army of CR 20 creatures (ACR 28) knows every tactic."""
     from tui.core.systems.kingmaker.forces import Army

@@ -18,6 +18,7 @@ once and undoable.
 | f / x | shoot (Ranged; siege engines in the Tactics phase) / fight (Melee), with the chance to hit and the damage |
 | k / v | the unit's Morale check at a threshold / Press |
 | y | the unit's step on the Strategy Track (only when a house rule turns it on) |
+| ] / [ | the panel beside the mat a page down / up (at 80x24 a unit's sheet and the story run past it) |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -78,6 +79,8 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         Binding("y", "strategy", "km_ui.key.strategy", show=False, id="km.strategy"),
         Binding("k", "morale", "km_ui.key.morale", id="km.morale"),
         Binding("v", "press", "km_ui.key.press", show=False, id="km.press"),
+        Binding("right_square_bracket", "panel(1)", "km_ui.key.panel_down", show=False, id="km.panel_down"),
+        Binding("left_square_bracket", "panel(-1)", "km_ui.key.panel_up", show=False, id="km.panel_up"),
         Binding("u,ctrl+z", "undo", "key.undo", id="km.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="km.redo"),
     ]
@@ -154,6 +157,13 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         show(self.query_one("#legend", Static), words.legend(state, self.shell.glyphs.name))
         show(self.query_one("#story", Static), words.story(state, 10, skip=3))
         self.query_one("#panel", VerticalScroll).scroll_home(animate=False)
+
+    def action_panel(self, pages: int) -> None:
+        panel = self.query_one("#panel", VerticalScroll)
+        if pages > 0:
+            panel.scroll_page_down(animate=False)
+        else:
+            panel.scroll_page_up(animate=False)
 
     def on_mat_view_cursor_moved(self, _: MatView.CursorMoved) -> None:
         self._panel()

@@ -126,7 +126,9 @@ def ranged_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str
     band = rules.ranged.maximum_range if distance == found.range else (rules.ranged.over_half_range if distance * 2 > found.range else 0)
     sheltered = cover or any(rules.terrain_of(state.terrain_at(sq)).cover for sq in other.block.squares)
     target_side = state.army(target).side
-    into_melee = any(in_contact(other.block, b) for k, b in state.blocks().items() if state.army(k).side != target_side)
+    # Into melee: the target is locked with one of the shooter's friends, who may be hit;
+    # a unit shooting at the enemy that engaged it has no friend in the way.
+    into_melee = any(in_contact(other.block, b) for k, b in state.blocks().items() if k != attacker and state.army(k).side != target_side)
     moving = rules.ranged.moving_mount if found.army.mounted else rules.ranged.after_moving
     effects = active(state, attacker, ticks)
     pairs = [("km.term.ranged_offense", found.ranged_offense.total)]
@@ -242,6 +244,7 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     return after.with_note(
         f"km.note.attack_{event.mode}", name=state.army(event.attacker).name, target=state.army(event.target).name,
         attacks=len(event.faces), hits=hits, damage=hurt, faces=" ".join(str(f) for f in event.faces),
+        offense=setup.offense, defense=setup.defense,
     )
 
 
