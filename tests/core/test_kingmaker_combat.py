@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.km_kit import begin_turn, counter, end_phase, muster, set_up, step, to_phase
+from tests.core.km_kit import WARBAND, begin_turn, counter, end_phase, muster, set_up, step, to_phase
 from tui.core.errors import RuleViolation
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.combat import melee_setup, ranged_setup
+from tui.core.systems.kingmaker.story import note_text
 
 
 def clash() -> KingmakerBattle:
@@ -62,6 +63,9 @@ def test_damage_lands_at_the_end_of_the_phase():
     attack(battle, "warband", "knights", 10, 1, 19)  # 16 vs 14: 2; a natural 1 misses; 25: capped at 4
     assert battle.game.unit("knights").pending == 6
     assert battle.game.unit("warband").setback_phase == battle.game.phase_count + 1
+    told = [note_text(battle.game, n) for n in battle.game.notes.latest(2)]
+    assert told[0].startswith("Rivenhold Warband attacks Knights of Ostmark: 10 1 19 (+6 vs 14), 2 of 3 hit, 6 damage")
+    assert told[1] == "Rivenhold Warband rolled a natural 1: no Offense check in the next phase"
     battle.record(ev.EndStep())
     assert battle.game.phase == "morale"
     assert (battle.game.hp("warband"), battle.game.hp("knights")) == (18, 5)
@@ -289,6 +293,35 @@ def test_switching_tactics_takes_a_dc_12_morale_check():
     assert battle.game.unit("knights").tactic == "withdraw"
     with pytest.raises(RuleViolation, match="tried"):
         battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="standard", face=20))
+
+
+def test_the_battles_first_tactic_is_chosen_freely_a_change_later_is_checked():
+    from tui.core.systems.kingmaker.forces import Army
+
+    flankers = Army(key="knights", name="Flanking Knights", side=0, cr="6", troops=100, tactics=("expert_flankers",))
+    battle = KingmakerBattle.new("Flankers", seed=4)
+    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
+    battle.record(ev.SetMat(width=24, height=16))
+    battle.record(ev.SetArmy(army=flankers))
+    battle.record(ev.SetArmy(army=WARBAND))
+    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
+    battle.record(ev.FirstSide(side=0))
+    battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
+    battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
+    begin_turn(battle)
+    # Turn 1: the commander picks the battle's tactic, no roll.
+    with pytest.raises(RuleViolation, match="no roll"):
+        battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="expert_flankers", face=5))
+    battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="expert_flankers"))
+    assert battle.game.unit("knights").tactic == "expert_flankers"
+    to_phase(battle, "morale")
+    end_phase(battle)
+    begin_turn(battle)
+    # Turn 2: a change is a Morale check against DC 12 (Morale +0 here: 11 fails).
+    with pytest.raises(RuleViolation):
+        battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="standard"))
+    battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="standard", face=11))
+    assert battle.game.unit("knights").tactic == "expert_flankers"
 
 
 def test_withdraw_is_opposed_and_press_shifts_into_contact():

@@ -9,6 +9,7 @@ import pytest
 
 from tests.core.km_kit import ARCHERS, KNIGHTS, SKIRMISH, WARBAND, begin_turn, muster, set_up, step, to_phase
 from tests.tui.km_play import app_for, game, keys
+from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.rules import bundled
@@ -211,9 +212,11 @@ async def test_every_tactic_can_be_chosen(tmp_path):
             if tactic.key not in names or game(app).unit("giants").tactic == tactic.key:
                 await keys(app, pilot, "escape")
                 continue
+            # Turn 1: the battle's first tactic is chosen without a check.
+            assert all(c.note == t("km_ui.dialog.no_check") for c in choices(app))
             await pick(app, pilot, tactic.key)
             event = last(app)
-            assert isinstance(event, ev.SwitchTactic) and event.tactic == tactic.key
+            assert isinstance(event, ev.SwitchTactic) and event.tactic == tactic.key and event.face is None
             # One try a turn: undo it to try the next.
             await keys(app, pilot, "u")
         assert len({x.key for x in bundled().tactics}) == 14
@@ -315,6 +318,11 @@ async def test_morale_checks_and_press(tmp_path):
         await pilot.pause()
         at(app, 10, 6)
         assert game(app).phase == "morale"
+        # n while a Morale check is owed: refused in one line, nothing recorded.
+        done = len(app.battle.history.done)
+        await keys(app, pilot, "n")
+        assert any("must first check its Morale" in str(n.message) for n in app._notifications)
+        assert len(app.battle.history.done) == done and game(app).phase == "morale"
         await keys(app, pilot, "k")
         assert isinstance(app.screen, ChoiceDialog) and options(app) == ["roll"]
         assert "hold" in choices(app)[0].note
@@ -423,7 +431,7 @@ async def test_the_gms_calls_are_ticked_before_the_roll(tmp_path):
         battle.record(ev.SetArmy(army=army))
     set_up(battle)
     begin_turn(battle)
-    battle.record(ev.SwitchTactic(counter=battle.game.counter, key="knights", tactic="cavalry_experts", face=20))
+    battle.record(ev.SwitchTactic(counter=battle.game.counter, key="knights", tactic="cavalry_experts"))  # turn 1: chosen freely
     to_phase(battle, "movement")
     step(battle, "knights", "forward", "forward", "forward")
     battle.record(ev.EndStep())

@@ -222,7 +222,11 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             # In the battle a unit's keys stay live: pressed where they don't
             # apply, they say why (a greyed key would say nothing).
             return True if not self.read_only and self.state.stage == "battle" else None
-        if action in ("next", "next_unit", "mat_size", "terrain", "conditions", "place"):
+        if action == "next":
+            # Kept live: pressed while the battle waits for something else (a Morale
+            # check owed, a unit still to place), it says what.
+            return None if self.read_only else True
+        if action in ("next_unit", "mat_size", "terrain", "conditions", "place"):
             return True if not self.read_only and self._applies(action) else None
         return True
 
@@ -239,6 +243,10 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         self._run(make(key))
 
     def action_next(self) -> None:
+        refusal = flows.next_refusal(self)
+        if refusal is not None:
+            self.notify(refusal, markup=False)
+            return
         self._run(flows.next_step(self))
 
     def _units_in_turn(self) -> list[tuple[int, int]]:

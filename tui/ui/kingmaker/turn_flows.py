@@ -19,7 +19,7 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances
 from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
-from tui.core.systems.kingmaker.morale import morale_bonus, owed
+from tui.core.systems.kingmaker.morale import morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import DIRECTIONS
 from tui.core.systems.kingmaker.rules import bundled
 from tui.ui.kingmaker.common import ask
@@ -52,7 +52,7 @@ async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
     for row in state.rules.tactics:
         if row.key not in state.derived[key].tactics:
             continue
-        free = row.key == "withdraw"
+        free = tactic_is_free(state, row.key)
         note = t("km_ui.dialog.no_check") if free else t("km_ui.dialog.check_chance", dc=dc, chance=_pct(chance))
         probe = ev.SwitchTactic(counter=state.counter, key=key, tactic=row.key, face=None if free else 10)
         options.append(Choice(row.key, row.name(lang), note, screen.battle.step_refusal(probe), detail=row.summary(lang) if row.summary else "", entry=row.key))

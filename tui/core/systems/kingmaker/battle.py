@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar, cast
 from tui.core.history import BattleFile, History, LoggedBattle, new_seed
 from tui.core.records import Record
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.morale import check, owed
+from tui.core.systems.kingmaker.morale import check, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import moving_away
 from tui.core.systems.kingmaker.play import apply
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
@@ -113,8 +113,7 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         return self._do(ev.Initiative(counter=self.game.counter, rounds=self._opposed()))
 
     def switch_tactic(self, key: str, tactic: str) -> ev.SwitchTactic:
-        free = tactic == "withdraw"
-        face = None if free else self.faces(1)[0]
+        face = None if tactic_is_free(self.game, tactic) else self.faces(1)[0]
         return self._do(ev.SwitchTactic(counter=self.game.counter, key=key, tactic=tactic, face=face))
 
     def set_strategy(self, key: str, step: str) -> ev.SetStrategy:

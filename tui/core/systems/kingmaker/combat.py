@@ -232,7 +232,8 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
         unit = replace(unit, tried=unit.tried + ("siege",))
     else:
         unit = replace(unit, shots=unit.shots + len(event.faces))
-    if state.rules.attack.setback_face and any(f <= state.rules.attack.setback_face for f in event.faces):
+    setback = bool(state.rules.attack.setback_face) and any(f <= state.rules.attack.setback_face for f in event.faces)
+    if setback:
         unit = replace(unit, setback_phase=state.phase_count + 1)
     after = state.with_unit(event.attacker, unit)
     other = after.unit(event.target)
@@ -241,11 +242,12 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     hits = sum(1 for d, _ in dealt if d)
     roll = Roll(f"attack_{event.mode}", event.attacker, event.faces, setup.offense, setup.defense, (("target", event.target), ("damage", hurt), ("hits", hits)))
     after = replace(after, counter=state.counter + 1, last_roll=roll)
-    return after.with_note(
+    told = after.with_note(
         f"km.note.attack_{event.mode}", name=state.army(event.attacker).name, target=state.army(event.target).name,
         attacks=len(event.faces), hits=hits, damage=hurt, faces=" ".join(str(f) for f in event.faces),
         offense=setup.offense, defense=setup.defense,
     )
+    return told.with_note("km.note.setback", name=state.army(event.attacker).name, face=state.rules.attack.setback_face) if setback else told
 
 
 def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: bool = False) -> KMState:

@@ -58,6 +58,12 @@ def owed(state: KMState, key: str) -> Threshold | None:
     return crossed[-1] if crossed and crossed[-1].key not in done else None
 
 
+def tactic_is_free(state: KMState, tactic: str) -> bool:
+    """Switching to ``tactic`` takes no Morale check: Withdraw never does, and
+    the battle's first choice (in turn 1) doesn't where the ruleset says so."""
+    return tactic == "withdraw" or (state.rules.morale.first_tactic_free and state.turn == 1)
+
+
 def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
     from tui.core.systems.kingmaker.turns import own_unit
 
@@ -73,7 +79,7 @@ def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
         raise RuleViolation(t("km.rule.tactic_same", name=army.name))
     if "mindless" in found.grants:
         raise RuleViolation(t("km.rule.mindless_tactics", name=army.name))
-    free = state.rules.tactic(event.tactic).default and event.tactic == "withdraw"
+    free = tactic_is_free(state, event.tactic)
     tried = replace(unit, tried=unit.tried + ("tactic",))
     name = event.tactic
     if free:
@@ -204,4 +210,4 @@ def _rolled(state: KMState, what: str, key: str, face: int, result: int, dc: int
     return replace(state, counter=state.counter + 1, last_roll=Roll(what, key, (face,), result, dc))
 
 
-__all__ = ["check", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic"]
+__all__ = ["check", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic", "tactic_is_free"]

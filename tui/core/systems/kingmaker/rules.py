@@ -132,6 +132,9 @@ class Ranged(Record):
 
 class Morale(Record):
     switch_tactics_dc: DC
+    first_tactic_free: bool
+    """The tactic chosen in turn 1's Tactics phase takes no check (Ultimate
+    Campaign: the commander selects the battle's tactic; a change costs one)."""
     flanked: Bonus
     rear: Bonus
     rally_dc: DC
