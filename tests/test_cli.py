@@ -332,7 +332,7 @@ def test_army_kingmaker_prints_the_texts_fighters(capsys):
     assert "hp 33  (ACR 6 × 5.5 for d10)" in lines
     assert "Offense +6  (ACR 6)" in lines
     assert "Defense 16  (base 10, ACR 6)" in lines
-    assert "Consumption 3 BP a week  (ACR 6)" in lines
+    assert "Consumption 3 BP a week  (ACR 6 / 2 = 3)" in lines
     assert "Maximum Damage 4  Attacks 8" in lines
     assert "4 squares on the mat (2x2, frontage x depth), speed 3" in lines
     assert "tactics known 3 (and Standard, Withdraw, which every army knows)" in lines

@@ -17,6 +17,7 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.forces import AbilityPick, Army, Commander
 from tui.core.systems.kingmaker.rules import bundled
 from tui.ui.kingmaker.armies import KingmakerArmiesScreen
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber
 from tui.ui.shell.dialogs import AskDialog, ChoiceDialog
 
 MENU = ["basics", "resources", "tactics", "abilities", "commander", "boons", "numbers", "morale"]
@@ -108,7 +109,7 @@ async def test_the_texts_fighters_are_built_by_keys_sent_in_one_burst(tmp_path):
             "a1", "Fighters", 0, "humans (fighter 3)", "2", 500, "d10", None)
         text = sheet(app)
         for words in ("Huge", "500 troops of CR 2", "ACR 6  (CR 2, Huge +4 steps", "hp 33  (ACR 6 × 5.5 for d10)", "Offense +6  (ACR 6)",
-                      "Defense 16  (base 10, ACR 6)", "Consumption 3 BP a week  (ACR 6)", "Maximum Damage 4", "Attacks 8",
+                      "Defense 16  (base 10, ACR 6)", "Consumption 3 BP a week  (ACR 6 / 2 = 3)", "Maximum Damage 4", "Attacks 8",
                       "4 squares, 2x2 (frontage x depth)", "speed 3 squares a turn", "Tactics learned 0 of 3", "Standard, Withdraw"):
             assert words in text, words
         assert "Attackers: 1 army" in status(app) and "Defenders: 0 armies" in status(app)
@@ -397,11 +398,26 @@ async def test_the_gms_own_numbers_speed_damage_attacks_range_and_adjustments(tm
         assert "Maximum Damage 6 (the GM) · Attacks 8 (by size)" in text
         assert "Offense +7  (ACR 6, the GM +1)" in text and "ranged Offense +7, range 8" in text
         assert "Defense 15  (base 10, ACR 6, the GM -1)" in text
-        await keys(app, pilot, *entry("numbers"), "1", "enter", "enter", "ctrl+u", "enter", "1", "2", "enter", "ctrl+u", "enter", "enter", "enter", "down", "enter")
+        # Squares typed: the base speed isn't asked (it would only give the squares).
+        await keys(app, pilot, *entry("numbers"), "1", "enter", "ctrl+u", "enter", "1", "2", "enter", "ctrl+u", "enter", "enter", "enter", "down", "enter")
         made = game(app).army("a1")
         assert (made.speed, made.max_damage, made.attacks, made.ranged_range, made.thrown) == (1, None, 12, None, True)
         assert "speed 1 square a turn (the GM)" in sheet(app) and "Attacks 12 (the GM)" in sheet(app)
         assert "range 1" in sheet(app)   # thrown weapons reach the next square
+
+
+@pytest.mark.covers("km.army.numbers")
+async def test_an_army_that_does_not_shoot_is_asked_no_range(tmp_path):
+    app = app_for(tmp_path, with_armies(army()))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await builder(app, pilot)
+        # speed, base speed, Maximum Damage, Attacks, Offense, Defense: six questions, no range, no weapons.
+        await keys(app, pilot, *entry("numbers"), "enter", *"40", "enter")
+        await keys(app, pilot, "enter", "enter", "enter")
+        assert isinstance(app.screen, ArmyBuilderNumber) and "Defense" in str(app.screen._title)
+        await keys(app, pilot, "enter")
+        assert not isinstance(app.screen, (ArmyBuilderNumber, ChoiceDialog))
+        assert game(app).army("a1").base_speed == 40
 
 
 @pytest.mark.covers("km.army.morale")

@@ -70,6 +70,8 @@ async def test_the_mat_is_sized_and_terrain_laid_from_the_cursor(tmp_path):
         for row, terrain in enumerate(bundled().terrain):
             at(app, 2, 2 + row)
             await keys(app, pilot, "t")
+            note = choices(app)[options(app).index(terrain.key)].note
+            assert note.startswith("only amphibious or flying armies" if terrain.key == "water" else f"costs {terrain.move_cost} to enter")
             await pick(app, pilot, terrain.key)
             await keys(app, pilot, "ctrl+u", *"2x1", "enter")
             assert last(app) == ev.PaintTerrain(terrain=terrain.key, x=2, y=2 + row, width=2, height=1)
@@ -86,6 +88,9 @@ async def test_battlefield_conditions_are_toggled(tmp_path):
         await pilot.pause()
         for condition in bundled().conditions:
             await keys(app, pilot, "c")
+            if condition.key == "sandstorm":
+                note = choices(app)[options(app).index("sandstorm")].note
+                assert "halves damage" in note and "1 damage to every army each Ranged and Melee phase" in note
             await pick(app, pilot, condition.key)
             await keys(app, pilot, "escape")
             assert condition.key in game(app).conditions

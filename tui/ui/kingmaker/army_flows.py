@@ -194,7 +194,11 @@ async def numbers(screen: "KingmakerArmiesScreen", army: Army) -> None:
         ("defense_bonus", army.defense_bonus, -20, 20, False, t("km_army.numbers.bonus_help")),
     )
     changes: dict[str, int | None] = {}
+    ranged = screen.state.derived[army.key].ranged
     for field, value, least, most, empty, more in steps:
+        # The base speed only gives the squares when none are typed; a range only matters to an army that shoots.
+        if (field == "base_speed" and changes.get("speed") is not None) or (field == "ranged_range" and not ranged):
+            continue
         typed = await ask(screen, ArmyBuilderNumber(
             t(f"km_army.numbers.{field}", name=army.name), value, range_help(least, most, more), in_range(least, most), allow_empty=empty,
         ))
@@ -202,7 +206,7 @@ async def numbers(screen: "KingmakerArmiesScreen", army: Army) -> None:
             return
         changes[field] = None if typed == BLANK else typed
     thrown = army.thrown
-    if screen.state.derived[army.key].ranged:
+    if ranged:
         kinds = [Choice(False, t("km_army.numbers.shot"), entry="shot"), Choice(True, t("km_army.numbers.thrown"), t("km_army.numbers.thrown_note", squares=rules.movement.thrown_range), entry="thrown")]
         picked = await ask(screen, ChoiceDialog(t("km_army.numbers.weapons", name=army.name), kinds, highlight=army.thrown, menu=WEAPONS_MENU))
         if picked is None:

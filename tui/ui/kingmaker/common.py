@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.i18n import t
+from tui.core.systems.kingmaker.rule_rows import Terrain
 from tui.ui.shell.battle_screen import BattleScreen, shell
 from tui.ui.shell.dialogs import Choice
 
@@ -25,4 +27,11 @@ def choice(screen: BattleScreen[Any], event: Any, label: str, note: str = "", en
     return Choice(event, label, note, screen.battle.step_refusal(event), entry=entry)
 
 
-__all__ = ["ask", "choice", "record"]
+def terrain_words(row: Terrain) -> str:
+    """What a terrain costs to enter (or that only some armies may) and the Defense it gives."""
+    if not row.passable:
+        return t("km_ui.help.terrain_impassable", defense=row.defense)
+    return t("km_ui.help.terrain", cost=row.move_cost, defense=row.defense)
+
+
+__all__ = ["ask", "choice", "record", "terrain_words"]

@@ -17,7 +17,7 @@ from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.rules import bundled
-from tui.ui.kingmaker.common import ask, record
+from tui.ui.kingmaker.common import ask, record, terrain_words
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
@@ -62,7 +62,7 @@ async def terrain(screen: "KingmakerMatScreen") -> None:
     x, y = screen.cursor
     here = state.terrain_at((x, y))
     options = [
-        Choice(row.key, f"{row.glyph}  {row.name(lang)}", t("km_ui.help.terrain", cost=row.move_cost, defense=row.defense), entry=row.key)
+        Choice(row.key, f"{row.glyph}  {row.name(lang)}", terrain_words(row), entry=row.key)
         for row in state.rules.terrain
     ]
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.terrain", x=x, y=y), options, highlight=here, menu=TERRAIN_MENU))
@@ -101,6 +101,8 @@ async def conditions(screen: "KingmakerMatScreen") -> None:
             has = row.key in state.conditions
             mark = (tick(screen) if has else " ") + " "
             detail = ", ".join(_effect_words(e) for e in row.effects) + (" · " + t("km_ui.dialog.halves_damage") if row.halve_damage else "")
+            if row.damage_per_phase:
+                detail += " · " + t("km_ui.dialog.damage_per_phase", damage=row.damage_per_phase)
             options.append(Choice(row.key, mark + row.name(lang), detail, entry=row.key))
         options.append(Choice("done", t("km_ui.dialog.done"), entry="done"))
         picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.conditions"), options, highlight=highlight, menu=CONDITION_MENU))

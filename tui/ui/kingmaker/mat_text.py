@@ -66,7 +66,8 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
     """The square under the cursor and the unit on it."""
     lang = language()
     terrain = state.rules.terrain_of(state.terrain_at(square))
-    text = Text(t("km_ui.panel.square", x=square[0], y=square[1], terrain=terrain.name(lang), cost=terrain.move_cost), style="bold")
+    line = "km_ui.panel.square" if terrain.passable else "km_ui.panel.square_impassable"
+    text = Text(t(line, x=square[0], y=square[1], terrain=terrain.name(lang), cost=terrain.move_cost), style="bold")
     if terrain.cover:
         text.append(" · " + t("km_ui.panel.cover"))
     if terrain.defense:

@@ -14,6 +14,7 @@ from textual.binding import Binding
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker.rules import bundled
+from tui.ui.kingmaker.common import terrain_words
 from tui.ui.registry import SystemUI, lazy_screen
 
 
@@ -48,7 +49,7 @@ def help_page(glyphs: Any) -> list[RenderableType]:
         text.append(f"  {state.name(lang)}: {words}\n")
     text.append(t("km_ui.help.terrain_title") + "\n", "bold")
     for terrain in rules.terrain:
-        text.append(f"  {terrain.glyph}  {terrain.name(lang)}: {t('km_ui.help.terrain', cost=terrain.move_cost, defense=terrain.defense)}\n")
+        text.append(f"  {terrain.glyph}  {terrain.name(lang)}: {terrain_words(terrain)}\n")
     return [text]
 
 

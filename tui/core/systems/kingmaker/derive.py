@@ -18,7 +18,7 @@ from tui.core.systems.kingmaker.forces import Army, ArmyError
 from tui.core.systems.kingmaker.rule_rows import Effect, Size, formation, fraction
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
 
-Source = Literal["acr", "base", "hit_die", "resource", "ability", "boon", "tactic", "commander", "record", "gm", "ruleset", "size"]
+Source = Literal["acr", "acr_share", "base", "hit_die", "resource", "ability", "boon", "tactic", "commander", "record", "gm", "ruleset", "size"]
 
 
 @dataclass(frozen=True)
@@ -97,7 +97,7 @@ def cr_text(value: Fraction) -> str:
 
 
 def _figure(parts: list[Part]) -> Figure:
-    kept = tuple(p for p in parts if p.amount or p.source in ("acr", "base", "ruleset", "size", "hit_die"))
+    kept = tuple(p for p in parts if p.amount or p.source in ("acr", "acr_share", "base", "ruleset", "size", "hit_die"))
     return Figure(sum(p.amount for p in parts), kept)
 
 
@@ -266,7 +266,7 @@ def derive(army: Army, rules: KingmakerRuleset) -> Derived:
         Part("record", "", army.morale), Part("commander", "charisma", commander.charisma),
         Part("commander", "profession", commander.profession // rules.commanders.profession_divisor), *summed("morale"),
     ])
-    consumption_parts = [Part("acr", "", max(a.consumption_min, math.floor(acr / a.consumption_divisor)))]
+    consumption_parts = [Part("acr_share", "", max(a.consumption_min, math.floor(acr / a.consumption_divisor)))]
     cost = Fraction(0)
     for key in _resource_keys(army):
         resource = rules.resource(key)

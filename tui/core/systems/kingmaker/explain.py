@@ -25,6 +25,10 @@ def part_label(part: Part, found: Derived, rules: KingmakerRuleset, language: st
     """The name of one contribution, without its amount."""
     if part.source == "acr":
         return tr(language, "km.part.acr", acr=cr_text(found.acr))
+    if part.source == "acr_share":
+        a = rules.armies
+        key = "km.part.acr_share" if part.amount > a.consumption_min or found.acr >= a.consumption_divisor * a.consumption_min else "km.part.acr_share_least"
+        return tr(language, key, acr=cr_text(found.acr), divisor=a.consumption_divisor, least=a.consumption_min, amount=part.amount)
     if part.source == "resource":
         return rules.resource(part.key).name(language)
     if part.source == "ability":
@@ -44,7 +48,7 @@ def explain(figure: Figure, found: Derived, rules: KingmakerRuleset, language: s
     words = []
     for index, part in enumerate(figure.parts):
         label = part_label(part, found, rules, language)
-        if part.source in ("hit_die", "size", "ruleset"):
+        if part.source in ("hit_die", "size", "ruleset", "acr_share"):
             words.append(label)
         elif index == 0 or part.source in ("acr",):
             words.append(f"{label} {part.amount}" if part.source != "acr" else label)
