@@ -17,7 +17,7 @@ from tui.core.i18n import language, t
 from tui.core.odds import percent
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import tickable
-from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances
+from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances, withdraw_chance
 from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
 from tui.core.systems.kingmaker.morale import morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import DIRECTIONS
@@ -105,7 +105,7 @@ async def order(screen: "KingmakerMatScreen", key: str) -> None:
             note, probe = t("km_ui.dialog.no_check"), ev.Order(counter=state.counter, key=key, command="about_face")
         elif name == "withdraw":
             contact = state.enemies_in_contact(key)
-            note = t("km_ui.dialog.opposed", count=len(contact)) if contact else ""
+            note = t("km_ui.dialog.opposed", count=len(contact), chance=_pct(withdraw_chance(state, key))) if contact else ""
             probe = ev.Order(counter=state.counter, key=key, command="withdraw", face=10, opposing=(10,) * len(contact))
         else:
             note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))

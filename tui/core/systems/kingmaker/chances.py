@@ -60,6 +60,24 @@ def check_chance(state: KMState, key: str, dc: int, purpose: Purpose = "check") 
     return Fraction(passing, die)
 
 
+def withdraw_chance(state: KMState, key: str) -> Fraction:
+    """The chance a Withdraw beats every enemy in contact (each rolls d20 +
+    its own Morale; the withdrawing unit must roll higher than each), if
+    none of them lets it go."""
+    if "withdraws_freely" in state.derived[key].grants:
+        return Fraction(1)
+    die = state.rules.attack.die
+    own = morale_bonus(state, key, "withdraw")
+    theirs = [morale_bonus(state, k, "withdraw") for k in state.enemies_in_contact(key)]
+    found = Fraction(0)
+    for face in range(1, die + 1):
+        beats = Fraction(1)
+        for bonus in theirs:
+            beats *= Fraction(sum(1 for other in range(1, die + 1) if other + bonus < face + own), die)
+        found += beats / die
+    return found
+
+
 def threshold_chances(state: KMState, key: str, dc: int) -> dict[str, Fraction]:
     """At a threshold: ``ready`` (holds) and each morale state's chance."""
     if never_fails(state, key, "rout"):
@@ -74,4 +92,4 @@ def threshold_chances(state: KMState, key: str, dc: int) -> dict[str, Fraction]:
     return found
 
 
-__all__ = ["AttackChances", "attack_chances", "check_chance", "one_attack", "threshold_chances"]
+__all__ = ["AttackChances", "attack_chances", "check_chance", "one_attack", "threshold_chances", "withdraw_chance"]
