@@ -63,3 +63,26 @@ def test_where_each_unit_ended_its_move_is_told():
     battle.record(ev.EndStep())
     note = battle.game.notes.latest(1)[0]
     assert note_text(battle.game, note) == "Knights of Ostmark ends its move at 10,5, facing south"
+
+
+def test_the_muster_says_what_changed_in_an_army():
+    from tests.core.km_kit import KNIGHTS
+
+    battle = muster()
+    battle.record(ev.SetArmy(army=KNIGHTS.model_copy(update={"name": "Riders", "side": 1})))
+    battle.record(ev.SetArmy(army=KNIGHTS.model_copy(update={"name": "Riders", "side": 1, "morale": 2, "speed": 5, "tactics": ("expert_flankers",)})))
+    battle.record(ev.SetArmy(army=KNIGHTS.model_copy(update={"name": "Riders", "side": 1, "morale": 2, "speed": 5, "tactics": ("expert_flankers",)})))
+    told = [note_text(battle.game, n) for n in battle.game.notes.latest(4)]
+    assert told == [
+        "Knights of Ostmark is now called Riders",
+        "Riders now fights for Rivenhold",
+        "Riders: tactics, the GM's numbers, own Morale changed",
+        "Riders: nothing changed",
+    ]
+
+
+def test_the_generals_rolls_name_the_winning_general():
+    battle = set_up(muster())
+    lines = [note_text(battle.game, n) for n in battle.game.notes]
+    # Ostmark's general is Ser Ilsa (Profession (soldier) 5): 15 + 5 against Vorn's 3 + 5.
+    assert "The generals roll for setup: Ser Ilsa wins it for Ostmark, 20 against 8" in lines

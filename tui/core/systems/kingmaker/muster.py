@@ -9,6 +9,7 @@ from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.derive import derive
+from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.state import KMState
 
 
@@ -26,6 +27,30 @@ def set_sides(state: KMState, event: ev.SetSides) -> KMState:
     return replace(state, sides=event.names)
 
 
+_CHANGES: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("troops", ("creature", "cr", "troops", "hit_die", "mount_cr")),
+    ("resources", ("resources", "siege_engines")),
+    ("tactics", ("tactics",)),
+    ("abilities", ("abilities",)),
+    ("commander", ("commander",)),
+    ("numbers", ("speed", "base_speed", "max_damage", "attacks", "ranged_range", "thrown", "offense_bonus", "defense_bonus")),
+    ("morale", ("morale",)),
+)
+"""What the story names when an army is changed, and the fields behind each."""
+
+
+def _changed(state: KMState, old: Army, new: Army) -> KMState:
+    """The story of an army changed in the muster: a new name, a new side, and which parts of its sheet."""
+    if old.name != new.name:
+        state = state.with_note("km.note.army_renamed", old=old.name, name=new.name)
+    if old.side != new.side:
+        state = state.with_note("km.note.army_side", name=new.name, side=new.side)
+    parts = [group for group, fields in _CHANGES if any(getattr(old, f) != getattr(new, f) for f in fields)]
+    if parts or (old.name == new.name and old.side == new.side):
+        state = state.with_note("km.note.army_changed", name=new.name, changes=",".join(parts))
+    return state
+
+
 def set_army(state: KMState, event: ev.SetArmy) -> KMState:
     before_battle(state)
     army = event.army
@@ -37,7 +62,7 @@ def set_army(state: KMState, event: ev.SetArmy) -> KMState:
         if state.unit(army.key).block is not None:
             raise RuleViolation(t("km.rule.placed_already", name=state.army(army.key).name))
         armies = tuple(army if a.key == army.key else a for a in state.armies)
-        return replace(state, armies=armies).with_note("km.note.army_changed", name=army.name)
+        return _changed(replace(state, armies=armies), state.army(army.key), army)
     if state.stage == "setup" and army.side not in {a.side for a in state.armies}:
         raise RuleViolation(t("km.rule.new_side_in_setup"))
     added = replace(state, armies=state.armies + (army,))

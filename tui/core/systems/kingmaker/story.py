@@ -15,7 +15,7 @@ from tui.core.systems.kingmaker.state import KMState
 
 LETTERS = string.ascii_uppercase + string.digits
 ARROWS = {"n": "^", "e": ">", "s": "v", "w": "<"}
-_WORDS = {"tactic", "threshold", "step", "facing"}
+_WORDS = {"tactic", "threshold", "step", "facing", "changes"}
 """Note parameters that are keys into the ruleset, not the GM's text."""
 
 
@@ -35,6 +35,9 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
             params[name] = escape(state.sides[index])
     if "tactic" in params:
         params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
+    if "changes" in params:
+        parts = [t(f"km.change.{part}") for part in str(params["changes"]).split(",") if part]
+        params["changes"] = ", ".join(parts) if parts else t("km.change.nothing")
     if "facing" in params:
         params["facing"] = t(f"km.facing.{params['facing']}")
     if "step" in params:

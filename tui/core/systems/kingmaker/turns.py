@@ -55,7 +55,7 @@ def setup_roll(state: KMState, event: ev.SetupRoll) -> KMState:
         state, stage="setup", roll_winner=winner, first=None, acting=0, counter=state.counter + len(event.rounds),
         last_roll=Roll("setup", str(winner), event.rounds[-1], max(totals)),
     )
-    return rolled.with_note("km.note.setup_roll", side=winner, total=max(totals), against=_others(totals))
+    return _told_roll(rolled, "km.note.setup_roll", winner, totals)
 
 
 def first_side(state: KMState, event: ev.FirstSide) -> KMState:
@@ -154,7 +154,7 @@ def initiative(state: KMState, event: ev.Initiative) -> KMState:
     _counter(state, event.counter)
     winner, totals = opposed_winner(state, event.rounds)
     rolled = replace(state, roll_winner=winner, counter=state.counter + len(event.rounds), last_roll=Roll("initiative", str(winner), event.rounds[-1], max(totals)))
-    return rolled.with_note("km.note.initiative", side=winner, total=max(totals), against=_others(totals), turn=state.turn)
+    return _told_roll(rolled, "km.note.initiative", winner, totals)
 
 
 def own_unit(state: KMState, key: str, phase: Phase, *, moving_away: bool = False) -> None:
@@ -298,6 +298,15 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         fate = next(f for f in rules.aftermath.commander_fate if roll <= f.up_to)
         state = state.with_note(f"km.note.commander_{fate.key}", name=state.army(key).commander.name, army=state.army(key).name, roll=roll)
     return replace(state, armies=tuple(armies), aftermath_done=True, counter=state.counter + 1)
+
+
+def _told_roll(state: KMState, key: str, winner: int, totals: tuple[int, ...]) -> KMState:
+    """The generals' roll in the story, naming the winning general where the commander has a name."""
+    general = state.general(winner)
+    name = general.commander.name if general is not None else ""
+    if name:
+        return state.with_note(f"{key}_general", side=winner, general=name, total=max(totals), against=_others(totals))
+    return state.with_note(key, side=winner, total=max(totals), against=_others(totals))
 
 
 def _others(totals: tuple[int, ...]) -> str:
