@@ -247,8 +247,11 @@ async def test_commands_and_steps(tmp_path):
         assert app.screen.unit_here() == "knights"  # the cursor follows the unit
         await keys(app, pilot, "u", "u", "u", "u")
         at(app, 4, 2)    # the archers
+        assert "in melee now" not in text(app, "#square")
         await keys(app, pilot, "o", "down", "enter")
-        assert last(app).command == "charge"
+        assert last(app).command == "charge" and game(app).unit("archers").command == "charge"
+        # The panel shows what the charge does to the unit's numbers (ACR 1: +1 and 11).
+        assert "in melee now: Offense +3 · Defense 9" in text(app, "#square")
         await keys(app, pilot, "u", "o", "down", "down", "enter")
         assert last(app).command == "about_face" and game(app).unit("archers").block.facing == "n"
         await keys(app, pilot, "u", "a")

@@ -88,7 +88,12 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
     ranged = f" · {t('km_ui.panel.ranged', offense=found.ranged_offense.total, range=found.range)}" if found.ranged_offense is not None else ""
     text.append("\n" + t("km_ui.panel.numbers", offense=found.offense.total, defense=found.defense.total, attacks=found.attacks.total, damage=found.max_damage.total) + ranged)
     if state.stage == "battle":
+        from tui.core.systems.kingmaker.combat import melee_now
         from tui.core.systems.kingmaker.movement import allowance
+
+        offense, defense = melee_now(state, key)
+        if (offense, defense) != (found.offense.total, found.defense.total):
+            text.append("\n" + t("km_ui.panel.now", offense=offense, defense=defense))
 
         most = allowance(state, key)
         left = max(0, most - unit.spent)

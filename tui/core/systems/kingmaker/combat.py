@@ -69,6 +69,18 @@ def defense_of(state: KMState, key: str, mode: Mode) -> tuple[int, tuple[Term, .
     return sum(x.amount for x in terms), terms
 
 
+def melee_now(state: KMState, key: str) -> tuple[int, int]:
+    """The unit's melee Offense and Defense with what acts on it now (its
+    tactic, the conditions, a charge, the ground), before the target's side,
+    ranks or flanking are known."""
+    found = state.derived[key]
+    unit = state.unit(key)
+    effects = active(state, key)
+    charge = state.rules.commands.charge.melee_offense if unit.command == "charge" else 0
+    offense = found.offense.total + total(effects, "offense", "melee_offense") + charge
+    return offense, defense_of(state, key, "melee")[0]
+
+
 def _damage_terms(state: KMState, key: str, mode: Mode, ticks: Iterable[str]) -> tuple[int, bool]:
     found = state.derived[key]
     effects = active(state, key, ticks)
@@ -269,4 +281,4 @@ def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: b
     )
 
 
-__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "melee_setup", "ranged_setup", "siege_setup", "strike"]
+__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike"]
