@@ -20,6 +20,7 @@ from tui.core.errors import RuleViolation
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.combat import melee_setup, ranged_setup
+from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.story import note_text
 
 
@@ -188,20 +189,27 @@ def test_no_shooting_after_moving_into_melee():
         attack(battle, "knights", "warband", 10, mode="ranged")
 
 
-def duel() -> KingmakerBattle:
-    """The knights against the warband alone, in contact in the Melee phase of turn 1."""
-    from tests.core.km_kit import KNIGHTS, WARBAND
-
-    battle = KingmakerBattle.new("Duel", seed=5)
+def face_off(riders: Army, seed: int) -> KingmakerBattle:
+    """``riders`` (key "knights", north, facing south) against the warband
+    alone (south, facing north), six rows apart, at the start of turn 1."""
+    battle = KingmakerBattle.new(riders.name, seed=seed)
     battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
     battle.record(ev.SetMat(width=24, height=16))
-    battle.record(ev.SetArmy(army=KNIGHTS))
+    battle.record(ev.SetArmy(army=riders))
     battle.record(ev.SetArmy(army=WARBAND))
     battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
     battle.record(ev.FirstSide(side=0))
     battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
     battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
     begin_turn(battle)
+    return battle
+
+
+def duel() -> KingmakerBattle:
+    """The knights against the warband alone, in contact in the Melee phase of turn 1."""
+    from tests.core.km_kit import KNIGHTS
+
+    battle = face_off(KNIGHTS, seed=5)
     to_phase(battle, "movement")
     step(battle, "knights", "forward", "forward", "forward")
     battle.record(ev.EndStep())
@@ -296,19 +304,7 @@ def test_switching_tactics_takes_a_dc_12_morale_check():
 
 
 def test_the_battles_first_tactic_is_chosen_freely_a_change_later_is_checked():
-    from tui.core.systems.kingmaker.forces import Army
-
-    flankers = Army(key="knights", name="Flanking Knights", side=0, cr="6", troops=100, tactics=("expert_flankers",))
-    battle = KingmakerBattle.new("Flankers", seed=4)
-    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
-    battle.record(ev.SetMat(width=24, height=16))
-    battle.record(ev.SetArmy(army=flankers))
-    battle.record(ev.SetArmy(army=WARBAND))
-    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
-    battle.record(ev.FirstSide(side=0))
-    battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
-    battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
-    begin_turn(battle)
+    battle = face_off(Army(key="knights", name="Flanking Knights", side=0, cr="6", troops=100, tactics=("expert_flankers",)), seed=4)
     # Turn 1: the commander picks the battle's tactic, no roll.
     with pytest.raises(RuleViolation, match="no roll"):
         battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="expert_flankers", face=5))
@@ -375,21 +371,7 @@ def test_siege_engines_shoot_in_the_tactics_phase():
 
 
 def test_thrown_weapons_may_be_thrown_after_closing_in():
-    from tui.core.systems.kingmaker.forces import Army
-
-    javelins = Army(key="knights", name="Javelin Riders", side=0, cr="2", troops=100, resources=("ranged_weapons",), thrown=True)
-    battle = KingmakerBattle.new("Javelins", seed=2)
-    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
-    battle.record(ev.SetMat(width=24, height=16))
-    from tests.core.km_kit import WARBAND
-
-    battle.record(ev.SetArmy(army=javelins))
-    battle.record(ev.SetArmy(army=WARBAND))
-    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
-    battle.record(ev.FirstSide(side=0))
-    battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
-    battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
-    begin_turn(battle)
+    battle = face_off(Army(key="knights", name="Javelin Riders", side=0, cr="2", troops=100, resources=("ranged_weapons",), thrown=True), seed=2)
     to_phase(battle, "movement")
     step(battle, "knights", "forward", "forward", "forward")
     battle.record(ev.EndStep())
