@@ -259,8 +259,14 @@ def test_a_fleeing_unit_may_rally_or_run_taking_free_hacks():
     battle.record(ev.Rally(counter=counter(battle), key="knights", face=5))   # 8 vs 15
     assert battle.game.unit("knights").standing == "flee"
     to_phase(battle, "movement")
+    assert battle.game.side_acting == battle.game.army("knights").side
+    # A fleeing unit runs before its side ends the Movement phase; turning about isn't running.
+    with pytest.raises(RuleViolation, match="is fleeing: it runs from the enemy"):
+        battle.record(ev.EndStep())
     # It turns about for free, and the warband strikes as it leaves: 15 + 5 + 2 vs 14: 4 (the cap).
     step(battle, "knights", "turn_left", "turn_left")
+    with pytest.raises(RuleViolation, match="is fleeing"):
+        battle.record(ev.EndStep())
     with pytest.raises(RuleViolation, match="rolls don't match"):
         step(battle, "knights", "forward")
     battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=15),)))
@@ -268,6 +274,22 @@ def test_a_fleeing_unit_may_rally_or_run_taking_free_hacks():
     assert battle.game.unit("knights").block.squares == {(10, 5)}
     with pytest.raises(RuleViolation, match="away from the enemy"):
         step(battle, "knights", "turn_left", "turn_left", "forward")
+    battle.record(ev.EndStep())   # it ran: its side may end the phase
+
+
+def test_a_fleeing_unit_with_no_way_away_does_not_hold_up_the_phase():
+    from tui.core.frozen import replace
+    from tui.core.systems.kingmaker.movement import may_run
+    from tui.core.systems.kingmaker.turns import end_step
+
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    assert may_run(battle.game, "knights")
+    # Boxed in: no movement left to run with (a house rule's speed 0), the side may end the phase.
+    state = battle.game
+    stuck = replace(state, armies=tuple(a.model_copy(update={"speed": 0}) if a.key == "knights" else a for a in state.armies))
+    assert not may_run(stuck, "knights")
+    assert end_step(stuck, ev.EndStep()).side_acting != state.side_acting
 
 
 def test_running_off_the_mat_leaves_the_battle():

@@ -50,6 +50,14 @@ async def gm_step(app, pilot) -> None:
     if state.phase == "movement":
         for key in mine:
             unit = state.unit(key)
+            if unit.standing in ("retreat", "flee") and not unit.moved and unit.block is not None:
+                # It must run first: turning is free, so face away and step.
+                mat.cursor = (unit.block.x, unit.block.y)
+                for turn in ((), ("a", "a"), ("a",), ("d",)):
+                    await keys(app, pilot, *turn, "w")
+                    if game(app).unit(key).moved:
+                        return
+                return
             if not state.enemies_in_contact(key) and unit.standing == "ready" and unit.spent < state.derived[key].speed.total:
                 block = unit.block
                 mat.cursor = (block.x, block.y)

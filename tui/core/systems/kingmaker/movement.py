@@ -121,6 +121,44 @@ def _nearest_enemy(state: KMState, key: str, block: Block) -> int:
     return min((block.distance(b) for k, b in state.blocks(besides=key).items() if state.army(k).side != side), default=999)
 
 
+def may_run(state: KMState, key: str) -> bool:
+    """Whether a retreating or fleeing unit has a way away: turned as it
+    likes (free), one step that leaves the mat, or that brings it no nearer
+    an enemy, within its movement."""
+    block = state.unit(key).block
+    if block is None:
+        return False
+    most = allowance(state, key)
+    rules = state.rules.movement
+    facings = [block]
+    for _ in range(3):
+        facings.append(step_block(facings[-1], "turn_left"))
+    for start in facings:
+        if start.squares != block.squares and not _fits(state, key, start):
+            continue
+        for step in ("forward", "left", "right"):
+            after = step_block(start, step)
+            base = 1 if step == "forward" else rules.diagonal_costs[0]
+            if not _on_mat(state, after):
+                if base <= most:
+                    return True
+                continue
+            if not _fits(state, key, after):
+                continue
+            ground = max((state.rules.terrain_of(state.terrain_at(sq)).move_cost for sq in after.squares - start.squares), default=1)
+            if base + ground - 1 <= most and _nearest_enemy(state, key, after) >= _nearest_enemy(state, key, start):
+                return True
+    return False
+
+
+def _fits(state: KMState, key: str, block: Block) -> bool:
+    try:
+        fits(state, key, block)
+    except RuleViolation:
+        return False
+    return True
+
+
 def move(state: KMState, event: ev.Move) -> KMState:
     own_unit(state, event.key, "movement", moving_away=True)
     if event.counter != state.counter:
@@ -214,4 +252,4 @@ def _touching(state: KMState, key: str, block: Block) -> tuple[str, ...]:
     return tuple(k for k, b in state.blocks(besides=key).items() if in_contact(block, b))
 
 
-__all__ = ["DIRECTIONS", "allowance", "move", "moving_away", "order", "press", "step_block", "step_cost"]
+__all__ = ["DIRECTIONS", "allowance", "may_run", "move", "moving_away", "order", "press", "step_block", "step_cost"]

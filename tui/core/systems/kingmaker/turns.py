@@ -186,6 +186,11 @@ def end_step(state: KMState, event: ev.EndStep) -> KMState:
             if owed(state, army.key) is not None:
                 raise RuleViolation(t("km.rule.check_owed", name=army.name))
     if state.phase == "movement":
+        from tui.core.systems.kingmaker.movement import may_run, moving_away
+
+        for army in state.on_field(state.side_acting):
+            if moving_away(state, army.key) and not state.unit(army.key).spent and may_run(state, army.key):
+                raise RuleViolation(t(f"km.rule.must_run_{state.unit(army.key).standing}", name=army.name))
         # Where each unit of the side ended its move, for the story and the report.
         for army in state.on_field(state.side_acting):
             unit = state.unit(army.key)
