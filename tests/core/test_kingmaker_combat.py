@@ -292,6 +292,18 @@ def test_a_fleeing_unit_with_no_way_away_does_not_hold_up_the_phase():
     assert end_step(stuck, ev.EndStep()).side_acting != state.side_acting
 
 
+def test_a_fleeing_enemy_takes_no_free_hack():
+    from tui.core.frozen import replace
+    from tui.core.systems.kingmaker.turns import strikers
+
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    assert strikers(battle.game, "knights") == ("warband",)
+    state = battle.game
+    both_flee = state.with_unit("warband", replace(state.unit("warband"), standing="flee"))
+    assert strikers(both_flee, "knights") == ()
+
+
 def test_running_off_the_mat_leaves_the_battle():
     battle = fleeing_knights()
     to_phase(battle, "movement")

@@ -244,8 +244,13 @@ def land_parting_shots(state: KMState, key: str, hacks: tuple[ev.Hack, ...]) -> 
 
 def strikers(state: KMState, key: str, *, besides: tuple[str, ...] = ()) -> tuple[str, ...]:
     """Enemies in contact that may strike a unit leaving them: not one
-    whose natural 1 costs it this phase's Offense check."""
-    return tuple(k for k in state.enemies_in_contact(key) if k not in besides and state.unit(k).setback_phase != state.phase_count)
+    whose natural 1 costs it this phase's Offense check, nor one whose own
+    Morale has broken so far that it can't attack (fleeing)."""
+    broken = {s.key for s in state.rules.morale.states if not s.can_attack}
+    return tuple(
+        k for k in state.enemies_in_contact(key)
+        if k not in besides and state.unit(k).setback_phase != state.phase_count and state.unit(k).standing not in broken
+    )
 
 
 def victory(state: KMState) -> KMState:
