@@ -364,3 +364,18 @@ def test_army_kingmaker_bad_input_is_one_line_and_exit_2(capsys, argv, says):
     code, out, err = run(capsys, "army", "kingmaker", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and says in err
+
+
+def test_check_says_when_undone_steps_can_no_longer_be_redone(capsys, tmp_path):
+    from tests.core.km_kit import muster, set_up
+    from tui.core.storage import create_session
+
+    battle = set_up(muster())
+    battle.undo()
+    path = tmp_path / "ford.toml"
+    create_session(path, battle).close()
+    path.write_text(path.read_text(encoding="utf-8").replace('key = "skirmish"\nx = 16\ny = 10', 'key = "skirmish"\nx = 10\ny = 9'), encoding="utf-8")
+    code, out, err = run(capsys, "check", str(path))
+    assert code == 0 and err == ""
+    assert out.splitlines()[0] == 'ok: battle "Ashwater Ford"'
+    assert "ford.toml: 1 undone step can no longer be redone" in out.splitlines()[1]

@@ -123,9 +123,15 @@ def test_replay_names_the_event_that_does_not_fit():
 
 
 def test_replay_checks_events_past_the_cursor_too():
-    # A redo must never fail later: a bad event in the future is refused now.
+    # A redo must never fail later: the future ends before an event the rules
+    # refuse now (a rule mended since), and says how much and why.
+    h = History.replay(100, (1, 2, 3, 0, 5), 1, add)
+    assert h.events == (1, 2, 3) and h.state == 101 and h.cursor == 1
+    assert h.dropped == 2 and "zero is not a move" in h.dropped_why
+    assert h.redo(add).redo(add).state == 106 and not h.redo(add).redo(add).can_redo
+    # Before the cursor it is the battle itself: refused, naming the event.
     with pytest.raises(Refused) as info:
-        History.replay(100, (1, 2, 3, 0), 1, add)
+        History.replay(100, (1, 2, 3, 0), 4, add)
     assert "event 4" in str(info.value)
 
 

@@ -941,3 +941,30 @@ def test_broken_ruleset_is_reported_against_the_save(tmp_path, monkeypatch):
 
 def test_errors_are_mass_combat_errors_for_the_ui():
     assert issubclass(SaveFileError, MassCombatError) and issubclass(SaveFileError, ValueError)
+
+
+def test_an_undone_step_todays_rules_refuse_ends_the_redo_future_with_a_notice(tmp_path):
+    """A rule mended since the file was written may refuse a step that was
+    undone: the battle as it stands opens as it was, that step and those
+    after it can no longer be redone, the GM is told, and the next save
+    rewrites the file without them."""
+    from tests.core.km_kit import muster, set_up
+
+    battle = set_up(muster())
+    battle.undo()   # the skirmishers' placing is undone, still in the file to redo
+    path = tmp_path / "ford.toml"
+    create_session(path, battle).close()
+    text = path.read_text(encoding="utf-8")
+    # Today's rules would refuse that step: it now lands on the warband.
+    path.write_text(text.replace('key = "skirmish"\nx = 16\ny = 10', 'key = "skirmish"\nx = 10\ny = 9'), encoding="utf-8")
+    session = open_session(path)
+    try:
+        assert session.battle.history.dropped == 1 and not session.battle.can_redo
+        assert session.battle.game.stage == "setup"
+        notices = session.take_notices()
+        assert len(notices) == 1 and "1 undone step can no longer be redone" in notices[0] and "Rivenhold Warband" in notices[0]
+        session.save()
+        assert 'key = "skirmish"\nx = 10' not in path.read_text(encoding="utf-8")
+    finally:
+        session.close()
+    assert load_battle(path).history.dropped == 0

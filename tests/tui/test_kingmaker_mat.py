@@ -670,3 +670,23 @@ async def test_a_units_key_that_does_not_apply_says_why(tmp_path):
         at(app, 10, 3)
         await keys(app, pilot, "w", "o")
         assert seen[-1] == "commands are given before Knights of Ostmark moves"
+
+
+async def test_opening_a_file_whose_undone_steps_todays_rules_refuse_says_so(tmp_path):
+    """The battle opens as it stands, and the GM reads at once how many
+    undone steps can no longer be redone and why."""
+    from tui.core.storage import create_session, open_session
+    from tui.ui.app import MassCombatApp
+    from tui.ui.settings import Settings
+
+    battle = set_up(muster())
+    battle.undo()
+    path = tmp_path / "ford.toml"
+    create_session(path, battle).close()
+    path.write_text(path.read_text(encoding="utf-8").replace('key = "skirmish"\nx = 16\ny = 10', 'key = "skirmish"\nx = 10\ny = 9'), encoding="utf-8")
+    app = MassCombatApp(open_session(path), Settings(), None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, KingmakerMatScreen) and game(app).stage == "setup"
+        assert any("1 undone step can no longer be redone" in str(n.message) for n in app._notifications)
+        assert not app.battle.can_redo

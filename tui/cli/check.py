@@ -25,7 +25,10 @@ def check_file(path: Path) -> str:
     from tui.core.storage import load_battle  # only a battle needs the storage layer
 
     battle = load_battle(path)
-    return t("cli.check_battle", title=battle.meta.title)
+    line = t("cli.check_battle", title=battle.meta.title)
+    if battle.history.dropped:
+        line += "\n" + t("storage.redo_dropped", count=battle.history.dropped, path=path.name, why=battle.history.dropped_why)
+    return line
 
 
 def check(args) -> int:

@@ -29,6 +29,10 @@ class History(Generic[S, E]):
     cursor: int
     states: tuple[S, ...]
     """``states[i]`` is the state after ``events[:i]``; only up to the cursor."""
+    dropped: int = 0
+    """Undone steps of a saved log left out on load because today's rules
+    refuse them (``dropped_why`` says why): they can no longer be redone."""
+    dropped_why: str = ""
 
     @classmethod
     def start(cls, initial: S) -> "History[S, E]":
@@ -41,11 +45,15 @@ class History(Generic[S, E]):
             raise RollRecordError(t("error.record_cursor", cursor=cursor, count=len(events)))
         states = [initial]
         # Events past the cursor are checked too, so a redo can never fail later.
+        # One the rules now refuse (a rule mended since the file was written)
+        # ends the redo future there; the battle as it stands is untouched.
         state = initial
         for number, event in enumerate(events):
             try:
                 state = apply(state, event)
             except ValueError as exc:
+                if number >= cursor:
+                    return cls(tuple(events[:number]), cursor, tuple(states), len(events) - number, str(exc))
                 raise type(exc)(t("error.event_at", number=number + 1, message=exc)) from None
             if number < cursor:
                 states.append(state)

@@ -317,6 +317,9 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
         notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
     session = Session(battle, path, read_only=False, notice=notice, lock=lock, on_disk=raw)
     session._opened(raw, replayed)
+    if battle.history.dropped:
+        session._notices.append(t("storage.redo_dropped", count=battle.history.dropped, path=path.name, why=battle.history.dropped_why))
+        session._durable = None  # the file still holds those steps: the next save rewrites it whole
     return session
 
 

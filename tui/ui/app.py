@@ -128,7 +128,8 @@ class MassCombatApp(App[None]):
             pass  # no signals here (Windows, or not the main thread under tests)
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
-        for notice in self._notices:
+        # What opening the file found (a journal set aside, undone steps that can't be redone).
+        for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10, markup=False)
 
     def _display(self, screen: Screen[Any], renderable: Any) -> None:
