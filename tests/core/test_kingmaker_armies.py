@@ -96,6 +96,15 @@ def test_resources_scale_with_size_and_siege_engines_do_not():
     assert small.cost_bp == Fraction(3, 2)
 
 
+def test_mounts_cost_their_acr_which_already_counts_the_size():
+    """Mounts cost BP equal to the mounts' ACR (Ultimate Campaign); for a
+    Large army of riders on CR 1 mounts that is ACR 3: 3 BP, not scaled
+    again. Their +1 Consumption scales like any resource's: +2."""
+    large = derive(army(troops=200, cr="1", mount_cr="1"), bundled())
+    assert large.mount_cr == 3 and large.cost_bp == 3
+    assert [p.amount for p in large.consumption.parts if p.key == "mounts"] == [2]
+
+
 def test_commander_morale_leadership_and_boons():
     r = bundled()
     chief = Commander(name="Kesten", charisma=3, profession=10, level=6, boons=("loyalty", "defensive_tactics"))

@@ -322,6 +322,9 @@ def test_running_off_the_mat_leaves_the_battle():
     step(battle, "knights", "forward")                         # off the edge
     assert battle.game.unit("knights").standing == "fled"
     assert (battle.game.stage, battle.game.winner) == ("over", 1)
+    # The aftermath: an army that fled off the mat loses 1 Morale (Ultimate Campaign's rout), the victors gain 1.
+    battle.record(ev.Aftermath(counter=counter(battle), fates=()))
+    assert (battle.game.army("knights").morale, battle.game.army("warband").morale) == (-1, 1)
 
 
 def test_switching_tactics_takes_a_dc_12_morale_check():

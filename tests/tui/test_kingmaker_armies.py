@@ -222,7 +222,7 @@ async def test_resources_are_toggled_one_by_one_and_each_is_recorded_at_once(tmp
         text = sheet(app)
         assert "Offense +12  (ACR 6, Improved Weapons (magic) +2, Mounts +2, Siege Engines +2)" in text
         assert "ranged Offense +12, range 6" in text and "Defense 20  (base 10, ACR 6, Improved Armor (magic) +2, Mounts +2)" in text
-        assert "Resources (cost 318 BP): Improved Armor (magic), Improved Weapons (magic), Ranged Weapons, Mounts, Siege Engines ×2" in text
+        assert "Resources (cost 303 BP): Improved Armor (magic), Improved Weapons (magic), Ranged Weapons, Mounts, Siege Engines ×2" in text
         # Each toggle was its own event: undo takes back the healing potions' removal alone.
         await keys(app, pilot, "u")
         assert "healing_potions" in game(app).army("a1").resources
@@ -511,7 +511,7 @@ async def test_the_german_sheet(tmp_path):
         for words in ("Riesig · 500 Soldaten mit HG 2 · W10", "Armee-HG 6  (HG 2, Riesig +4 Stufen auf der Leiter)", "TP 33  (Armee-HG 6 × 5,5 für W10)",
                       "Angriff +8  (Armee-HG 6, Reittiere +2)", "Verteidigung 18  (Grundwert 10, Armee-HG 6, Reittiere +2)",
                       "Verbrauch 7 BP pro Woche", "4 Felder, 2x2 (Breite x Tiefe)", "Bewegung 3 Felder pro Runde (30 Fuß / 10)",
-                      "Gelernte Taktiken 0 von 3: keine", "Ressourcen (Kosten 20 BP): Reittiere", "Kommandant: ohne Namen (NSC)", "Führung 0",
+                      "Gelernte Taktiken 0 von 3: keine", "Ressourcen (Kosten 5 BP): Reittiere", "Kommandant: ohne Namen (NSC)", "Führung 0",
                       "Höchstschaden 4 (Regelwerk)"):
             assert words in text, words
         assert "1 Armee" in status(app) and "0 Armeen" in status(app)

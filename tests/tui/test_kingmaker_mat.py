@@ -157,6 +157,11 @@ async def test_initiative_then_tactics_and_the_next_unit(tmp_path):
         assert app.screen.unit_here() != here
         await keys(app, pilot, "g")
         assert isinstance(app.screen, ChoiceDialog) and "withdraw" in options(app)
+        # It opens on the tactic in use, and a reflex enter keeps it: nothing recorded.
+        done = len(app.battle.history.done)
+        await keys(app, pilot, "enter")
+        assert len(app.battle.history.done) == done and not isinstance(app.screen, ChoiceDialog)
+        await keys(app, pilot, "g")
         await pick(app, pilot, "withdraw")
         key = app.screen.unit_here()
         assert game(app).unit(key).tactic == "withdraw"
@@ -218,7 +223,7 @@ async def test_every_tactic_can_be_chosen(tmp_path):
                 await keys(app, pilot, "escape")
                 continue
             # Turn 1: the battle's first tactic is chosen without a check.
-            assert all(c.note == t("km_ui.dialog.no_check") for c in choices(app))
+            assert all(c.note == t("km_ui.dialog.no_check") for c in choices(app) if c.value != game(app).unit("giants").tactic)
             await pick(app, pilot, tactic.key)
             event = last(app)
             assert isinstance(event, ev.SwitchTactic) and event.tactic == tactic.key and event.face is None
@@ -252,6 +257,11 @@ async def test_commands_and_steps(tmp_path):
         assert last(app).command == "charge" and game(app).unit("archers").command == "charge"
         # The panel shows what the charge does to the unit's numbers (ACR 1: +1 and 11).
         assert "in melee now: Offense +3 · Defense 9" in text(app, "#square")
+        at(app, 10, 9)   # the warband, two ranks deep: +1 through its front
+        await pilot.pause()
+        assert "in melee now: Offense +5, +6 through its front (ranks) · Defense 15" in text(app, "#square")
+        at(app, 4, 2)
+        await pilot.pause()
         await keys(app, pilot, "u", "o", "down", "down", "enter")
         assert last(app).command == "about_face" and game(app).unit("archers").block.facing == "n"
         await keys(app, pilot, "u", "a")
@@ -690,3 +700,33 @@ async def test_opening_a_file_whose_undone_steps_todays_rules_refuse_says_so(tmp
         assert isinstance(app.screen, KingmakerMatScreen) and game(app).stage == "setup"
         assert any("1 undone step can no longer be redone" in str(n.message) for n in app._notifications)
         assert not app.battle.can_redo
+
+
+@pytest.mark.covers("km.leave.leave", "km.leave.stay")
+async def test_a_step_off_the_mat_is_asked_first(tmp_path):
+    """A fleeing unit at the edge: w would take it out of the battle for
+    good, so the app asks; staying is the default, leaving takes the step."""
+    from tests.core.test_kingmaker_combat import fleeing_knights, next_turn
+
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    battle.record(ev.Move(counter=battle.game.counter, key="knights", step="forward", hacks=(ev.Hack(by="warband", face=2),)))
+    step(battle, "knights", "forward", "forward")
+    battle.record(ev.EndStep())
+    next_turn(battle)
+    step(battle, "knights", "forward", "forward", "forward")   # row 0, facing north
+    next_turn(battle)
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        block = game(app).unit("knights").block
+        at(app, block.x, block.y)
+        done = len(app.battle.history.done)
+        await keys(app, pilot, "w")
+        assert isinstance(app.screen, ChoiceDialog) and options(app) == ["leave", "stay"]
+        await keys(app, pilot, "enter")   # staying is the default
+        assert len(app.battle.history.done) == done and game(app).unit("knights").block == block
+        await keys(app, pilot, "w")
+        await pick(app, pilot, "leave")
+        assert game(app).unit("knights").standing == "fled" and game(app).stage == "over"

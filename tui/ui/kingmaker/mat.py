@@ -34,13 +34,14 @@ from textual.widgets import Header, Static
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
-from tui.core.systems.kingmaker.morale import owed
+from tui.core.systems.kingmaker.movement import leaves_mat, moving_away
 from tui.core.systems.kingmaker.state import KMState
 from tui.ui.kingmaker import mat_flows as flows
 from tui.ui.kingmaker import mat_text as words
 from tui.ui.kingmaker import turn_flows as turns
 from tui.ui.kingmaker.common import ask
 from tui.ui.kingmaker.mat_view import CELL, LABEL, WIDE_CELL, MatView
+from tui.ui.kingmaker.unit_keys import UNIT_ACTIONS, unit_may, why_unit_cannot
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
@@ -197,7 +198,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         key = self.own_unit()
         if key is None:
             return False
-        return _unit_may(state, key, action)
+        return unit_may(state, key, action)
 
     def why_not(self, action: str) -> str:
         state = self.state
@@ -209,7 +210,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         side = state.sides[state.side_acting or 0]
         if key is None:
             return t("km_ui.why.no_unit", side=side)
-        return _why_unit_cannot(state, key, action)
+        return why_unit_cannot(state, key, action)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "undo":
@@ -218,7 +219,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             return True if self.battle.can_redo and not self.read_only else None
         if action == "actions":
             return None if self.read_only else True
-        if action in _UNIT_ACTIONS:
+        if action in UNIT_ACTIONS:
             # In the battle a unit's keys stay live: pressed where they don't
             # apply, they say why (a greyed key would say nothing).
             return True if not self.read_only and self.state.stage == "battle" else None
@@ -310,6 +311,9 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             self.notify(self.why_not("step"), markup=False)
             return
         step = STEPS[name]
+        if moving_away(self.state, key) and leaves_mat(self.state, key, step):
+            self._run(turns.step_off(self, key, step))
+            return
         offset = self._offset_in_block(key)
         if self.shell.act(lambda b: _step(b, key, step)):
             block = self.state.unit(key).block
@@ -350,70 +354,6 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
                 "strategy": lambda k: turns.strategy(self, k),
             }
             await unit_flows[picked](unit)
-
-
-def _unit_may(state: KMState, key: str, action: str) -> bool:
-    """Whether the unit (of the side acting) can take ``action`` now: the
-    keys grey out when it can't (the core still has the last word)."""
-    unit = state.unit(key)
-    found = state.derived[key]
-    ready = unit.standing == "ready"
-    if action == "step":
-        return state.phase == "movement"
-    if action == "press":
-        in_phase = state.phase == "morale" or (state.phase == "movement" and bool(state.enemies_in_contact(key)))
-        return in_phase and ready and "press" not in unit.tried
-    if action == "morale":
-        return state.phase == "morale" and owed(state, key) is not None
-    if action == "rally":
-        return state.phase == "tactics" and unit.standing == "flee" and "rally" not in unit.tried
-    if action == "tactic":
-        return state.phase == "tactics" and ready and "tactic" not in unit.tried and "mindless" not in found.grants
-    if action == "order":
-        return state.phase == "movement" and ready and not unit.moved and "command" not in unit.tried
-    if action == "shoot":
-        if state.phase == "tactics":
-            return ready and found.army.siege_engines > 0 and "siege" not in unit.tried
-        return state.phase == "ranged" and ready and found.ranged and unit.shots < found.attacks.total
-    if action == "melee":
-        return state.phase == "melee" and unit.standing in ("ready", "retreat") and bool(state.enemies_in_contact(key))
-    if action == "strategy":
-        return state.rules.strategy.enabled and state.phase == "melee" and "strategy" not in unit.tried and not unit.blows
-    return False
-
-
-_UNIT_ACTIONS = ("tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press")
-_PHASE_OF = {"tactic": "tactics", "rally": "tactics", "order": "movement", "step": "movement", "melee": "melee", "strategy": "melee", "morale": "morale"}
-
-
-def _why_unit_cannot(state: KMState, key: str, action: str) -> str:
-    """One line on why the unit under the cursor can't take ``action`` now."""
-    army = state.army(key)
-    unit = state.unit(key)
-    found = state.derived[key]
-    if army.side != state.side_acting:
-        return t("km.rule.not_your_turn", name=army.name, side=state.sides[state.side_acting or 0])
-    if action == "shoot":
-        phase = "ranged" if found.ranged or not found.army.siege_engines else "tactics"
-    elif action == "press":
-        phase = "morale" if state.phase != "movement" else "movement"
-    else:
-        phase = _PHASE_OF[action]
-    if state.phase != phase:
-        return t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}"))
-    if unit.standing in ("retreat", "flee") and action not in ("step", "rally", "morale", "melee"):
-        return t(f"km.rule.standing_{unit.standing}", name=army.name)
-    reasons = {
-        "tactic": t("km.rule.tried_tactic", name=army.name),
-        "rally": t("km.rule.not_fleeing", name=army.name) if unit.standing != "flee" else t("km.rule.tried_rally", name=army.name),
-        "order": t("km.rule.command_before_moving", name=army.name) if unit.moved else t("km.rule.one_command", name=army.name),
-        "shoot": t("km.rule.no_ranged", name=army.name) if not found.ranged and phase == "ranged" else t("km_ui.why.shot_all", name=army.name),
-        "melee": t("km_ui.why.no_contact", name=army.name) if not state.enemies_in_contact(key) else t(f"km.rule.standing_{unit.standing}", name=army.name),
-        "strategy": t("km.rule.no_strategy_track") if not state.rules.strategy.enabled else t("km.rule.strategy_set", name=army.name),
-        "morale": t("km.rule.no_check_owed", name=army.name),
-        "press": t("km.rule.pressed_already", name=army.name) if "press" in unit.tried else t("km.rule.press_needs_contact", name=army.name),
-    }
-    return reasons.get(action, t("km_ui.why.not_now", name=army.name))
 
 
 def _step(battle: Any, key: str, step: ev.Step) -> None:

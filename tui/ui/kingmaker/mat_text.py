@@ -91,9 +91,10 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
         from tui.core.systems.kingmaker.combat import melee_now
         from tui.core.systems.kingmaker.movement import allowance
 
-        offense, defense = melee_now(state, key)
-        if (offense, defense) != (found.offense.total, found.defense.total):
-            text.append("\n" + t("km_ui.panel.now", offense=offense, defense=defense))
+        offense, front, defense = melee_now(state, key)
+        if (offense, front, defense) != (found.offense.total, found.offense.total, found.defense.total):
+            line = "km_ui.panel.now" if front == offense else "km_ui.panel.now_ranks"
+            text.append("\n" + t(line, offense=offense, front=front, defense=defense))
 
         most = allowance(state, key)
         left = max(0, most - unit.spent)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
 TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in bundled().tactics))
 ROLL_MENU = menu("km.roll", "roll", "again")
+LEAVE_MENU = menu("km.leave", "leave", "stay")
 PRESS_MENU = menu("km.press_step", *DIRECTIONS, "done")
 TICK_MENU = menu("km.tick", "roll", "tick")
 STRATEGY_MENU = data_menu("km.strategy", lambda: tuple(s.key for s in bundled().strategy.steps))
@@ -49,16 +50,34 @@ async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
     dc = state.rules.morale.switch_tactics_dc
     chance = check_chance(state, key, dc, "switch")
     options = []
+    current = state.unit(key).tactic
     for row in state.rules.tactics:
         if row.key not in state.derived[key].tactics:
+            continue
+        detail = row.summary(lang) if row.summary else ""
+        if row.key == current:
+            # Open on the tactic in use, and let enter keep it: a reflex enter
+            # must not switch to the next one (Withdraw costs Offense and Defense).
+            options.append(Choice(row.key, row.name(lang), t("km_ui.dialog.tactic_in_use"), detail=detail, entry=row.key))
             continue
         free = tactic_is_free(state, row.key)
         note = t("km_ui.dialog.no_check") if free else t("km_ui.dialog.check_chance", dc=dc, chance=_pct(chance))
         probe = ev.SwitchTactic(counter=state.counter, key=key, tactic=row.key, face=None if free else 10)
-        options.append(Choice(row.key, row.name(lang), note, screen.battle.step_refusal(probe), detail=row.summary(lang) if row.summary else "", entry=row.key))
-    picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.tactic", name=state.army(key).name), options, highlight=state.unit(key).tactic, menu=TACTIC_MENU))
-    if picked is not None:
+        options.append(Choice(row.key, row.name(lang), note, screen.battle.step_refusal(probe), detail=detail, entry=row.key))
+    picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.tactic", name=state.army(key).name), options, highlight=current, menu=TACTIC_MENU))
+    if picked is not None and picked != current:
         shell(screen).act(lambda b: _battle(b).switch_tactic(key, picked))
+
+
+async def step_off(screen: "KingmakerMatScreen", key: str, step: ev.Step) -> None:
+    """A step off the mat takes the unit out of the battle for good: asked first, staying put the default."""
+    options = [
+        Choice("leave", t("km_ui.dialog.leave"), t("km_ui.dialog.leave_note"), entry="leave"),
+        Choice("stay", t("km_ui.dialog.stay"), entry="stay"),
+    ]
+    picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.leave_title", name=screen.state.army(key).name), options, highlight="stay", menu=LEAVE_MENU))
+    if picked == "leave":
+        shell(screen).act(lambda b: _battle(b).move(key, step))
 
 
 async def confirm_roll(screen: "KingmakerMatScreen", title: str, note: str) -> bool:

@@ -69,16 +69,17 @@ def defense_of(state: KMState, key: str, mode: Mode) -> tuple[int, tuple[Term, .
     return sum(x.amount for x in terms), terms
 
 
-def melee_now(state: KMState, key: str) -> tuple[int, int]:
-    """The unit's melee Offense and Defense with what acts on it now (its
-    tactic, the conditions, a charge, the ground), before the target's side,
-    ranks or flanking are known."""
+def melee_now(state: KMState, key: str) -> tuple[int, int, int]:
+    """The unit's melee Offense, its Offense through its front (with its
+    ranks) and its Defense, with what acts on it now (its tactic, the
+    conditions, a charge, the ground), before the target's flank or rear."""
     found = state.derived[key]
     unit = state.unit(key)
     effects = active(state, key)
     charge = state.rules.commands.charge.melee_offense if unit.command == "charge" else 0
     offense = found.offense.total + total(effects, "offense", "melee_offense") + charge
-    return offense, defense_of(state, key, "melee")[0]
+    ranks = state.rules.melee.rank * (unit.block.depth - 1) if unit.block is not None else 0
+    return offense, offense + ranks, defense_of(state, key, "melee")[0]
 
 
 def _damage_terms(state: KMState, key: str, mode: Mode, ticks: Iterable[str]) -> tuple[int, bool]:

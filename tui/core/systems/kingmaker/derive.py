@@ -273,7 +273,11 @@ def derive(army: Army, rules: KingmakerRuleset) -> Derived:
         engines = army.siege_engines if resource.per_engine else 1
         scale = size.multiplier if resource.scales else Fraction(1)
         consumption_parts.append(Part("resource", key, _scaled(resource.consumption, scale) * engines))
-        price = fraction(cr_text(mount)) if resource.cost_is_mount_acr and mount is not None else Fraction(resource.cost)
+        if resource.cost_is_mount_acr and mount is not None:
+            # The mounts' ACR already counts the army's size: their price isn't scaled again.
+            cost += max(Fraction(1), fraction(cr_text(mount))) * engines
+            continue
+        price = Fraction(resource.cost)
         cost += max(Fraction(1), price * scale) * engines if price else 0
     width, depth = formation(size.formations[0])
     squares = width * depth

@@ -121,6 +121,12 @@ def _nearest_enemy(state: KMState, key: str, block: Block) -> int:
     return min((block.distance(b) for k, b in state.blocks(besides=key).items() if state.army(k).side != side), default=999)
 
 
+def leaves_mat(state: KMState, key: str, step: ev.Step) -> bool:
+    """Whether that step takes the unit off the mat (and out of the battle)."""
+    block = state.unit(key).block
+    return block is not None and not _on_mat(state, step_block(block, step))
+
+
 def may_run(state: KMState, key: str) -> bool:
     """Whether a retreating or fleeing unit has a way away: turned as it
     likes (free), one step that leaves the mat, or that brings it no nearer
@@ -252,4 +258,4 @@ def _touching(state: KMState, key: str, block: Block) -> tuple[str, ...]:
     return tuple(k for k, b in state.blocks(besides=key).items() if in_contact(block, b))
 
 
-__all__ = ["DIRECTIONS", "allowance", "may_run", "move", "moving_away", "order", "press", "step_block", "step_cost"]
+__all__ = ["DIRECTIONS", "allowance", "leaves_mat", "may_run", "move", "moving_away", "order", "press", "step_block", "step_cost"]

@@ -161,6 +161,8 @@ class Morale(Record):
 class Aftermath(Record):
     victory_morale: Bonus
     defeat_morale: Bonus
+    routed_morale: Bonus
+    """An army that routed or fled off the mat, whichever side won (Ultimate Campaign)."""
     heal_to_acr: bool
     daily_recovery: Count
     commander_fate: Annotated[tuple[CommanderFate, ...], Field(min_length=1)]

@@ -268,7 +268,8 @@ def victory(state: KMState) -> KMState:
 
 
 def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
-    """Morale +1 for the victors' armies, -1 for the losers' (Kingmaker);
+    """Morale +1 for the victors' armies, -1 for the losers' (Kingmaker) and
+    for any that routed or fled (Ultimate Campaign);
     survivors below their ACR in hp back up to it; each destroyed army's NPC
     commander killed, captured or escaped on d100 (Ultimate Campaign)."""
     if state.stage != "over" or state.aftermath_done:
@@ -284,7 +285,10 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         if unit.standing == "defeated":
             armies.append(army)
             continue
-        change = rules.aftermath.victory_morale if army.side == state.winner else rules.aftermath.defeat_morale
+        if unit.standing in ("rout", "fled"):
+            change = rules.aftermath.routed_morale
+        else:
+            change = rules.aftermath.victory_morale if army.side == state.winner else rules.aftermath.defeat_morale
         morale = max(rules.armies.morale_min, min(rules.armies.morale_max, army.morale + change))
         armies.append(army.model_copy(update={"morale": morale}))
         state = state.with_note("km.note.morale_after", name=army.name, morale=morale, change=change)
