@@ -21,19 +21,20 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.combat import melee_setup, ranged_setup
 from tui.core.systems.kingmaker.forces import Army
+from tui.core.systems.kingmaker.mat import Facing
 from tui.core.systems.kingmaker.story import note_text
 
 
-def clash() -> KingmakerBattle:
+def clash(places: dict[str, tuple[int, int, Facing]] | None = None, phase: str = "melee") -> KingmakerBattle:
     """Turn 1: the knights ride three squares south (row 6); the warband
-    marches two north and touches them (rows 7-8). The Melee phase is next."""
-    battle = set_up(muster())
+    marches two north and touches them (rows 7-8). ``phase`` (Melee) is next."""
+    battle = set_up(muster(), places)
     begin_turn(battle)
     to_phase(battle, "movement")
     step(battle, "knights", "forward", "forward", "forward")
     battle.record(ev.EndStep())
     step(battle, "warband", "forward", "forward")
-    to_phase(battle, "melee")
+    to_phase(battle, phase)
     return battle
 
 
@@ -425,14 +426,7 @@ def test_thrown_weapons_may_be_thrown_after_closing_in():
 def test_shooting_into_melee_means_at_a_target_locked_with_a_friend():
     """-4 (assumed) when the target is in contact with one of the shooter's
     friends; none for a unit shooting at the enemy that engaged it."""
-    places = {"knights": (10, 3, "s"), "warband": (10, 9, "n"), "archers": (8, 3, "s"), "skirmish": (18, 10, "n")}
-    battle = set_up(muster(), places)
-    begin_turn(battle)
-    to_phase(battle, "movement")
-    step(battle, "knights", "forward", "forward", "forward")
-    battle.record(ev.EndStep())
-    step(battle, "warband", "forward", "forward")
-    to_phase(battle, "ranged")
+    battle = clash({"knights": (10, 3, "s"), "warband": (10, 9, "n"), "archers": (8, 3, "s"), "skirmish": (18, 10, "n")}, phase="ranged")
     into_melee = battle.game.rules.ranged.into_melee
     archers = ranged_setup(battle.game, "archers", "warband")
     assert ("km.term.into_melee", into_melee) in [(t.key, t.amount) for t in archers.terms]
