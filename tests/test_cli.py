@@ -354,6 +354,8 @@ def test_army_kingmaker_in_german_and_ascii(capsys):
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["--cr", "7/2", "--troops", "500"], "CR 7/2 is not on the ladder"),
+    (["--cr", "2.5", "--troops", "500"], "CR 2.5 is not on the ladder"),
+    (["--cr", "2", "--troops", "500", "--mount-cr", "big"], "CR big is not on the ladder"),
     (["--cr", "1/3", "--troops", "10"], "not an army"),
     (["--cr", "2", "--troops", "5"], "too few to be an army"),
     (["--cr", "2", "--troops", "500", "--hd", "d7"], "no Hit Die"),
@@ -364,6 +366,11 @@ def test_army_kingmaker_bad_input_is_one_line_and_exit_2(capsys, argv, says):
     code, out, err = run(capsys, "army", "kingmaker", *argv)
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and says in err
+
+
+def test_army_kingmaker_reads_a_cr_as_the_ladder_writes_it(capsys):
+    code, out, err = run(capsys, "army", "kingmaker", "--cr", "2.0", "--troops", "500", "--json")
+    assert code == 0 and json.loads(out)["cr"] == "2" and json.loads(out)["acr"] == "6"
 
 
 def test_check_says_when_undone_steps_can_no_longer_be_redone(capsys, tmp_path):

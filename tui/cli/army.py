@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tui.cli.output import emit, emit_json, where
 from tui.core.i18n import language, t
-from tui.core.systems.kingmaker.derive import cr_text, derive
+from tui.core.systems.kingmaker.derive import cr_text, derive, read_cr
 from tui.core.systems.kingmaker.explain import explain
 from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.rules import bundled
@@ -14,14 +14,16 @@ from tui.core.systems.kingmaker.rules import bundled
 def army_kingmaker(args) -> int:
     rules = bundled()
     with where("army kingmaker"):
-        army = Army(key="a1", name="Army", cr=args.cr, troops=args.troops, hit_die=args.hd, mount_cr=args.mount_cr)
+        cr = read_cr(args.cr, rules)
+        mount_cr = read_cr(args.mount_cr, rules) if args.mount_cr is not None else None
+        army = Army(key="a1", name="Army", cr=cr, troops=args.troops, hit_die=args.hd, mount_cr=mount_cr)
         found = derive(army, rules)
     size, lang = found.size, language()
     ranged = found.ranged_offense
     formation = f"{found.frontage}x{found.depth}"
     if args.json:
         emit_json({
-            "system": "kingmaker", "troops": args.troops, "cr": args.cr, "mount_cr": args.mount_cr, "hit_die": args.hd,
+            "system": "kingmaker", "troops": args.troops, "cr": cr, "mount_cr": mount_cr, "hit_die": args.hd,
             "size": size.key, "acr": found.acr_text, "hp": found.hp.total, "offense": found.offense.total,
             "ranged_offense": ranged.total if ranged is not None else None, "defense": found.defense.total,
             "max_damage": found.max_damage.total, "attacks": found.attacks.total, "consumption": found.consumption.total,
@@ -29,8 +31,8 @@ def army_kingmaker(args) -> int:
             "tactics_known": found.tactics_known, "morale": found.morale.total,
         })
         return 0
-    counted = args.cr if found.mount_cr is None or found.rider_cr >= found.mount_cr else args.mount_cr
-    lines = [t("km.cli.heading", size=size.name(lang), troops=args.troops, cr=args.cr)]
+    counted = cr if found.mount_cr is None or found.rider_cr >= found.mount_cr else mount_cr
+    lines = [t("km.cli.heading", size=size.name(lang), troops=args.troops, cr=cr)]
     if found.mount_cr is not None:
         lines.append(t("km.cli.mounted", rider=cr_text(found.rider_cr), mount=cr_text(found.mount_cr)))
     lines += [

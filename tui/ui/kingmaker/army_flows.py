@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.derive import derive
+from tui.core.systems.kingmaker.derive import derive, read_cr
 from tui.core.systems.kingmaker.explain import decimal, die_name
 from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.rules import bundled
@@ -22,7 +22,7 @@ from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import BLANK, Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 
-from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, _name_problem, _optional_name_problem, declared, has_resource, in_range, next_key, problem, range_help, read_cr, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, _name_problem, _optional_name_problem, declared, has_resource, in_range, next_key, problem, range_help, rebuilt, refusal, with_commander
 
 if TYPE_CHECKING:
     from tui.ui.kingmaker.armies import KingmakerArmiesScreen

@@ -11,10 +11,7 @@ from pydantic import ValidationError
 from tui.core.i18n import t
 from tui.core.records import check_name
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.derive import cr_text, ladder_step
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.rule_rows import fraction
-from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import BLANK, AskDialog, Choice, validation_message
 from tui.ui.shell.menus import Menu
@@ -101,13 +98,6 @@ def range_help(least: int, most: int, more: str = "") -> str:
     return t("km_army.ask.range", least=least, most=most) + (" " + more if more else "")
 
 
-def read_cr(text: str, rules: KingmakerRuleset) -> str:
-    """A CR as the ladder writes it (``2``, ``1/3``); ArmyError with one line if it is not on it."""
-    text = text.strip()
-    ladder_step(text, rules)
-    return cr_text(fraction(text))
-
-
 def _name_problem(text: str) -> str | None:
     return problem(lambda: check_name(text.strip()))
 
@@ -139,4 +129,4 @@ def has_resource(army: Army, key: str) -> bool:
     return key in army.resources
 
 
-__all__ = ["ENGINES", "MOST_SIDES", "MOUNTS", "SIDES_LENGTH", "ArmyBuilderNumber", "declared", "has_resource", "in_range", "mark", "next_key", "problem", "range_help", "read_cr", "rebuilt", "refusal", "with_commander"]
+__all__ = ["ENGINES", "MOST_SIDES", "MOUNTS", "SIDES_LENGTH", "ArmyBuilderNumber", "declared", "has_resource", "in_range", "mark", "next_key", "problem", "range_help", "rebuilt", "refusal", "with_commander"]

@@ -10,14 +10,14 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.derive import derive
+from tui.core.systems.kingmaker.derive import derive, read_cr
 from tui.core.systems.kingmaker.forces import AbilityPick, Army
 from tui.core.systems.kingmaker.rules import KingmakerRuleset, bundled
 from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import Menu, data_menu
 
-from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, ENGINES, MOUNTS, declared, has_resource, in_range, mark, problem, range_help, read_cr, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, ENGINES, MOUNTS, declared, has_resource, in_range, mark, problem, range_help, rebuilt, refusal, with_commander
 
 if TYPE_CHECKING:
     from tui.ui.kingmaker.armies import KingmakerArmiesScreen

@@ -111,6 +111,14 @@ def size_for(troops: int, rules: KingmakerRuleset) -> Size:
     return [s for s in rules.sizes if s.troops <= troops][-1]
 
 
+def read_cr(text: str, rules: KingmakerRuleset) -> str:
+    """A CR typed by the GM (``2``, `` 1/3``, ``2.0``) as the ladder writes it;
+    ArmyError with one line if it is not on the ladder."""
+    text = text.strip()
+    ladder_step(text, rules)
+    return cr_text(fraction(text))
+
+
 def ladder_step(cr: str, rules: KingmakerRuleset) -> int:
     try:
         value = fraction(cr)
@@ -310,4 +318,4 @@ def _scaled(amount: int, scale: Fraction) -> int:
     return max(1, math.floor(amount * scale))
 
 
-__all__ = ["Derived", "Figure", "Part", "Situational", "acr_of", "cr_text", "derive", "ladder_step", "size_for"]
+__all__ = ["Derived", "Figure", "Part", "Situational", "acr_of", "cr_text", "derive", "ladder_step", "read_cr", "size_for"]
