@@ -86,3 +86,26 @@ def test_the_generals_rolls_name_the_winning_general():
     lines = [note_text(battle.game, n) for n in battle.game.notes]
     # Ostmark's general is Ser Ilsa (Profession (soldier) 5): 15 + 5 against Vorn's 3 + 5.
     assert "The generals roll for setup: Ser Ilsa wins it for Ostmark, 20 against 8" in lines
+
+
+def test_a_checks_line_shows_the_die_beside_its_total():
+    import re
+
+    from tests.core.test_kingmaker_combat import fleeing_knights
+
+    battle = fleeing_knights()
+    lines = [note_text(battle.game, n) for n in battle.game.notes]
+    fled = next(line for line in lines if "flees at the Bloodied threshold" in line)
+    # The knights rolled 7: the line gives the die and what was added, so the GM can check it.
+    found = re.search(r"\(Morale (-?\d+) \(7([+-]\d+)\) vs 15\)", fled)
+    assert found is not None and int(found[1]) == 7 + int(found[2])
+
+
+def test_a_general_whose_army_is_out_commands_no_more():
+    from tui.core.frozen import replace
+
+    battle = set_up(muster())
+    state = battle.game
+    assert state.general(0).key == "knights"          # Ser Ilsa, Profession (soldier) 5
+    gone = state.with_unit("knights", replace(state.unit("knights"), standing="defeated"))
+    assert gone.general(0).key == "archers"           # Hob takes over

@@ -501,7 +501,9 @@ async def test_enter_offers_what_can_be_done_here(tmp_path):
         at(app, 10, 3)
         await keys(app, pilot, "enter")
         assert options(app) == ["next"]
-        await pick(app, pilot, "next")
+        # Each entry answers to its key on the mat too: n picks "next" at once.
+        assert [c.key for c in choices(app)] == ["n"]
+        await keys(app, pilot, "n")
         assert isinstance(last(app), ev.Initiative)
         await keys(app, pilot, "enter")   # who acts first: the winner's pick
         acting = game(app).side_acting
@@ -730,3 +732,24 @@ async def test_a_step_off_the_mat_is_asked_first(tmp_path):
         await keys(app, pilot, "w")
         await pick(app, pilot, "leave")
         assert game(app).unit("knights").standing == "fled" and game(app).stage == "over"
+
+
+async def test_no_step_off_the_mat_is_offered_without_the_movement_for_it(tmp_path):
+    from tests.core.test_kingmaker_combat import fleeing_knights, next_turn
+
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    battle.record(ev.Move(counter=battle.game.counter, key="knights", step="forward", hacks=(ev.Hack(by="warband", face=2),)))
+    step(battle, "knights", "forward", "forward")
+    battle.record(ev.EndStep())
+    next_turn(battle)
+    step(battle, "knights", "forward", "forward", "forward")   # row 0, and no movement left
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        block = game(app).unit("knights").block
+        at(app, block.x, block.y)
+        await keys(app, pilot, "w")
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert any("movement left" in str(n.message) for n in app._notifications)

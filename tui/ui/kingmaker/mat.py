@@ -335,7 +335,9 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         if not offered:
             self.notify(t("km_ui.dialog.nothing_here"), markup=False)
             return
-        options = [Choice(name, t(f"km_ui.square.{name}"), entry=name) for name in offered]
+        # Each entry answers to the key that does it on the mat (remapped keys too).
+        keys = {ab.binding.id: key for key, ab in self.active_bindings.items() if ab.binding.id}
+        options = [Choice(name, t(f"km_ui.square.{name}"), entry=name, key=keys.get(f"km.{name}", "")) for name in offered]
         key = self.unit_here()
         title = t("km_ui.dialog.actions", x=self.cursor[0], y=self.cursor[1]) if key is None else t("km_ui.dialog.unit_actions", name=self.state.army(key).name)
         picked = await ask(self, ChoiceDialog(title, options, menu=SQUARE_MENU))

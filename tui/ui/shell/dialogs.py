@@ -152,6 +152,9 @@ class Choice:
     entry: str = ""
     """Which entry of the dialog's action menu this is (``shell.menus``);
     unset, a text value names itself, a tuple value by its first item."""
+    key: str = ""
+    """A key that picks this option at once (in a menu of a screen's
+    actions: the key that does it on the screen)."""
 
     @property
     def menu_entry(self) -> str:
@@ -229,12 +232,24 @@ class ChoiceDialog(Dialog):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.choose(int(event.option.id or 0))
 
+    def _shortcut(self, key: str) -> int | None:
+        return next((i for i, c in enumerate(self._choices) if c.key and c.key == key), None)
+
+    def on_key(self, event: events.Key) -> None:
+        index = self._shortcut(event.key)
+        if index is not None and not self.answered:
+            event.stop()
+            event.prevent_default()
+            self.choose(index)
+
     def take_key(self, key: str, character: str | None) -> None:
         options = self.query_one(OptionList)
         if key == "enter":
             self.choose(options.highlighted)
         elif key in ("up", "down", "home", "end", "pageup", "pagedown"):
             {"up": options.action_cursor_up, "down": options.action_cursor_down, "home": options.action_first, "end": options.action_last, "pageup": options.action_page_up, "pagedown": options.action_page_down}[key]()
+        elif (index := self._shortcut(key)) is not None:
+            self.choose(index)
         else:
             super().take_key(key, character)
 

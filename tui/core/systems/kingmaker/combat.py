@@ -278,7 +278,7 @@ def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: b
     unit = state.unit(target)
     unit = replace(unit, damage=unit.damage + dealt) if now else replace(unit, pending=unit.pending + dealt)
     return state.with_unit(target, unit).with_note(
-        f"km.note.{kind}", name=state.army(by).name, target=state.army(target).name, face=face, total=face + offense, defense=defense, damage=dealt,
+        f"km.note.{kind}", name=state.army(by).name, target=state.army(target).name, rolled=face, total=face + offense, defense=defense, damage=dealt,
     )
 
 

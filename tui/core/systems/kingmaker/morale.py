@@ -93,8 +93,8 @@ def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
     passed, result = check(state, event.key, face, dc, "switch")
     rolled = _rolled(state, "switch_tactic", event.key, face, result, dc)
     if not passed:
-        return rolled.with_unit(event.key, tried).with_note("km.note.tactic_failed", name=army.name, tactic=name, total=result, dc=dc)
-    return rolled.with_unit(event.key, replace(tried, tactic=event.tactic)).with_note("km.note.tactic_switched", name=army.name, tactic=name, total=result, dc=dc)
+        return rolled.with_unit(event.key, tried).with_note("km.note.tactic_failed", name=army.name, tactic=name, total=result, rolled=face, dc=dc)
+    return rolled.with_unit(event.key, replace(tried, tactic=event.tactic)).with_note("km.note.tactic_switched", name=army.name, tactic=name, total=result, rolled=face, dc=dc)
 
 
 def strategy_needs_check(state: KMState, key: str, step: str) -> bool:
@@ -132,8 +132,8 @@ def set_strategy(state: KMState, event: ev.SetStrategy) -> KMState:
     passed, result = check(state, event.key, face, track.change_dc)
     rolled = _rolled(state, "strategy", event.key, face, result, track.change_dc)
     if not passed:
-        return rolled.with_unit(event.key, tried).with_note("km.note.strategy_failed", name=army.name, step=event.step, total=result, dc=track.change_dc)
-    return rolled.with_unit(event.key, replace(tried, strategy=event.step)).with_note("km.note.strategy_changed", name=army.name, step=event.step, total=result, dc=track.change_dc)
+        return rolled.with_unit(event.key, tried).with_note("km.note.strategy_failed", name=army.name, step=event.step, total=result, rolled=face, dc=track.change_dc)
+    return rolled.with_unit(event.key, replace(tried, strategy=event.step)).with_note("km.note.strategy_changed", name=army.name, step=event.step, total=result, rolled=face, dc=track.change_dc)
 
 
 def rally(state: KMState, event: ev.Rally) -> KMState:
@@ -152,8 +152,8 @@ def rally(state: KMState, event: ev.Rally) -> KMState:
     rolled = _rolled(state, "rally", event.key, face, result, dc)
     tried = replace(unit, tried=unit.tried + ("rally",))
     if passed:
-        return rolled.with_unit(event.key, replace(tried, standing="ready", standing_turns=0)).with_note("km.note.rallied", name=army.name, total=result, dc=dc)
-    return rolled.with_unit(event.key, tried).with_note("km.note.still_fleeing", name=army.name, total=result, dc=dc)
+        return rolled.with_unit(event.key, replace(tried, standing="ready", standing_turns=0)).with_note("km.note.rallied", name=army.name, total=result, rolled=face, dc=dc)
+    return rolled.with_unit(event.key, tried).with_note("km.note.still_fleeing", name=army.name, total=result, rolled=face, dc=dc)
 
 
 def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
@@ -181,10 +181,10 @@ def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
     after = replace(state, counter=counter, last_roll=Roll("morale", event.key, (face,), result, threshold.dc))
     name = threshold.key
     if passed:
-        return after.with_unit(event.key, unit).with_note("km.note.morale_held", name=army.name, threshold=name, total=result, dc=threshold.dc)
+        return after.with_unit(event.key, unit).with_note("km.note.morale_held", name=army.name, threshold=name, total=result, rolled=face, dc=threshold.dc)
     fallen = state.rules.morale.state_for(threshold.dc - result)
     unit = replace(unit, standing=fallen.key, standing_turns=0)
-    after = after.with_unit(event.key, unit).with_note(f"km.note.morale_{fallen.key}", name=army.name, threshold=name, total=result, dc=threshold.dc)
+    after = after.with_unit(event.key, unit).with_note(f"km.note.morale_{fallen.key}", name=army.name, threshold=name, total=result, rolled=face, dc=threshold.dc)
     if fallen.leaves_field:
         after = land_parting_shots(after, event.key, event.hacks)
     elif event.hacks:

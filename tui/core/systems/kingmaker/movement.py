@@ -67,8 +67,8 @@ def order(state: KMState, event: ev.Order) -> KMState:
     passed, result = check(state, event.key, event.face, command.dc)
     rolled = replace(state, counter=state.counter + 1, last_roll=Roll(f"order_{event.command}", event.key, (event.face,), result, command.dc))
     if passed:
-        return rolled.with_unit(event.key, replace(tried, command=event.command)).with_note(f"km.note.{event.command}", name=name, total=result, dc=command.dc)
-    return rolled.with_unit(event.key, tried).with_note(f"km.note.{event.command}_failed", name=name, total=result, dc=command.dc)
+        return rolled.with_unit(event.key, replace(tried, command=event.command)).with_note(f"km.note.{event.command}", name=name, total=result, rolled=event.face, dc=command.dc)
+    return rolled.with_unit(event.key, tried).with_note(f"km.note.{event.command}_failed", name=name, total=result, rolled=event.face, dc=command.dc)
 
 
 def _withdraw(state: KMState, event: ev.Order, tried: Unit, contact: tuple[str, ...]) -> KMState:
@@ -122,9 +122,14 @@ def _nearest_enemy(state: KMState, key: str, block: Block) -> int:
 
 
 def leaves_mat(state: KMState, key: str, step: ev.Step) -> bool:
-    """Whether that step takes the unit off the mat (and out of the battle)."""
-    block = state.unit(key).block
-    return block is not None and not _on_mat(state, step_block(block, step))
+    """Whether that step would take the unit off the mat (and out of the
+    battle), with the movement it has left to take it."""
+    unit = state.unit(key)
+    if unit.block is None or step in ("turn_left", "turn_right") or _on_mat(state, step_block(unit.block, step)):
+        return False
+    diagonals = state.rules.movement.diagonal_costs
+    cost = 1 if step == "forward" else diagonals[unit.diagonals % len(diagonals)]
+    return cost <= allowance(state, key) - unit.spent
 
 
 def may_run(state: KMState, key: str) -> bool:
@@ -249,7 +254,7 @@ def press(state: KMState, event: ev.Press) -> KMState:
     rolled = replace(state, counter=state.counter + 1, last_roll=Roll("press", event.key, (event.face,), result, command.dc))
     pressed = replace(unit, block=block, tried=unit.tried + ("press",))
     note = "km.note.press" if passed else "km.note.press_failed"
-    return rolled.with_unit(event.key, pressed).with_note(note, name=name, total=result, dc=command.dc, squares=len(event.steps))
+    return rolled.with_unit(event.key, pressed).with_note(note, name=name, total=result, rolled=event.face, dc=command.dc, squares=len(event.steps))
 
 
 def _touching(state: KMState, key: str, block: Block) -> tuple[str, ...]:

@@ -210,8 +210,10 @@ class KMState:
         )
 
     def general(self, side: int) -> Army | None:
-        """The side's general: the commander with most ranks in Profession (soldier)."""
-        armies = [a for a in self.armies if a.side == side]
+        """The side's general: the commander with most ranks in Profession
+        (soldier) among its armies still in the battle (one whose army was
+        destroyed, routed or ran off the mat commands no more)."""
+        armies = [a for a in self.armies if a.side == side and not self.unit(a.key).out]
         return max(armies, key=lambda a: a.commander.profession, default=None)
 
 
