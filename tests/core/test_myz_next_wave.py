@@ -123,3 +123,15 @@ def test_no_battle_level_is_suggested_once_every_mustered_fighter_is_dead():
     support_none(battle)
     end_wave(battle)  # fewer than 35 killed
     assert suggested_battle_levels(battle.game)[1] == 2
+
+
+def test_without_a_choice_each_damaged_die_costs_a_unit_of_its_own_class():
+    """Each class gives one Support die: all three damaged from a force with
+    Aerial 1, Armored 2, Artillery 1 (and Engineering, which gives none)
+    cost one unit of each class, never two Armored while another class's
+    die was the one damaged."""
+    battle = _after_battle({"aerial": 1, "armored": 2, "artillery": 1, "engineering": 1}, 3)
+    assert battle.game.wave.pools[1].pool.gear == 3
+    end_wave(battle)
+    units = battle.game.forces[1].units
+    assert (units["aerial"], units["armored"], units["artillery"], units["engineering"]) == (0, 1, 0, 1)

@@ -263,11 +263,15 @@ def lose_support(
     specific fortification or Special Unit is damaged, the choice is left to
     the opponent": ``picks`` are the opponent's choices (Ark project or
     special class keys, checked against ``support_choice`` by the caller),
-    taken in order; without them the first in the pool goes."""
+    taken in order; without them the first in the pool goes, each class at
+    most once (it gave one die)."""
     changes: list[tuple[str, str]] = []
     units = dict(force.units)
     projects = list(force.ark_projects)
     picks_left = list(picks)
+    # Each special class gives one Support die: a damaged die costs one unit of
+    # the class it came from, so no class pays twice in one End phase.
+    charged: set[str] = set()
     for _ in range(lost):
         for kind in rules.support.damaged_support_order:
             if kind == "fortification" and "fortification" in sources and force.fortification_dice > 0:
@@ -285,14 +289,15 @@ def lose_support(
                 elif kind == "ark_project":
                     gone = next((p for p in projects if "ark_project" in sources and rules.ark_project(p).support_dice), None)
                 else:
-                    gone = next((c for c in unit_classes if units.get(c, 0) > 0), None)
+                    gone = next((c for c in unit_classes if units.get(c, 0) > 0 and c not in charged), None)
                 if gone in projects:
                     projects.remove(gone)
                     force = replace(force, ark_projects=tuple(projects))
                     changes.append(("myz.change.project", gone))
                     break
-                if gone is not None and units.get(gone, 0) > 0:
+                if gone is not None and units.get(gone, 0) > 0 and gone not in charged:
                     units[gone] -= 1
+                    charged.add(gone)
                     force = replace(force, units=dict(units))
                     changes.append(("myz.change.unit", gone))
                     break
