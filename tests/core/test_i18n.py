@@ -105,9 +105,9 @@ def test_no_message_is_empty(language):
 def test_every_message_formats(language):
     for _key, text in load(language).items():
         try:
-            text.format(**{name: "X" for name in placeholders(text)})
+            i18n.fill(text, **{name: "X" for name in placeholders(text)})
         except ValueError:  # a number's format ({change:+d}) wants a number
-            text.format(**{name: 1 for name in placeholders(text)})
+            i18n.fill(text, **{name: 1 for name in placeholders(text)})
 
 
 # -- the code's keys ----------------------------------------------------------
@@ -209,3 +209,9 @@ def test_a_counted_message_takes_the_form_its_number_needs():
     assert i18n.tr("en", "fate.note.fate_points", player="Vale", change=-1) == "Vale: -1 fate point"
     assert i18n.tr("en", "fate.note.fate_points", player="Vale", change=3) == "Vale: +3 fate points"
     assert i18n.tr("en", "fate_ui.outcome.success", shifts=0) == "success: 0 shifts"
+
+
+def test_the_english_possessive_of_a_name():
+    assert i18n.fill("{name!p} leader", name="The Ark") == "The Ark's leader"
+    assert i18n.fill("{name!p} leader", name="Zone-Ghouls") == "Zone-Ghouls' leader"
+    assert i18n.tr("en", "wave.step.support", name="Zone-Ghouls").startswith("Support phase: Zone-Ghouls' engineer")

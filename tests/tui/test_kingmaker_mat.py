@@ -581,7 +581,7 @@ async def test_n_leads_to_the_aftermath(tmp_path):
         assert "n for the aftermath" in text(app, "#status")
         await keys(app, pilot, "n")
         assert isinstance(last(app), ev.Aftermath) and game(app).aftermath_done
-        assert "holds the field" in text(app, "#status")
+        assert "The battle is over: victory for" in text(app, "#status")
 
 
 async def test_siege_engines_shoot_from_the_tactics_phase_with_the_damage_odds(tmp_path):

@@ -53,7 +53,7 @@ def test_a_commando_names_only_what_it_did():
     battle.record(ev.Action(side=1, action="commando", check=ev.SkillCheck(person=1, skill="sneak", typed=2), support_pairs=1))
     game = battle.game
     text = action_text(game.wave.actions[1], game.forces[1].army, game, UNICODE)
-    assert text == "Dora: 2 ☢ → 1 enemy Support dice set aside"
+    assert text == "Dora: 2 ☢ → 1 enemy Support die set aside"
     assert "−0" not in text and "-0" not in text
 
 

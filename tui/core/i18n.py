@@ -83,10 +83,29 @@ def tr(language: str, key: str, /, **params: object) -> str:
         text = _lookup(DEFAULT_LANGUAGE, key) or _plural(DEFAULT_LANGUAGE, key, params) or key
     if params:
         try:
-            return text.format(**params)
+            return fill(text, **params)
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+class _Formatter(string.Formatter):
+    """``str.format`` plus ``{name!p}``, the English possessive of a name
+    ("the Ark's", "Zone-Ghouls'"), so a catalog never writes "Ghouls's"."""
+
+    def convert_field(self, value: object, conversion: str | None) -> object:
+        if conversion == "p":
+            text = str(value)
+            return text + ("'" if text.endswith(("s", "S")) else "'s")
+        return super().convert_field(value, conversion)
+
+
+_FORMATTER = _Formatter()
+
+
+def fill(text: str, /, **params: object) -> str:
+    """A catalog message filled in as ``t`` does (``{name!p}`` too)."""
+    return _FORMATTER.vformat(text, (), params)
 
 
 def _lookup(language: str, key: str) -> str | None:
