@@ -37,7 +37,7 @@ from tui.ui.settings import Settings, save_settings
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.help import HelpScreen, binding_rows
 from tui.ui.shell.keys import KeyGate
-from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog
+from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog, rename_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
 from tui.ui.shell.shadow import Shadow
 
@@ -57,6 +57,7 @@ class MassCombatApp(App[None]):
         Binding("f1,question_mark", "help", "key.help", id="app.help"),
         Binding("f2", "settings", "key.settings", show=False, id="app.settings"),
         Binding("ctrl+s", "save_as", "key.save_as", show=False, id="app.save_as"),
+        Binding("ctrl+r", "rename_battle", "key.rename_battle", show=False, id="app.rename_battle"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
@@ -324,6 +325,20 @@ class MassCombatApp(App[None]):
             self.exit()
         finally:
             self._asking_to_quit = False
+
+    def action_rename_battle(self) -> None:
+        """The battle's name, kept in its file (not an event: undo leaves it)."""
+        if self.read_only:
+            self.notify(t("app.read_only_refused"), severity="warning", markup=False)
+            return
+        self.push_screen(rename_dialog(self.battle.meta.title), self._renamed)
+
+    def _renamed(self, title: str | None) -> None:
+        if title is None or title.strip() == self.battle.meta.title:
+            return
+        self.battle.meta = self.battle.meta.model_copy(update={"title": title.strip()})
+        self.save()
+        self._set_titles()
 
     def action_save_as(self) -> None:
         self.push_screen(SaveAsDialog(proposal(self.session.path), self._save_as))

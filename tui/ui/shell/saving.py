@@ -14,8 +14,8 @@ from typing import Callable
 
 from tui.core.i18n import t
 from tui.core.places import default_saves_dir
-from tui.core.records import text_problem, unsafe_char
-from tui.ui.shell.dialogs import AskDialog, Choice, ChoiceDialog
+from tui.core.records import check_name, text_problem, unsafe_char
+from tui.ui.shell.dialogs import AskDialog, Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import menu
 
 QUIT_UNSAVED = menu("quit_unsaved", "retry", "save_elsewhere", "quit_anyway")
@@ -83,3 +83,20 @@ def quit_dialog(problem: str) -> ChoiceDialog:
 
 
 __all__ = ["QUIT_UNSAVED", "SaveAsDialog", "proposal", "quit_dialog"]
+
+
+def title_problem(text: str) -> str | None:
+    """What is wrong with a battle's name (None: nothing)."""
+    if not text.strip():
+        return t("error.name_empty")
+    try:
+        check_name(text.strip())
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def rename_dialog(title: str) -> TextDialog:
+    """Asks the battle's new name: shown in the title bar, the start screen and the report."""
+    return TextDialog(t("app.rename_title"), title, t("app.rename_help"), check=title_problem)
+
