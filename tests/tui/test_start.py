@@ -117,12 +117,26 @@ async def test_a_demo_is_chosen_and_opened_as_a_working_copy(tmp_path):
         assert played.battle.history.cursor == len(played.battle.history.events) - 1
     finally:
         played.close()
-    # From the shell, the example's path continues the first copy, as the README says.
+    # From the shell, the example's path continues the first copy, as the README says,
+    # and says how to start it afresh; --fresh does.
     shell = launch_module.resolve_session(str(choice.path), saves)
     try:
         assert shell.path == saves / "ford-of-brannock.toml"
+        assert shell.notice is not None and f"masscombat --fresh {choice.path}" in shell.notice
     finally:
         shell.close()
+    anew = launch_module.resolve_session(str(choice.path), saves, fresh_example=True)
+    try:
+        assert anew.path == saves / "ford-of-brannock-3.toml" and anew.notice is None
+    finally:
+        anew.close()
+
+
+def test_the_fresh_option_is_read():
+    from tui.cli.parser import parse
+
+    args = parse(["--fresh", "saves/examples/ghoul-strike.toml"])
+    assert args.fresh is True and args.battle == "saves/examples/ghoul-strike.toml"
 
 
 def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path, monkeypatch):

@@ -92,6 +92,7 @@ def app_parser() -> OneLineParser:
     parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
     parser.add_argument("--system", choices=_SystemKeys(), default=None, help=t("cli.help.system"))
+    parser.add_argument("--fresh", action="store_true", default=False, help=t("cli.help.fresh"))
     return parser
 
 

@@ -34,7 +34,13 @@ def resolve_session(battle_file: str | None, saves: Path, seed: int | None = Non
         return create_session(path, make())
     _, data = read_toml(path)
     if data.get("template") is True:
+        continued = (saves / f"{path.stem}.toml").exists() and not fresh_example
         path = open_example(path, saves, fresh=fresh_example)
+        session = open_session(path)
+        if continued and session.battle.history.done:
+            # The GM may want the demo from its start again: say how.
+            session.notice = session.notice or t("storage.example_continued", path=printable(path.name), example=printable(battle_file))
+        return session
     return open_session(path)
 
 
@@ -58,7 +64,7 @@ def launch(args) -> int:
         system = choice.system or None
         fresh = choice.kind == "demo"
     else:
-        fresh = False
+        fresh = bool(getattr(args, "fresh", False))
     try:
         session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh)
     except MassCombatError as exc:
