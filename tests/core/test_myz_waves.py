@@ -64,7 +64,7 @@ def test_mending_cannot_restore_more_than_the_banes():
     battle = start(crew(), army(3))
     to_battle(battle, "attack", "attack")
     fight(battle, {"banes": 1}, {})
-    battle.record(ev.Support(side=0, mend=ev.SkillCheck(person=2, skill="heal", typed=6)))
+    battle.record(ev.Support(side=0, mend=ev.SkillCheck(person=2, skill="heal", typed=5)))
     assert battle.game.wave.support[0].mended == 1
 
 
@@ -331,3 +331,20 @@ def test_enemy_artillery_counts_only_if_some_is_left_after_the_wave():
     fight(battle, {}, {})
     support_none(battle)
     assert "enemy_artillery" in end_wave(battle).retaliation[0][0].factors
+
+
+def test_typed_successes_are_no_more_than_the_pool_has_dice():
+    """7 ☢ can't come from 3 Battle dice and 1 Strategy die: refused with the pool."""
+    from tui.core.errors import RuleViolation
+    from tui.core.skill_roll import SkillPool
+    from tui.core.systems.myz import events as ev
+    from tui.core.systems.myz.checks import evaluate
+    from tui.core.systems.myz.rules import bundled
+
+    rules = bundled()
+    pool = SkillPool(base=3, skill=1)
+    assert pool.most_successes == 4 and SkillPool(base=2, skill=-1, gear=1).most_successes == 3
+    check = ev.SkillCheck(person=0, skill="command", typed=7)
+    with pytest.raises(RuleViolation, match="only 4 dice"):
+        evaluate(check, pool, None, rules)   # a typed check rolls no dice: no dice rules needed
+    assert evaluate(check.model_copy(update={"typed": 4}), pool, None, rules).successes == 4

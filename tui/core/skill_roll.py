@@ -85,6 +85,11 @@ class SkillPool:
         return max(-self.skill, 0)
 
     @property
+    def most_successes(self) -> int:
+        """The most ☢ this pool can show: one per die that isn't negative."""
+        return self.base + self.positive_skill + self.gear
+
+    @property
     def total(self) -> int:
         """Dice on the table, negative ones included."""
         return self.base + abs(self.skill) + self.gear

@@ -114,7 +114,8 @@ async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: e
     if how is None:
         return None
     if how == "type":
-        typed = await _ask(screen, NumberDialog(title, 0, 0, 99, t("wave.check.type_help")))
+        # No more ☢ than the pool has dice: refused as it is typed, not after.
+        typed = await _ask(screen, NumberDialog(title, 0, 0, pool.most_successes or 99, t("wave.check.type_help")))
         return None if typed is None else check.model_copy(update={"typed": typed, "faces": (), "pushed": None})
     stream = lambda: check_stream(battle.seed, battle.game.counter, slot)  # noqa: E731
     rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset)
@@ -299,7 +300,8 @@ async def _action(screen, battle: Battle, side):
     if kind == "none":
         return ev.Action(side=side, action="none")
     if kind == "grant":
-        dice = await _ask(screen, NumberDialog(t("wave.action.grant_title"), rules.remarkable_action.npc_default_strategy_dice, 0, rules.remarkable_action.max_strategy_dice))
+        # "The GM may just give any number of extra Strategy Dice": up to what a pool holds.
+        dice = await _ask(screen, NumberDialog(t("wave.action.grant_title"), rules.remarkable_action.npc_default_strategy_dice, 0, rules.dice.max_pool_dice))
         return None if dice is None else ev.Action(side=side, action="grant", grant=dice)
     title = t(f"wave.action.{kind}")
     check = await person_check(screen, battle, side, rules.remarkable_action.skills, title, "assailant", "action")

@@ -70,6 +70,10 @@ def evaluate(check: SkillCheck, pool: SkillPool, yz: YearZeroRules, rules: MyzRu
     """Replay the check's faces against ``pool`` (RollRecordError if they don't fit)."""
     bought = check.mutation_points // rules.skill_rolls.mutation_points_per_success
     if check.typed is not None:
+        # A pool with no dice is a person the app has no numbers for (the GM rolls
+        # at the table): anything typed stands. Otherwise no more ☢ than dice.
+        if pool.most_successes and check.typed > pool.most_successes:
+            raise RuleViolation(t("myz.error.typed_too_many", typed=check.typed, pool=pool.notation(), most=pool.most_successes))
         return CheckResult(check, pool, None, check.typed + bought)
     # The stored faces go through the very dice code that rolled them.
     replay = FaceReplay(check.faces)
