@@ -151,6 +151,22 @@ async def test_c_sets_the_gms_special_circumstances_and_redo_brings_them_back(tm
         assert app.battle.game.forces[0].circumstances == 2
 
 
+async def test_c_after_the_battle_roll_says_why_instead_of_doing_nothing(tmp_path):
+    from tests.core.myz_kit import fight as myz_fight
+    from tests.core.myz_kit import to_battle
+
+    battle = start(army(3), army(3))
+    to_battle(battle, "attack", "attack")
+    myz_fight(battle, {"successes": 1}, {})
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        events = len(app.battle.history.events)
+        await _press(pilot, "c")
+        assert not isinstance(app.screen, NumberDialog) and len(app.battle.history.events) == events
+        assert any("special circumstances are set" in str(n.message) for n in app._notifications)
+
+
 # -- the person and unit dialogs -----------------------------------------------------------------
 
 

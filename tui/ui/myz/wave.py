@@ -156,10 +156,17 @@ class WaveScreen(BattleScreen[Battle]):
         if action == "gm_adjust":
             return None if read_only or game.forces is None or game.stage == "muster" else True
         if action == "circumstances":
-            if read_only or game.stage != "wave" or game.wave is None:
-                return None
-            return True if game.wave.phase in ("risk", "strategy", "action", "battle") and not game.roller.rolled else None
+            # Live through the whole wave: pressed when it no longer applies, c says why.
+            return None if read_only or game.stage != "wave" or game.wave is None else True
         return True
+
+    def _circumstances_refusal(self) -> str | None:
+        game = self.battle.game
+        if game.wave is None or game.wave.phase not in ("risk", "strategy", "action", "battle"):
+            return t("wave.dialog.circumstances_phase")
+        if game.roller.rolled:
+            return t("wave.dialog.circumstances_rolled")
+        return None
 
     # -- actions -------------------------------------------------------------
 
@@ -183,6 +190,10 @@ class WaveScreen(BattleScreen[Battle]):
     def action_circumstances(self) -> None:
         from tui.core.systems.myz.events import SetCircumstances
 
+        refusal = self._circumstances_refusal()
+        if refusal is not None:
+            self.notify(refusal, markup=False)
+            return
         side = self.selected
         game = self.battle.game
         limits = game.rules.circumstances
