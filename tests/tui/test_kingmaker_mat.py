@@ -704,10 +704,9 @@ async def test_opening_a_file_whose_undone_steps_todays_rules_refuse_says_so(tmp
         assert not app.battle.can_redo
 
 
-@pytest.mark.covers("km.leave.leave", "km.leave.stay")
-async def test_a_step_off_the_mat_is_asked_first(tmp_path):
-    """A fleeing unit at the edge: w would take it out of the battle for
-    good, so the app asks; staying is the default, leaving takes the step."""
+def knights_fled_to_the_edge() -> KingmakerBattle:
+    """The fleeing knights run north for two turns and stand on row 0,
+    facing north, their movement for this turn spent."""
     from tests.core.test_kingmaker_combat import fleeing_knights, next_turn
 
     battle = fleeing_knights()
@@ -717,7 +716,17 @@ async def test_a_step_off_the_mat_is_asked_first(tmp_path):
     step(battle, "knights", "forward", "forward")
     battle.record(ev.EndStep())
     next_turn(battle)
-    step(battle, "knights", "forward", "forward", "forward")   # row 0, facing north
+    step(battle, "knights", "forward", "forward", "forward")
+    return battle
+
+
+@pytest.mark.covers("km.leave.leave", "km.leave.stay")
+async def test_a_step_off_the_mat_is_asked_first(tmp_path):
+    """A fleeing unit at the edge: w would take it out of the battle for
+    good, so the app asks; staying is the default, leaving takes the step."""
+    from tests.core.test_kingmaker_combat import next_turn
+
+    battle = knights_fled_to_the_edge()
     next_turn(battle)
     app = app_for(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -735,17 +744,7 @@ async def test_a_step_off_the_mat_is_asked_first(tmp_path):
 
 
 async def test_no_step_off_the_mat_is_offered_without_the_movement_for_it(tmp_path):
-    from tests.core.test_kingmaker_combat import fleeing_knights, next_turn
-
-    battle = fleeing_knights()
-    to_phase(battle, "movement")
-    step(battle, "knights", "turn_left", "turn_left")
-    battle.record(ev.Move(counter=battle.game.counter, key="knights", step="forward", hacks=(ev.Hack(by="warband", face=2),)))
-    step(battle, "knights", "forward", "forward")
-    battle.record(ev.EndStep())
-    next_turn(battle)
-    step(battle, "knights", "forward", "forward", "forward")   # row 0, and no movement left
-    app = app_for(tmp_path, battle)
+    app = app_for(tmp_path, knights_fled_to_the_edge())   # row 0, and no movement left this turn
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         block = game(app).unit("knights").block
