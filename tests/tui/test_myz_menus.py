@@ -17,7 +17,7 @@ from tui.core.systems.myz.engine import strategy_closed
 from tui.core.systems.myz.rules import bundled
 from tui.ui.myz.dialogs import RollDialog
 from tui.ui.myz.wave import WaveScreen
-from tui.ui.shell.dialogs import NumberDialog
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
 
 RULES = bundled()
 
@@ -314,3 +314,36 @@ async def test_the_gm_sets_a_battle_level_and_a_special_unit(tmp_path):
 
 
 __all__ = ["no_actions", "replace", "support_none"]
+
+
+async def test_a_broken_pc_is_greyed_out_as_a_helper_with_why(tmp_path):
+    """Refused before, not after: a broken PC is offered as a helper only
+    greyed out, saying it is broken."""
+    from tui.core.frozen import replace
+    from tui.core.history import History
+
+    people = (
+        leader("Red Boss", skills={"command": "3b2s", "sneak": "3b2s"}), Person(name="Dora", position="assailant", skills={"sneak": "4b3s"}),
+        Person(name="Angus", position="engineer", skills={"sneak": "2b1s"}),
+    )
+    battle = start(army(3, people=people), army(3), seed=5)
+    risks(battle)
+    choose(battle, "attack", "attack")
+    state = battle.game
+    force = state.forces[0]
+    broken = replace(force, broken=(False, True, False))   # Dora is broken
+    hurt = replace(state, forces=(broken, state.forces[1]))
+    history = battle.history
+    battle.history = History(history.events, history.cursor, (*history.states[:-1], hurt))
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "remarkable")
+        for _ in range(3):   # the assailant, then the skill
+            if isinstance(app.screen, ChoiceDialog) and app.screen.menu is None and "Helpers" not in str(app.screen._title):
+                await pilot.press("enter")
+                await pilot.pause()
+        assert isinstance(app.screen, ChoiceDialog) and "Helpers" in str(app.screen._title)
+        dora = next(c for c in app.screen._choices if c.label == "Dora")
+        assert dora.closed == "broken"

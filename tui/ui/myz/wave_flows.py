@@ -157,12 +157,17 @@ async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: 
 
 
 async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
-    people = _forces(battle.game)[side].army.people
+    force = _forces(battle.game)[side]
+    people = force.army.people
     helpers: list[int] = []
     most = battle.ruleset.skill_rolls.max_helpers
     while len(helpers) < most:
-        others = [Choice(i, p.name, _position(battle, p)) for i, p in enumerate(people) if i != person and i not in helpers]
-        if not others:
+        # A broken PC can't help: greyed with why, not refused after the roll is typed.
+        others = [
+            Choice(i, p.name, _position(battle, p), t("wave.card.broken") if force.broken[i] else None)
+            for i, p in enumerate(people) if i != person and i not in helpers
+        ]
+        if not any(c.closed is None for c in others):
             break
         answer = await _ask(screen, ChoiceDialog(t("wave.check.helpers", count=len(helpers)), [Choice("done", t("wave.check.no_more_helpers")), *others]))
         if answer is None:
