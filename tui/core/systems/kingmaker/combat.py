@@ -69,15 +69,21 @@ def defense_of(state: KMState, key: str, mode: Mode) -> tuple[int, tuple[Term, .
     return sum(x.amount for x in terms), terms
 
 
+def _own_melee_pairs(state: KMState, key: str, ticks: Iterable[str] = ()) -> list[tuple[str, int]]:
+    """The unit's own melee Offense terms: its sheet, what acts on it, a charge."""
+    unit = state.unit(key)
+    pairs = [("km.term.offense", state.derived[key].offense.total)]
+    pairs += [(a.tick, a.effect.offense + a.effect.melee_offense) for a in active(state, key, ticks)]
+    pairs.append(("km.term.charge", state.rules.commands.charge.melee_offense if unit.command == "charge" else 0))
+    return pairs
+
+
 def melee_now(state: KMState, key: str) -> tuple[int, int, int]:
     """The unit's melee Offense, its Offense through its front (with its
     ranks) and its Defense, with what acts on it now (its tactic, the
     conditions, a charge, the ground), before the target's flank or rear."""
-    found = state.derived[key]
     unit = state.unit(key)
-    effects = active(state, key)
-    charge = state.rules.commands.charge.melee_offense if unit.command == "charge" else 0
-    offense = found.offense.total + total(effects, "offense", "melee_offense") + charge
+    offense = sum(amount for _, amount in _own_melee_pairs(state, key))
     ranks = state.rules.melee.rank * (unit.block.depth - 1) if unit.block is not None else 0
     return offense, offense + ranks, defense_of(state, key, "melee")[0]
 
@@ -105,11 +111,8 @@ def melee_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str]
     found = state.derived[attacker]
     used = sum(n for _, n in unit.blows)
     left = min(touch.attacks - dict(unit.blows).get(target, 0), found.attacks.total - used)
-    effects = active(state, attacker, ticks)
-    pairs = [("km.term.offense", found.offense.total)]
-    pairs += [(a.tick, a.effect.offense + a.effect.melee_offense) for a in effects]
+    pairs = _own_melee_pairs(state, attacker, ticks)
     pairs += [
-        ("km.term.charge", rules.commands.charge.melee_offense if unit.command == "charge" else 0),
         ("km.term.ranks", rules.melee.rank * (unit.block.depth - 1) if touch.through_front else 0),
         ("km.term.flanking", rules.melee.flanking if touch.side == "flank" else 0),
         ("km.term.rear", rules.melee.rear if touch.side == "rear" else 0),

@@ -99,14 +99,17 @@ def step_block(block: Block, step: ev.Step) -> Block:
     return block.moved(fx + sx, fy + sy)
 
 
-def step_cost(state: KMState, key: str, step: ev.Step, after: Block) -> int:
+def step_cost(state: KMState, key: str, step: ev.Step, after: Block, before: Block | None = None) -> int:
+    """What the step to ``after`` costs, from the unit's block (or ``before``,
+    a block the unit could turn to first)."""
     unit = state.unit(key)
     rules = state.rules.movement
     away = moving_away(state, key)
     if step in ("turn_left", "turn_right"):
         return 0 if away else rules.turn_cost
-    assert unit.block is not None
-    entered = after.squares - unit.block.squares
+    start = before or unit.block
+    assert start is not None
+    entered = after.squares - start.squares
     ground = max((state.rules.terrain_of(state.terrain_at(sq)).move_cost for sq in entered), default=1)
     base = 1 if step == "forward" else rules.diagonal_costs[unit.diagonals % len(rules.diagonal_costs)]
     return base + ground - 1
@@ -125,22 +128,21 @@ def leaves_mat(state: KMState, key: str, step: ev.Step) -> bool:
     """Whether that step would take the unit off the mat (and out of the
     battle), with the movement it has left to take it."""
     unit = state.unit(key)
-    if unit.block is None or step in ("turn_left", "turn_right") or _on_mat(state, step_block(unit.block, step)):
+    if unit.block is None or step in ("turn_left", "turn_right"):
         return False
-    diagonals = state.rules.movement.diagonal_costs
-    cost = 1 if step == "forward" else diagonals[unit.diagonals % len(diagonals)]
-    return cost <= allowance(state, key) - unit.spent
+    after = step_block(unit.block, step)
+    return not _on_mat(state, after) and step_cost(state, key, step, after) <= allowance(state, key) - unit.spent
 
 
 def may_run(state: KMState, key: str) -> bool:
     """Whether a retreating or fleeing unit has a way away: turned as it
     likes (free), one step that leaves the mat, or that brings it no nearer
     an enemy, within its movement."""
-    block = state.unit(key).block
+    unit = state.unit(key)
+    block = unit.block
     if block is None:
         return False
-    most = allowance(state, key)
-    rules = state.rules.movement
+    most = allowance(state, key) - unit.spent
     facings = [block]
     for _ in range(3):
         facings.append(step_block(facings[-1], "turn_left"))
@@ -149,15 +151,11 @@ def may_run(state: KMState, key: str) -> bool:
             continue
         for step in ("forward", "left", "right"):
             after = step_block(start, step)
-            base = 1 if step == "forward" else rules.diagonal_costs[0]
+            if step_cost(state, key, step, after, start) > most:
+                continue
             if not _on_mat(state, after):
-                if base <= most:
-                    return True
-                continue
-            if not _fits(state, key, after):
-                continue
-            ground = max((state.rules.terrain_of(state.terrain_at(sq)).move_cost for sq in after.squares - start.squares), default=1)
-            if base + ground - 1 <= most and _nearest_enemy(state, key, after) >= _nearest_enemy(state, key, start):
+                return True
+            if _fits(state, key, after) and _nearest_enemy(state, key, after) >= _nearest_enemy(state, key, start):
                 return True
     return False
 

@@ -35,11 +35,9 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
             params[name] = escape(state.sides[index])
     if "tactic" in params:
         params["tactic"] = state.rules.tactic(str(params["tactic"])).name(lang)
-    rolled = params.pop("rolled", None)
-    if isinstance(rolled, int) and isinstance(params.get("total"), int):
+    rolled, total = params.pop("rolled", None), params.get("total")
+    if isinstance(rolled, int) and isinstance(total, int):
         # The die beside its total, so a GM can see what was added: "12 (9+3)".
-        total = params["total"]
-        assert isinstance(total, int)
         params["total"] = f"{total} ({rolled}{total - rolled:+d})"
     if "changes" in params:
         parts = [t(f"km.change.{part}") for part in str(params["changes"]).split(",") if part]
