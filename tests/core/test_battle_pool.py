@@ -91,21 +91,36 @@ def test_turn_alternates_between_unsettled_sides():
     s = push(s, 1)
     assert s.turn == 0
     s = settle(s, 0)
-    assert s.turn == 1  # side 0 has settled: side 1 acts again and again
+    assert s.turn == 1
     s = push(s, 1)
     assert s.is_settled(1)  # its last Strategy die is gone
+    assert s.turn == 0  # side 1 pushed: side 0, though it settled, may answer
+    s = settle(s, 0)
     assert s.finished and s.turn is None
 
 
-def test_a_settled_side_is_skipped():
+def test_settling_is_not_final_a_push_gives_the_settled_side_its_choice_again():
     s = roll(start("1b3s", "1b3s"), side((2,), (2, 3, 4)), side((2,), (2, 3, 4)))
     s = settle(s, 0)
-    for _ in range(2):
-        assert s.turn == 1
-        s = push(s, 1)
+    assert s.turn == 1
+    s = push(s, 1)
+    assert s.turn == 0 and not s.is_settled(0)
+    s = push(s, 0)  # the leader who settled pushes after all
+    assert s.turn == 1
+    s = settle(s, 1)
+    assert s.turn == 0
+    s = settle(s, 0)  # both declined in a row: the exchange is over
+    assert s.finished
+
+
+def test_a_settled_side_is_skipped_while_nobody_pushes():
+    s = roll(start("1b3s", "1b3s"), side((2,), (2, 3, 4)), side((2,), (2, 3, 4)))
+    s = settle(s, 0)
+    assert s.turn == 1
     with pytest.raises(RuleViolation):
         push(s, 0)
-    assert s.turn == 1
+    s = settle(s, 1)
+    assert s.finished
 
 
 def test_a_side_without_strategy_dice_counts_as_settled():

@@ -62,12 +62,26 @@ def test_skirmish_halves_the_winners_margin_rounded_down(raw, margin):
     assert result((1, raw + 1), ("skirmish", "attack")).margin == raw  # only when it wins
 
 
-@pytest.mark.parametrize("retreat", ["fighting_retreat", "full_retreat"])
-def test_a_retreat_cannot_win(retreat):
-    got = result((4, 0), (retreat, "attack"))
+def test_a_fighting_retreat_cannot_win_the_wave():
+    got = result((4, 0), ("fighting_retreat", "attack"))
     assert got.leader == 0 and got.winner is None and got.margin == 0
     assert not got.lost(1)
-    assert result((0, 2), (retreat, "attack")).winner == 1
+    assert result((0, 2), ("fighting_retreat", "attack")).winner == 1
+
+
+def test_a_full_retreat_that_rolls_more_wins_the_wave():
+    # RULES-NOTES: only Fighting Retreat "can't win this Wave"; Full Retreat "can't win the battle"
+    got = result((4, 1), ("full_retreat", "attack"))
+    assert got.winner == 0 and got.margin == 3 and got.row == "great"
+    assert got.lost(1)
+
+
+def test_a_full_retreat_that_wins_still_inflicts_no_casualties_and_takes_its_margin_row():
+    strategies = ("full_retreat", "attack")
+    own, drawn = losses(0, (3, 2), strategies, banes=1, face=4)  # 2D6 + 1D6 (marginal win) - 2D6
+    assert drawn == 5 and own.total == 4 * (2 + 1 - 2)
+    enemy, _ = losses(1, (3, 2), strategies, banes=2, face=6)
+    assert enemy.total == 0 and enemy.steps[-1].key == "myz.casualty.none"
 
 
 # -- casualties ---------------------------------------------------------------------------

@@ -209,6 +209,14 @@ def test_a_full_retreat_escapes_whoever_wins():
     assert battle.game.stage == "over" and battle.game.ended == ("escaped",)
 
 
+def test_a_full_retreat_that_wins_the_wave_confuses_the_foe_and_still_escapes():
+    battle, report = _wave(army(4), army(4), ("full_retreat", "attack"), {"successes": 3}, {})
+    assert report.outcome.winner == 0 and report.outcome.row == "great"
+    assert "confused" in report.conditions[1] and "escaped" in report.conditions[0]
+    assert report.casualties[1].total == 0
+    assert battle.game.stage == "over" and battle.game.ended == ("escaped",)
+
+
 @pytest.mark.parametrize("own,theirs,escapes", [(1, 1, True), (2, 1, True), (0, 1, False)])
 def test_a_fighting_retreat_escapes_on_a_win_or_tie(own, theirs, escapes):
     battle, report = _wave(army(3), army(3), ("fighting_retreat", "attack"), {"successes": own}, {"successes": theirs})

@@ -4,6 +4,10 @@
 or push their Battle roll [...] Keep this up until neither leader can nor
 wants to push. The winning faction is the one who rolled the most ☢."
 
+Settling is not final (RULES-NOTES): a push by one side gives the other,
+if it settled, the choice again; the exchange ends when both leaders in a
+row decline (or can't push).
+
 ``apply(state, event)`` is the whole rule: a pure function that returns the
 new state or raises a ``MassCombatError`` saying why the event is refused.
 """
@@ -29,7 +33,8 @@ class PoolSide:
     pool: Pool
     roll: YearZeroRoll | None = None
     settled: bool = False
-    """Settled by choice; a side that cannot push counts as settled too."""
+    """Declined since the other side last pushed; a side that cannot push
+    counts as settled too."""
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,8 @@ def apply(state: BattlePoolState, event: "m.Event", check_only: bool = False) ->
             pushed = roll.push(stream, spent)
             stream.check_all_used()
             sides = _with_side(state, i, replace(state.sides[i], roll=pushed))
+            # the other leader, having settled, may answer this push
+            sides = _with_side(replace(state, sides=sides), 1 - i, replace(sides[1 - i], settled=False))
             return replace(state, sides=sides, counter=counter + 1, last_actor=i)
         case m.Settle(side=i):
             _check_turn(state, i, "verb.settle")
