@@ -19,6 +19,8 @@ from myz_kit import R, army, choose, force, leader, no_actions, risks, skill_fro
 from tui.core.errors import RollRecordError, RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Battlefield, Person
+from tui.core.systems.myz.report import markdown_report
+from tui.core.systems.myz.steps import next_step
 from tui.core.systems.myz.strategy import parley_answerer, refusal, resolve
 
 ALL = [s.key for s in R.strategies]
@@ -220,6 +222,31 @@ def test_null_battle_ends_the_battle_and_the_retreaters_escape():
     game = battle.game
     assert game.stage == "over" and game.ended == ("null_battle",)
     assert game.forces[0].escaped and not game.forces[1].escaped
+
+
+def test_a_null_battle_where_the_besieged_fall_back_lifts_the_siege_and_the_battle_goes_on():
+    # RULES-NOTES: "an escape from a stronghold: it ends the siege and a new,
+    # ordinary battle starts outside the walls without the Fortification Bonus"
+    battle = start(army(3, fortification="walled"), army(3), Battlefield(siege=0))
+    risks(battle)
+    choose(battle, "fighting_retreat", "defense")
+    game = battle.game
+    assert game.stage == "wave" and game.wave.siege_lifted and game.wave.phase == "next"
+    assert game.battlefield.siege is None and game.forces[0].fortification_dice == 0
+    assert not game.forces[0].escaped
+    assert next_step(game).kind == "siege_lifted"
+    battle.record(ev.NextWave())
+    risks(battle)
+    choose(battle, "attack", "attack")  # no longer held to the besieged strategies
+    assert battle.game.wave.number == 2 and battle.game.wave.phase == "action"
+    assert "outside the walls" in markdown_report(battle, "en")
+
+
+def test_a_null_battle_where_the_besiegers_fall_back_ends_the_battle():
+    battle = start(army(3, fortification="walled"), army(3), Battlefield(siege=0))
+    risks(battle)
+    choose(battle, "defense", "fighting_retreat")
+    assert battle.game.stage == "over" and battle.game.ended == ("null_battle",)
 
 
 def test_a_truce_makes_the_ark_combat_ready_with_its_extra_battle_level():

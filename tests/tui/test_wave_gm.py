@@ -9,7 +9,8 @@ import pytest
 
 from textual.widgets import Input
 
-from tests.core.myz_kit import army, fight, leader, start, support_none, to_battle
+from tests.core.myz_kit import army, choose, fight, leader, risks, start, support_none, to_battle
+from tui.core.systems.myz.army import Battlefield
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.steps import next_step
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
@@ -63,6 +64,24 @@ async def test_escape_leaves_the_next_wave_untaken(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, WaveScreen)
         assert app.battle.history.cursor == cursor and next_step(app.battle.game).kind == "next_wave"
+
+
+async def test_a_null_battle_that_lifts_a_siege_says_so_and_enter_starts_the_battle_outside(tmp_path):
+    battle = start(army(3, fortification="walled"), army(3), Battlefield(siege=0))
+    risks(battle)
+    choose(battle, "fighting_retreat", "defense")
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert next_step(app.battle.game).kind == "siege_lifted"
+        shown = " ".join(_rendered(app, app.screen._step_text()).split())
+        assert "the siege is over" in shown and "outside the walls" in shown
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NumberDialog)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        game = app.battle.game
+        assert game.wave.number == 2 and game.battlefield.siege is None
 
 
 def _blue_loses_a_support_die():

@@ -414,5 +414,6 @@ _FLOWS = {
     "end": _end,
     "successor": _successor,
     "next_wave": _next_wave,
+    "siege_lifted": _next_wave,
     "truce": _truce,
 }

@@ -309,7 +309,7 @@ def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
     assert forces is not None
     for side, level in sorted(event.battle_levels.items()):
         forces = with_force(forces, side, replace(forces[side], battle_level=level))
-    if wave.phase == "truce":
+    if wave.phase == "truce" or wave.siege_lifted:
         # No End phase ran: the wave still passed. An Ark that was not
         # combat-ready becomes it (with its extra Battle Level), and the
         # strategy each leader chose is the one the next wave follows (a

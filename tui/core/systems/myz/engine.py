@@ -18,7 +18,7 @@ from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.checks import CheckResult, check_pool, evaluate, validate_check
-from tui.core.systems.myz.forces import Force, check_army, check_battlefield, fortification_key, has_scout, muster_force, with_force
+from tui.core.systems.myz.forces import Force, check_army, check_battlefield, fortification_key, has_scout, has_shelter, muster_force, with_force
 from tui.core.systems.myz.pool import ActionEffect, WaveSetting, battle_pools
 from tui.core.systems.myz.state import ActionRecord, MyzState, ReconResult, Stage, SupportRecord, WaveState
 from tui.core.systems.myz.strategy import refusal as strategy_refusal
@@ -265,6 +265,14 @@ def _resolved(state: MyzState, wave: WaveState) -> MyzState:
         return replace(state, wave=replace(wave, phase="truce"))
     if resolution.outcome == "null":
         forces = state.forces
+        field_ = state.battlefield
+        if field_.siege is not None and resolution.null_retreating[field_.siege] and not has_shelter(forces[field_.siege], state.rules):
+            # "Retreating from a Stronghold": the defenders' escape ends the
+            # siege and starts an ordinary battle outside, without the
+            # Fortification Bonus (with Shelter a retreat escapes the battle).
+            forces = with_force(forces, field_.siege, replace(forces[field_.siege], fortification_dice=0))
+            field_ = field_.model_copy(update={"siege": None})
+            return replace(state, wave=replace(wave, phase="next", siege_lifted=True), forces=forces, battlefield=field_)
         for side in (0, 1):
             if resolution.null_retreating[side]:
                 forces = with_force(forces, side, replace(forces[side], escaped=True))

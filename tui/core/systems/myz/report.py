@@ -473,13 +473,14 @@ def _strategies(trace: WaveTrace, w: _Writer) -> None:
                 notes.append(w.t("report.strategy.parley_declined", name=w.names[side], strategy=w.named("strategy", resolution.final[side])))
     if resolution.outcome == "null":
         retreating = ", ".join(w.names[side] for side in (0, 1) if resolution.null_retreating[side])
-        notes.append(w.t("report.strategy.null_battle", names=retreating))
+        key = "report.strategy.null_siege_lifted" if trace.wave.siege_lifted else "report.strategy.null_battle"
+        notes.append(w.t(key, names=retreating))
     w.bullets(notes)
 
 
 def _actions(trace: WaveTrace, w: _Writer) -> None:
     wave = trace.wave
-    if wave.phase in ("risk", "strategy", "truce") or (wave.phase == "end" and wave.pools is None):
+    if wave.phase in ("risk", "strategy", "truce") or (wave.phase in ("end", "next") and wave.pools is None):
         return
     w.heading(3, w.t("report.action.heading"))
     items = []
@@ -772,7 +773,7 @@ def _wave(trace: WaveTrace, lost: list[int], w: _Writer) -> None:
     _support(trace, w)
     _end(trace, lost, w)
     w.bullets(_adjustment(event, w) for event in trace.adjustments)
-    if wave.end is None and wave.phase not in ("truce", "end"):
+    if wave.end is None and wave.phase not in ("truce", "end") and not wave.siege_lifted:
         w.para(w.t("report.wave.in_progress", phase=w.t(f"myz.phase.{wave.phase}")))
 
 

@@ -78,6 +78,9 @@ class WaveState:
     support: tuple[SupportRecord | None, SupportRecord | None] = (None, None)
     end: EndReport | None = None
     successors: tuple[CheckResult | None, CheckResult | None] = (None, None)
+    siege_lifted: bool = False
+    """A Null Battle in which the besieged fell back: the siege is over and
+    the battle goes on outside the walls, with no End phase this wave."""
 
     def risk(self, side: int, person: int) -> int:
         risks = self.risks[side]

@@ -48,6 +48,8 @@ def next_step(state: MyzState) -> Step:
         return Step("end")
     if wave.phase == "truce":
         return Step("truce")
+    if wave.siege_lifted:
+        return Step("siege_lifted")
     side = successor_needed(state)
     if side is not None:
         return Step("successor", side)
