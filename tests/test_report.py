@@ -245,7 +245,7 @@ def test_every_casualty_die_is_shown(battle, language):
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_retaliation_rows(battle, language):
     text = markdown_report(battle, language)
-    seen_helper = False
+    seen_helper = seen_armour = False
     for report in reports(battle):
         for side in (0, 1):
             people = report.after[side].army.people
@@ -260,6 +260,11 @@ def test_retaliation_rows(battle, language):
                 faces = " ".join(map(str, retaliation.faces))
                 wanted = [str(retaliation.dice), faces, str(retaliation.successes)]
                 assert any(row[3:6] == wanted and row[7].startswith(f"{retaliation.damage} (") for row in rows), (retaliation, rows)
+                if retaliation.armour_faces:
+                    seen_armour = True
+                    armour = tr(language, "report.retaliation.armour_rolled", armour=retaliation.armour, faces=" ".join(map(str, retaliation.armour_faces)), stopped=retaliation.stopped)
+                    assert any(len(row) > 7 and row[6] == armour for row in rows), (armour, rows)
+    assert seen_armour  # armour is rolled (MYZ core rules)
     assert seen_helper  # Mo only helped Dora in the first wave
 
 

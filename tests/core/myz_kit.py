@@ -149,7 +149,7 @@ def end_wave(battle: Battle, *faces: int, default: int = 3, damaged: dict | None
 
     dice = Dice(*faces, default=default)
     state, report = end(battle.game, dice, damaged)
-    battle.record(ev.EndWave(counter=battle.game.counter, faces=tuple(dice.given), damaged=damaged))
+    battle.record(ev.EndWave(counter=battle.game.counter, faces=tuple(dice.given), damaged=damaged, armour=battle.game.rules.retaliation.armour))
     assert battle.game == state
     return report
 

@@ -187,11 +187,11 @@ def _wave_to_end(players, foe, *, commando=False, theirs_win=True, risk=(1, 0, 0
     return battle.game
 
 
-def _retaliate(game, side=0, routed=False, faces=(), default=3):
+def _retaliate(game, side=0, routed=False, faces=(), default=3, armour="rolled"):
     wave = game.wave
     got = outcome(wave.battle.successes, wave.resolution.final, game.forces, R)
     dice = Dice(*faces, default=default)
-    reports, after = retaliate(side, game.forces[side], game.forces[1 - side], wave, got, routed, game.battlefield, R, dice)
+    reports, after = retaliate(side, game.forces[side], game.forces[1 - side], wave, got, routed, game.battlefield, R, dice, armour)
     return {r.person: r for r in reports}, after
 
 
@@ -220,23 +220,49 @@ def test_commando_adds_a_die_to_everyone_in_it_helpers_included():
     assert reports[0].factors == ()
 
 
-def test_damage_is_hits_less_armour_and_helpers_take_the_helped_pcs():
+def test_armour_is_rolled_one_die_per_point_each_success_stopping_one_damage():
+    # RULES-NOTES: armour follows the MYZ core rules
+    game = _wave_to_end(_players(armour=2), army(3), theirs_win=False)
+    # Marlotte's 7 Retaliation dice (3 hits), then her 2 armour dice (one ☢)
+    reports, after = _retaliate(game, faces=(6, 6, 6, 1, 1, 1, 1) + (6, 4))
+    boss = reports[0]
+    assert boss.armour_faces == (6, 4) and boss.stopped == 1 and boss.damage == 2
+    assert after.damage[0] == 2
+    assert R.retaliation.armour == "rolled"
+
+
+def test_armour_is_not_rolled_when_nothing_hits():
+    game = _wave_to_end(_players(armour=2), army(3), theirs_win=False)
+    reports, _ = _retaliate(game, faces=(1,) * 7 + (6,) * 6)
+    assert reports[0].armour_faces == () and reports[0].damage == 0
+    assert reports[1].successes == 6  # Dora's dice come straight after Marlotte's
+
+
+def test_damage_is_hits_less_flat_armour_and_helpers_take_the_helped_pcs():
     game = _wave_to_end(_players(armour=1), army(3), theirs_win=False)
     # Marlotte rolls 7 dice first, then Dora 6, then Angus 6
     faces = (6, 6, 6, 1, 1, 1, 1) + (6, 6, 3, 3, 3, 3) + (6, 2, 2, 2, 2, 2)
-    reports, after = _retaliate(game, faces=faces)
+    reports, after = _retaliate(game, faces=faces, armour="flat")
     assert (reports[0].successes, reports[0].armour, reports[0].damage) == (3, 1, 2)
+    assert reports[0].armour_faces is None and reports[0].stopped == 1
     assert reports[1].damage == 2 and reports[2].damage == 1
     # Kim only helped Angus: she rolls nothing and takes his damage
     assert reports[3].helped == 2 and reports[3].dice == 0 and reports[3].damage == 1
     assert after.damage[:4] == (2, 2, 1, 1)
 
 
-def test_the_shelter_project_spares_the_leader_one_damage():
-    game = _wave_to_end(_players(projects=("shelter",)), army(3), theirs_win=False)
+def test_the_shelter_project_spares_the_leader_one_damage_in_a_siege():
+    game = _wave_to_end(_players(projects=("shelter",)), army(3), theirs_win=False, siege=0)
     reports, _ = _retaliate(game, faces=(6, 6, 3, 3, 3, 3, 3))
     assert (reports[0].reduction, reports[0].damage) == (1, 1)
     assert reports[1].reduction == 0
+
+
+def test_shelter_spares_nothing_outside_a_siege():
+    # its whole row begins "If the Ark is besieged"
+    game = _wave_to_end(_players(projects=("shelter",)), army(3), theirs_win=False)
+    reports, _ = _retaliate(game, faces=(6, 6, 3, 3, 3, 3, 3))
+    assert (reports[0].reduction, reports[0].damage) == (0, 2)
 
 
 def test_broken_when_the_damage_reaches_strength():

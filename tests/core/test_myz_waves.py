@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from myz_kit import army, choose, end_script, end_wave, fight, leader, lines, risks, skill_from, start, support_none, to_battle
+from myz_kit import army, choose, end_script, end_wave, fight, leader, lines, no_actions, risks, skill_from, start, support_none, to_battle
 from tui.core.errors import RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Battlefield, Person
@@ -356,3 +356,20 @@ def test_typed_successes_are_no_more_than_the_pool_has_dice():
     with pytest.raises(RuleViolation, match="only 4 dice"):
         evaluate(check, pool, None, rules)   # a typed check rolls no dice: no dice rules needed
     assert evaluate(check.model_copy(update={"typed": 4}), pool, None, rules).successes == 4
+
+
+def test_the_gms_special_circumstances_last_one_wave():
+    # RULES-NOTES: "All ◎ are discarded": the next Wave starts at 0 and the GM is asked again
+    battle = start(army(3), army(3))
+    risks(battle)
+    battle.record(ev.SetCircumstances(side=0, value=2))
+    choose(battle, "attack", "attack")
+    no_actions(battle)
+    assert skill_from(battle.game.wave.pools[0], "circumstances") == 2
+    fight(battle, {}, {})
+    support_none(battle)
+    end_wave(battle)
+    battle.record(ev.NextWave())
+    assert battle.game.forces[0].circumstances == 0
+    to_battle(battle, "attack", "attack")
+    assert skill_from(battle.game.wave.pools[0], "circumstances") == 0

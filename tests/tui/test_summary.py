@@ -73,10 +73,12 @@ async def test_retaliation_names_its_factors_and_marks_successes(tmp_path):
         assert "Dora  8 dice = 6 + Risk +1 +1 their faction lost this wave" in text
         shown = [f" {'☢' if face == 6 else face} " for face in dora.faces]
         assert " ".join(shown) in text
-        assert f"{dora.successes} ☢ − armour 1 = {dora.damage} damage" in text
+        assert dora.successes and len(dora.armour_faces) == 1  # hit: her armour 1 is rolled
+        assert f"{dora.successes} ☢ − armour {dora.stopped} ☢ of 1 = {dora.damage} damage" in text
         assert "Hook  only helped: same as Dora" in text  # the helper rolls nothing
         ark = app.screen.query_one(WaveSummary).section_text("ark")
-        assert "The Ark lost the wave: the Support die shows 5 → no project is lost" in ark
+        assert report.ark_roll == (1, 3, None)
+        assert "The Ark lost the wave: the Support die shows 3 → no project is lost" in ark
 
 
 @pytest.mark.covers("summary.previous", "summary.next", "summary.first", "summary.last")

@@ -75,9 +75,10 @@ def remaining_damage(wave: WaveState, side: int) -> tuple[int, int]:
     return max(0, banes), max(0, gear)
 
 
-def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | None = None) -> tuple[MyzState, EndReport]:
+def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | None = None, armour: str | None = None) -> tuple[MyzState, EndReport]:
     """Everything the End phase rolls and decides, drawing from ``dice``;
-    ``damaged`` holds the opponent's choice of lost Support dice per side."""
+    ``damaged`` holds the opponent's choice of lost Support dice per side;
+    ``armour`` how armour works ("rolled" or "flat"; None: as the ruleset says)."""
     wave = _wave(state, "end")
     rules = state.rules
     forces = state.forces
@@ -116,7 +117,7 @@ def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | 
     retaliation = []
     new_forces = list(forces)
     for side in (0, 1):
-        reports, new_forces[side] = retaliate(side, new_forces[side], left[1 - side], wave, result, routed[side], state.battlefield, rules, dice)
+        reports, new_forces[side] = retaliate(side, new_forces[side], left[1 - side], wave, result, routed[side], state.battlefield, rules, dice, armour or rules.retaliation.armour)
         retaliation.append(reports)
     ark_roll = None
     for side in (0, 1):
@@ -244,7 +245,7 @@ def _end_wave(state: MyzState, event: ev.EndWave) -> MyzState:
     if event.counter != state.counter:
         raise RollRecordError(t("error.record_counter", counter=event.counter, expected=state.counter))
     replay = FaceReplay(event.faces)
-    state, _ = end_wave(state, replay, event.damaged)
+    state, _ = end_wave(state, replay, event.damaged, event.armour)
     replay.check_all_used()
     return state
 
@@ -320,6 +321,8 @@ def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
             for i, f in enumerate(forces)
         )
         forces = (first, second)
+    # "All ◎ are discarded": the GM's special circumstances last one wave
+    forces = (replace(forces[0], circumstances=0), replace(forces[1], circumstances=0))
     state = replace(state, forces=forces, wave=WaveState(number=wave.number + 1))
     ended = over_reasons(forces)
     if ended:

@@ -174,8 +174,9 @@ class Battle(LoggedBattle[MyzState, m.Event]):
         counter = self.game.counter
         recorder = FaceRecorder(self.rng(counter))
         damaged = {side: tuple(picks) for side, picks in (damaged or {}).items() if picks} or None
-        end_wave(self.game, recorder, damaged)  # raises why, changing nothing
-        return self.record(EndWave(counter=counter, faces=tuple(recorder.faces), damaged=damaged))
+        armour = self.game.rules.retaliation.armour
+        end_wave(self.game, recorder, damaged, armour)  # raises why, changing nothing
+        return self.record(EndWave(counter=counter, faces=tuple(recorder.faces), damaged=damaged, armour=armour))
 
     def roll_initiative(self) -> m.Event:
         """Both leaders roll a die, again on a tie; the higher acts first."""

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tui.core.frozen import replace
 from tui.core.systems.myz.army import Battlefield
-from tui.core.systems.myz.forces import Force, has_shelter, unit_counts
+from tui.core.systems.myz.forces import Force, besieged, has_shelter, unit_counts
 from tui.core.systems.myz.rules import MyzRuleset
 
 if TYPE_CHECKING:
@@ -76,11 +76,16 @@ class RetaliationReport:
     faces: tuple[int, ...]
     successes: int
     armour: int
+    """The Armor Rating."""
     reduction: int
     damage: int
     helped: int | None = None
     """Only helped this person: takes the same damage, rolls nothing."""
     broken: bool = False
+    armour_faces: tuple[int, ...] | None = None
+    """The armour dice rolled (None: the rating was subtracted flat)."""
+    stopped: int = 0
+    """Damage the armour stopped."""
 
 
 @dataclass(frozen=True)
@@ -195,8 +200,13 @@ def retaliation_factors(side: int, person: int, result: Outcome, routed: bool, c
     return tuple(keys)
 
 
-def retaliate(side: int, force: Force, enemy: Force, wave: "WaveState", result: Outcome, routed: bool, field_: Battlefield, rules: MyzRuleset, dice: Dice) -> tuple[tuple[RetaliationReport, ...], Force]:
-    """Each PC who took part rolls (6 + Risk + factors) Battle dice; helpers share the helped PC's damage."""
+def retaliate(
+    side: int, force: Force, enemy: Force, wave: "WaveState", result: Outcome, routed: bool, field_: Battlefield, rules: MyzRuleset, dice: Dice, armour: str = "rolled"
+) -> tuple[tuple[RetaliationReport, ...], Force]:
+    """Each PC who took part rolls (6 + Risk + factors) Battle dice; helpers
+    share the helped PC's damage. A PC who is hit rolls one die per point of
+    armour, each ☢ stopping one damage (``armour="flat"``: the rating is
+    subtracted)."""
     people = force.army.people
     acted, helped_by, commando = _participation(side, wave)
     table = rules.retaliation
@@ -212,9 +222,17 @@ def retaliate(side: int, force: Force, enemy: Force, wave: "WaveState", result: 
         count = max(0, table.base_dice + wave.risk(side, index) + extra)
         faces = _d6s(dice, count, sides)
         hits = sum(1 for f in faces if f == rules.dice.success_face)
-        reduction = table.shelter_leader_damage_reduction if index == force.leader and has_shelter(force, rules) else 0
-        damage = max(0, hits * table.damage_per_success - person.armour - reduction)
-        reports[index] = RetaliationReport(side, index, factors, count, faces, hits, person.armour, reduction, damage)
+        armour_faces: tuple[int, ...] | None = None
+        if armour == "flat":
+            stopped = person.armour
+        else:
+            armour_faces = _d6s(dice, person.armour, sides) if hits else ()
+            stopped = sum(1 for f in armour_faces if f == rules.dice.success_face)
+        # Shelter's whole row begins "If the Ark is besieged": no siege, no −1
+        sheltered = index == force.leader and besieged(side, field_) and has_shelter(force, rules)
+        reduction = table.shelter_leader_damage_reduction if sheltered else 0
+        damage = max(0, hits * table.damage_per_success - stopped - reduction)
+        reports[index] = RetaliationReport(side, index, factors, count, faces, hits, person.armour, reduction, damage, armour_faces=armour_faces, stopped=stopped)
     for helper, target in helped_by.items():
         if helper in reports or not people[helper].pc or not force.person_active(helper):
             continue

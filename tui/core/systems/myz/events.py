@@ -147,6 +147,9 @@ class EndWave(Record):
     damaged: dict[SideIndex, tuple[str, ...]] | None = None
     """Side → the Ark projects or special classes whose Support dice the
     opponent chose to lose, one per die (None: the first in the pool)."""
+    armour: Literal["rolled", "flat"] = "flat"
+    """How armour stopped damage when this was rolled (the ruleset's choice
+    then): saves from before armour was rolled replay as they were played."""
 
 
 class NextInCommand(Record):

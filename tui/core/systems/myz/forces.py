@@ -51,7 +51,7 @@ class Force:
     offensive_bonus: int = 0
     """Strategy dice for winning the previous wave with an offensive strategy."""
     circumstances: int = 0
-    """The GM's special circumstances, ±3 Strategy dice (kept until changed)."""
+    """The GM's special circumstances, ±3 Strategy dice, for this wave only."""
 
     @property
     def out(self) -> bool:

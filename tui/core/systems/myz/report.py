@@ -651,6 +651,8 @@ def _retaliation_rows(reports: tuple[RetaliationReport, ...], side: int, end: En
             factors.append(w.t("report.check.risk", risk=signed(risk)))
         factors += [w.named("retaliation", key) for key in report.factors]
         armour = str(report.armour)
+        if report.armour_faces:
+            armour = w.t("report.retaliation.armour_rolled", armour=report.armour, faces=faces_text(report.armour_faces), stopped=report.stopped)
         if report.reduction:
             armour += " " + w.t("report.retaliation.shelter", count=report.reduction)
         rows.append([w.names[side], md_text(person.name), "; ".join(factors), report.dice, faces_text(report.faces) or "-", report.successes, armour, damage, broken])

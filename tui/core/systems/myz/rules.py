@@ -191,6 +191,7 @@ class Retaliation(Record):
     base_dice: Count
     factors: tuple[RetaliationFactor, ...]
     damage_per_success: Count
+    armour: Literal["rolled", "flat"]
     shelter_leader_damage_reduction: Count
     broken_leader_modifier: Modifier
     broken_leader_skills: tuple[str, ...]

@@ -236,8 +236,17 @@ def _retaliation_lines(one: RetaliationReport, people, ctx: Context) -> Text:
                 text.append(" " + t("summary.retaliation.factor", dice=factor.dice, name=factor.name(ctx.language)), look.muted)
         text.append("\n" + INDENT * 2)
         text.append_text(dice_text(one.faces, ctx, ctx.rules.dice.success_face))
-        key = "summary.retaliation.damage_shelter" if one.reduction else "summary.retaliation.damage"
-        text.append("  → " + t(key, hits=one.successes, success=g.success, armour=one.armour, reduction=one.reduction, damage=one.damage))
+        if one.armour_faces:
+            text.append("  " + t("summary.retaliation.armour_dice") + " ", look.muted)
+            text.append_text(dice_text(one.armour_faces, ctx, ctx.rules.dice.success_face))
+        parts = [t("summary.retaliation.hits", hits=one.successes, success=g.success)]
+        if one.armour_faces is None:
+            parts.append(t("summary.retaliation.armour_flat", armour=one.armour))
+        elif one.armour_faces:
+            parts.append(t("summary.retaliation.armour_rolled", stopped=one.stopped, success=g.success, armour=one.armour))
+        if one.reduction:
+            parts.append(t("summary.retaliation.shelter", reduction=one.reduction))
+        text.append("  → " + " − ".join(parts) + " = " + t("summary.retaliation.damage", damage=one.damage))
     if one.broken:
         text.append("  ")
         text.append(t("summary.retaliation.broken"), look.broken)
