@@ -369,3 +369,44 @@ def test_a_broken_pc_can_neither_act_nor_help():
         with pytest.raises(RuleViolation, match="Dora"):
             apply(game, event)
     assert apply(game, ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=2, skill="sneak", typed=1))).wave.actions[0] is not None
+
+
+# -- positions (RULES-NOTES: "Positions are enforced") ----------------------------------------
+
+
+def _crew_at_action():
+    people = (
+        leader(skills={"sneak": "3b2s"}), Person(name="Dora", position="assailant", skills={"sneak": "4b3s"}),
+        Person(name="Angus", position="engineer", skills={"sneak": "2b1s"}),
+    )
+    battle = start(army(people=people), army())
+    risks(battle)
+    choose(battle, "attack", "attack")
+    return battle
+
+
+def test_only_the_assailant_rolls_the_action_others_may_help():
+    battle = _crew_at_action()
+    with pytest.raises(RuleViolation, match="Angus is not the Assailant"):
+        battle.record(ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=2, skill="sneak", typed=1)))
+    battle.record(ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=1, skill="sneak", helpers=(0, 2), typed=1)))
+    assert battle.game.wave.actions[0].result.check.helpers == (0, 2)
+
+
+def test_the_gm_reassigns_positions_but_not_the_leader():
+    battle = _crew_at_action()
+    battle.record(ev.Adjust(side=0, positions={1: "medic", 2: "assailant"}))
+    people = battle.game.forces[0].army.people
+    assert (people[1].position, people[2].position) == ("medic", "assailant")
+    with pytest.raises(RuleViolation, match="leads the faction"):
+        battle.record(ev.Adjust(side=0, positions={0: "medic"}))
+    battle.record(ev.Action(side=0, action="remarkable", check=ev.SkillCheck(person=2, skill="sneak", typed=1)))
+
+
+def test_with_the_assailant_broken_anyone_may_stand_in():
+    from tui.core.systems.myz.checks import position_refusal
+
+    people = _crew_at_action().game.forces[0].army.people
+    assert position_refusal(people, 2, "assailant", R) is not None
+    assert position_refusal(people, 2, "assailant", R, broken=(False, True, False)) is None
+    assert position_refusal(people, 0, "medic", R) is None  # nobody holds it: anyone may

@@ -373,3 +373,15 @@ def test_the_gms_special_circumstances_last_one_wave():
     assert battle.game.forces[0].circumstances == 0
     to_battle(battle, "attack", "attack")
     assert skill_from(battle.game.wave.pools[0], "circumstances") == 0
+
+
+def test_the_engineer_repairs_and_the_medic_mends_others_only_help():
+    battle = start(crew(units={"artillery": 1}), army(3))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {"banes": 1, "gear_banes": 1}, {})
+    with pytest.raises(RuleViolation, match="Kim is not the Engineer"):
+        battle.record(ev.Support(side=0, repair=ev.SkillCheck(person=2, skill="jury_rig", typed=2)))
+    with pytest.raises(RuleViolation, match="Angus is not the Medic"):
+        battle.record(ev.Support(side=0, mend=ev.SkillCheck(person=1, skill="heal", typed=2)))
+    battle.record(ev.Support(side=0, repair=ev.SkillCheck(person=1, skill="jury_rig", helpers=(2,), typed=2)))
+    assert battle.game.wave.support[0].repaired == 1

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from tests.core.myz_kit import army, choose, fight, leader, new_battle, no_actions, risks, start, support_none, to_battle
-from tests.tui.fate_play import wait_for
+from tests.tui.fate_play import enter_option, wait_for
 from tests.tui.menu_play import pick, step
 from tests.tui.scenes import make_app
 from tui.core.systems.myz import events as ev
@@ -31,10 +31,10 @@ async def _open(app, pilot) -> None:
     assert isinstance(app.screen, WaveScreen)
 
 
-async def _type_the_check(app, pilot, successes: str, until: str = "") -> None:
+async def _type_the_check(app, pilot, successes: str, until: str = "", done: bool = True) -> None:
     """Answer a check's dialogs: the person (if asked) and the skill as
     proposed, no helpers, the successes typed in; stop at the ``until`` menu
-    (choosing Done there)."""
+    (choosing Done there unless ``done`` is false)."""
     for _ in range(6):
         screen = app.screen
         if isinstance(screen, NumberDialog):
@@ -44,7 +44,8 @@ async def _type_the_check(app, pilot, successes: str, until: str = "") -> None:
                 await pick(app, pilot, "type")
                 continue
             if until and screen.menu is not None and screen.menu.id == until:
-                await pick(app, pilot, "done")
+                if done:
+                    await pick(app, pilot, "done")
                 return
             await pilot.press("enter")
         else:
@@ -311,6 +312,54 @@ async def test_the_gm_sets_a_battle_level_and_a_special_unit(tmp_path):
         await pilot.press("2", "enter")
         await pilot.pause()
         assert app.battle.game.forces[0].units.get("artillery") == 2
+
+
+@pytest.mark.covers("myz.gm.position")
+async def test_the_gm_reassigns_a_position_and_the_new_assailant_may_roll(tmp_path):
+    app = make_app(tmp_path, _at_action())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await pilot.press("g")
+        await pick(app, pilot, "position", ("position", 1))
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert [c.value for c in dialog._choices] == ["assailant", "engineer", "medic"]
+        await enter_option(dialog, pilot, 1)
+        assert _last(app) == ev.Adjust(side=0, positions={1: "engineer"})
+        assert app.battle.game.forces[0].army.people[1].position == "engineer"
+        # nobody is the assailant now: anyone may stand in, the leader too
+        await step(app, pilot)
+        await pick(app, pilot, "remarkable")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert all(c.closed is None for c in dialog._choices)
+
+
+async def test_only_the_assailant_rolls_the_action_others_are_greyed_out_with_why(tmp_path):
+    app = make_app(tmp_path, _at_action())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "remarkable")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.label: c.closed for c in dialog._choices}
+        assert closed["Dora"] is None
+        assert closed["Red Boss"] == "Red Boss is not the Assailant (Dora is): others may only help. The GM's final say (g) can reassign positions."
+
+
+async def test_a_support_roll_made_is_greyed_out_not_silently_rolled_again(tmp_path):
+    app = make_app(tmp_path, _at_support())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        if app.battle.game.order[0] != 0:
+            await step(app, pilot)
+            await pick(app, pilot, "done")
+        await step(app, pilot)
+        await pick(app, pilot, "repair")
+        await _type_the_check(app, pilot, "2", until="myz.support", done=False)
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert dialog.menu is not None and dialog.menu.id == "myz.support"
+        repair = next(c for c in dialog._choices if c.value == "repair")
+        assert repair.note == "✓" and repair.closed.startswith("rolled: 2 ☢")
+        assert next(c for c in dialog._choices if c.value == "mend").closed is None
 
 
 __all__ = ["no_actions", "replace", "support_none"]

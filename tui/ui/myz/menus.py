@@ -15,7 +15,7 @@ PARLEY = menu("myz.parley", "accept", "decline")
 ACTION = menu("myz.action", "grant", "remarkable", "commando", "none")
 SUPPORT = menu("myz.support", "done", "repair", "mend", "rally")
 TRUCE = menu("myz.truce", "next", "end")
-GM = menu("myz.gm", "battle_level", "fighters", "confused", "unit")
+GM = menu("myz.gm", "battle_level", "fighters", "confused", "unit", "position")
 """The GM's final say over a force (g)."""
 
 __all__ = ["ACTION", "AMBUSH", "CHECK", "GM", "INITIATIVE", "PARLEY", "RECONNAISSANCE", "STRATEGY", "SUPPORT", "TRUCE"]

@@ -19,7 +19,7 @@ from tui.core.dice import DieKind
 from tui.core.i18n import language, t
 from tui.core.skill_roll import SkillDie, SkillPool
 from tui.core.systems.myz import events as ev
-from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, roll_check
+from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, position_refusal, roll_check
 from tui.core.systems.myz.engine import strategy_closed
 from tui.core.systems.myz.forces import Force
 from tui.core.systems.myz.state import MyzState, WaveState
@@ -135,12 +135,20 @@ def _position(battle: Battle, person) -> str:
 
 
 async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
+    """Who rolls; with ``prefer`` (a position), those out of it are greyed
+    out with why: positions are enforced, and they may still help."""
     game = battle.game
     force = _forces(game)[side]
     people = force.army.people
     order = sorted(range(len(people)), key=lambda i: (people[i].position != prefer, i))
+
+    def closed(i: int) -> str | None:
+        if force.broken[i]:
+            return t("wave.card.broken")
+        return position_refusal(people, i, prefer, battle.ruleset, force.broken) if prefer else None
+
     choices = [
-        Choice(i, people[i].name, _position(battle, people[i]) + ("" if people[i].pc else " · " + t("army.value.npc")), t("wave.card.broken") if force.broken[i] else None)
+        Choice(i, people[i].name, _position(battle, people[i]) + ("" if people[i].pc else " · " + t("army.value.npc")), closed(i))
         for i in order
     ]
     if allow_none:
@@ -331,12 +339,22 @@ async def _support(screen, battle: Battle, side):
     force = _forces(game)[side]
     chosen: dict[str, ev.SkillCheck] = {}
     rally_open = rules.strategy(_resolution(game).final[side]).rally and force.confused
+
+    def rolled_already(slot: str) -> str | None:
+        # A roll made stands: rolling it again would quietly replace it.
+        check = chosen.get(slot)
+        if check is None:
+            return None
+        risk = _wave(game).risk(side, check.person) if check.person is not None else 0
+        successes = evaluate(check, check_pool(force.army.people, check, risk, rules), battle.rules, rules).successes
+        return t("wave.support.rolled", successes=successes, success=shell(screen).glyphs.success)
+
     while True:
         options = [Choice("done", t("wave.support.done"))]
         for slot in ("repair", "mend"):
-            options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", None))
+            options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", rolled_already(slot)))
         if rally_open:
-            options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else ""))
+            options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else "", rolled_already("rally")))
         answer = await _ask(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options, menu=menus.SUPPORT))
         if answer is None:
             return None

@@ -95,6 +95,9 @@ async def adjust(screen: "WaveScreen", side: int) -> ev.Adjust | None:
     ]
     for cls in rules.special_classes.classes:
         options.append(Choice(("unit", cls.key), t("wave.gm.units", name=cls.name(language())), str(force.units.get(cls.key, 0))))
+    for index, person in enumerate(force.army.people):
+        if index != force.leader and person.position != "leader":
+            options.append(Choice(("position", index), t("wave.gm.position", name=person.name), rules.position(person.position).name(language())))
     title = t("wave.gm.title", name=game.names[side])
     answer = await screen.app.push_screen_wait(ChoiceDialog(title, options, t("wave.gm.help"), menu=menus.GM))
     if answer is None:
@@ -107,6 +110,13 @@ async def adjust(screen: "WaveScreen", side: int) -> ev.Adjust | None:
     if answer == "fighters":
         value = await screen.app.push_screen_wait(NumberDialog(t("wave.gm.fighters"), force.fighters, 0, MOST_FIGHTERS))
         return None if value is None else ev.Adjust(side=side, fighters=value)
+    if answer[0] == "position":
+        index = answer[1]
+        person = force.army.people[index]
+        positions = [Choice(key, rules.position(key).name(language())) for key in ("assailant", "engineer", "medic")]
+        title = t("wave.gm.position_title", name=person.name)
+        picked = await screen.app.push_screen_wait(ChoiceDialog(title, positions, t("wave.gm.position_help"), highlight=person.position))
+        return None if picked is None or picked == person.position else ev.Adjust(side=side, positions={index: picked})
     _, key = answer
     label = t("wave.gm.units", name=rules.special_class(key).name(language()))
     value = await screen.app.push_screen_wait(NumberDialog(label, force.units.get(key, 0), 0, MOST_UNITS))

@@ -35,14 +35,14 @@ def _support(state: MyzState, event: ev.Support) -> MyzState:
     assert battle is not None and wave.pools is not None and wave.resolution is not None
     counter = state.counter
     results = {}
-    for slot, check, skills in (
-        ("repair", event.repair, rules.support.engineer_skills),
-        ("mend", event.mend, rules.support.medic_skills),
-        ("rally", event.rally, rules.strategy_rules.rally_skills),
+    for slot, check, skills, position in (
+        ("repair", event.repair, rules.support.engineer_skills, "engineer"),
+        ("mend", event.mend, rules.support.medic_skills, "medic"),
+        ("rally", event.rally, rules.strategy_rules.rally_skills, None),
     ):
         if check is None:
             continue
-        validate_check(people, check, skills, rules, mutations=True, broken=force.broken)  # every roll here is a Support-phase roll
+        validate_check(people, check, skills, rules, mutations=True, broken=force.broken, position=position)  # every roll here is a Support-phase roll
         risk = wave.risk(event.side, check.person) if check.person is not None else 0
         results[slot] = evaluate(check, check_pool(people, check, risk, rules), yz_rules(state), rules)
         counter += 1 if check.faces else 0
@@ -354,6 +354,15 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
         changes["units"] = dict(event.units)
     if event.confused is not None:
         changes["confused"] = event.confused
+    if event.positions:
+        people = list(force.army.people)
+        for index, position in sorted(event.positions.items()):
+            if index >= len(people):
+                raise RuleViolation(t("myz.error.no_person", number=index + 1))
+            if index == force.leader or people[index].position == "leader":
+                raise RuleViolation(t("myz.error.leader_position", name=people[index].name))
+            people[index] = people[index].model_copy(update={"position": position})
+        changes["army"] = force.army.model_copy(update={"people": tuple(people)})
     forces = with_force(state.forces, event.side, replace(force, **changes))
     return replace(state, forces=forces)
 

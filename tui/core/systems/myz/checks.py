@@ -45,10 +45,32 @@ def check_pool(people: tuple[Person, ...], check: SkillCheck, risk: int, rules: 
     return SkillPool(base.base, base.skill + risk + helpers + check.modifier + extra, base.gear)
 
 
-def validate_check(people: tuple[Person, ...], check: SkillCheck, allowed_skills: tuple[str, ...], rules: MyzRuleset, *, mutations: bool, broken: tuple[bool, ...] = ()) -> None:
-    """Refuse a check naming nobody (or someone broken), a skill the step doesn't use, or a helper twice."""
+def position_refusal(people: tuple[Person, ...], person: int, position: str, rules: MyzRuleset, broken: tuple[bool, ...] = ()) -> str | None:
+    """Why ``person`` may not make the roll of ``position`` (None: they may).
+
+    Positions are enforced (RULES-NOTES): the assailant rolls the Remarkable
+    Action or Commando, the engineer repairs, the medic mends; others help.
+    A faction with nobody fit in the position (none holds it, or all who do
+    are broken) lets anyone stand in. The GM's final say reassigns positions."""
+    if people[person].position == position:
+        return None
+    holders = [p.name for i, p in enumerate(people) if p.position == position and not (i < len(broken) and broken[i])]
+    if not holders:
+        return None
+    return t("myz.error.position", name=people[person].name, position=rules.position(position).name(language()), holders=", ".join(holders))
+
+
+def validate_check(
+    people: tuple[Person, ...], check: SkillCheck, allowed_skills: tuple[str, ...], rules: MyzRuleset, *, mutations: bool, broken: tuple[bool, ...] = (), position: str | None = None
+) -> None:
+    """Refuse a check naming nobody (or someone broken, or someone out of
+    ``position``), a skill the step doesn't use, or a helper twice."""
     if check.person is not None and check.person >= len(people):
         raise RuleViolation(t("myz.error.no_person", number=check.person + 1))
+    if check.person is not None and position is not None:
+        refusal = position_refusal(people, check.person, position, rules, broken)
+        if refusal:
+            raise RuleViolation(refusal)
     for index in (check.person, *check.helpers):
         if index is not None and index < len(broken) and broken[index]:
             raise RuleViolation(t("myz.error.broken", name=people[index].name))
@@ -105,4 +127,4 @@ def check_stream(seed: int, counter: int, slot: str) -> random.Random:
     return random.Random(f"masscombat:{seed}:{counter}:{slot}")
 
 
-__all__ = ["CheckResult", "check_pool", "check_stream", "evaluate", "person_pool", "roll_check", "validate_check"]
+__all__ = ["CheckResult", "check_pool", "check_stream", "evaluate", "person_pool", "position_refusal", "roll_check", "validate_check"]

@@ -302,7 +302,7 @@ def _action(state: MyzState, event: ev.Action) -> MyzState:
     if event.action in ("remarkable", "commando"):
         if event.check is None:
             raise RuleViolation(t("myz.error.check_missing"))
-        validate_check(people, event.check, rules.remarkable_action.skills, rules, mutations=True, broken=force.broken)
+        validate_check(people, event.check, rules.remarkable_action.skills, rules, mutations=True, broken=force.broken, position="assailant")
         risk = wave.risk(event.side, event.check.person) if event.check.person is not None else 0
         result = evaluate(event.check, check_pool(people, event.check, risk, rules), yz_rules(state), rules)
         counter += 1 if event.check.faces else 0

@@ -185,6 +185,9 @@ class Adjust(Record):
     fighters: Annotated[int, Field(ge=0, le=99_999)] | None = None
     units: dict[str, Count] | None = None
     confused: bool | None = None
+    positions: dict[Annotated[int, Field(ge=0, le=99)], Literal["assailant", "engineer", "medic"]] | None = None
+    """Person (index) → their new position: the GM overrides who rolls what.
+    The leader is changed only by the next in command taking over."""
 
 
 MYZ_EVENTS = (

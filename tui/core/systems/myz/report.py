@@ -416,6 +416,10 @@ def _adjustment(event: Any, w: _Writer) -> str:
         parts.append(w.t("report.adjust.units", units=_units(event.units, w)))
     if event.confused is not None:
         parts.append(w.t("myz.condition.confused") if event.confused else w.t("report.adjust.not_confused"))
+    people = w.game.armies[event.side].people
+    for index, position in sorted((event.positions or {}).items()):
+        name = md_text(people[index].name) if index < len(people) else str(index + 1)
+        parts.append(w.t("report.adjust.position", name=name, position=w.named("position", position)))
     return w.t("report.adjust.line", name=w.names[event.side], changes=", ".join(parts) or "-")
 
 
