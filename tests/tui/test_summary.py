@@ -54,6 +54,9 @@ async def test_every_casualty_die_and_the_totals(tmp_path):
                 assert line.endswith(f"= {step.total}")
         assert "2D6 per bane still showing: 2 ☠" in casualties
         assert "double casualties: Total Attack" in casualties and "×2" in casualties
+        # the order of the adjustments is the app's (assumed), said where it matters
+        flat = " ".join(casualties.split())
+        assert "Order (assumed; the text gives none): every die summed, then doubled by the own strategy, halved by" in flat
         # the running total: fighters lost and waves won
         totals = app.screen.query_one(WaveSummary).section_text("totals")
         ghouls, ark = (line.split() for line in totals.splitlines()[2:4])

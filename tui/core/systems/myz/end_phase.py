@@ -3,13 +3,15 @@ project roll, and what the next wave starts from.
 
 Every die is drawn from ``dice`` (a random stream when the GM rolls, the
 stored faces on replay) in a fixed order: each side's casualty dice, then
-each PC's Retaliation, then the Ark project roll.
+each PC's Retaliation (and armour) dice, then the Ark project roll.
 
-Casualties are summed in this order (RULES-NOTES leaves the order open):
-2D6 per ☠ and 1D6 per gear bane still showing, plus the margin row's dice
-and the enemy's strategy bonus dice, minus the own strategy's reduction
-dice; then doubled (Total Attack/Defense), then halved (the enemy's
-Fighting Retreat), then nothing at all against a Full Retreat; never below 0.
+Casualties (the text leaves the order open; RULES-NOTES: keep it, mark it
+assumed, show it): 2D6 per ☠ and 1D6 per gear bane still showing, plus the
+margin row's dice and the enemy's strategy bonus dice, minus the own
+strategy's reduction dice; then the adjustments in the ruleset's
+``casualties.order`` (doubled for Total Attack/Defense, halved by the
+enemy's Fighting Retreat, nothing at all against a Full Retreat); never
+below 0.
 """
 
 from __future__ import annotations
@@ -171,15 +173,16 @@ def casualties(side: int, result: Outcome, strategies: tuple[str, str], banes: i
         add("myz.casualty.own_strategy", -own.own_casualty_dice, sign=-1, detail=own.key)
     elif own.own_casualty_dice > 0:
         add("myz.casualty.own_strategy", own.own_casualty_dice, detail=own.key)
-    if own.own_casualty_multiplier != 1:
-        total *= own.own_casualty_multiplier
-        steps.append(CasualtyStep("myz.casualty.multiplied", (), total, own.key))
-    if enemy.enemy_casualty_divisor != 1:
-        total = max(0, total) // enemy.enemy_casualty_divisor
-        steps.append(CasualtyStep("myz.casualty.divided", (), total, enemy.key))
-    if enemy.enemy_no_casualties:
-        total = 0
-        steps.append(CasualtyStep("myz.casualty.none", (), total, enemy.key))
+    for adjustment in table.order:  # the text gives no order: the ruleset's (assumed)
+        if adjustment == "multiply" and own.own_casualty_multiplier != 1:
+            total *= own.own_casualty_multiplier
+            steps.append(CasualtyStep("myz.casualty.multiplied", (), total, own.key))
+        elif adjustment == "divide" and enemy.enemy_casualty_divisor != 1:
+            total = max(0, total) // enemy.enemy_casualty_divisor
+            steps.append(CasualtyStep("myz.casualty.divided", (), total, enemy.key))
+        elif adjustment == "none" and enemy.enemy_no_casualties:
+            total = 0
+            steps.append(CasualtyStep("myz.casualty.none", (), total, enemy.key))
     if total < 0:
         total = 0
         steps.append(CasualtyStep("myz.casualty.floor", (), total))

@@ -181,6 +181,14 @@ class Casualties(Record):
     die_sides: Annotated[int, Field(ge=2, le=100)]
     dice_per_bane: Count
     dice_per_gear_bane: Count
+    order: tuple[Literal["multiply", "divide", "none"], ...]
+    """The strategy adjustments, in the order they apply after the dice are summed."""
+
+    @model_validator(mode="after")
+    def _each_once(self) -> "Casualties":
+        if sorted(self.order) != ["divide", "multiply", "none"]:
+            raise ValueError("casualties.order names each of multiply, divide and none once")
+        return self
 
 
 class RetaliationFactor(Named):

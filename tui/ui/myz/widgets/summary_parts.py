@@ -155,7 +155,12 @@ def casualties_part(report: EndReport, ctx: Context) -> RenderableType:
             change = Text(_step_change(step, before, ctx), ctx.look.muted)
             table.add_row(Text(INDENT + _step_label(step, ctx)), dice_text(step.dice, ctx), change, Text(f"= {step.total}"))
             before = step.total
-    return Group(heading(t("summary.section.casualties"), ctx), table)
+    adjusted = {s.key for loss in report.casualties for s in loss.steps} & {"myz.casualty.multiplied", "myz.casualty.divided", "myz.casualty.none"}
+    if not adjusted:
+        return Group(heading(t("summary.section.casualties"), ctx), table)
+    # Where the order matters, say which the app follows (the ruleset's, assumed).
+    steps = ", ".join(t(f"summary.casualty.order_step.{key}") for key in ctx.rules.casualties.order)
+    return Group(heading(t("summary.section.casualties"), ctx), table, Text(t("summary.casualty.order", steps=steps), ctx.look.muted))
 
 
 def _step_label(step: CasualtyStep, ctx: Context) -> str:
