@@ -340,6 +340,14 @@ def test_mutation_points_buy_successes_two_each():
     assert battle.game.wave.actions[0].effect.strategy_dice == 1 + 2
 
 
+def test_a_mutation_instead_of_the_roll_is_told_in_the_report():
+    battle = _to_action()
+    check = ev.SkillCheck(person=1, skill="sneak", typed=0, mutation_points=4)
+    battle.record(ev.Action(side=0, action="remarkable", check=check))
+    assert battle.game.wave.actions[0].effect.strategy_dice == 2
+    assert "a mutation instead of the roll: 4 mutation points → 2" in markdown_report(battle, "en")
+
+
 def test_special_circumstances_from_minus_3_to_3_until_the_roll():
     battle = _to_action()
     with pytest.raises(RuleViolation):

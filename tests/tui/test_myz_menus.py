@@ -242,6 +242,39 @@ async def test_a_remarkable_action_or_a_commando_operation(tmp_path, kind):
         assert action.check is not None and action.check.typed == 1
 
 
+@pytest.mark.covers("myz.check.mutation")
+async def test_a_mutation_stands_in_for_the_roll_two_mp_per_success(tmp_path):
+    app = make_app(tmp_path, _at_action())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "remarkable")
+        for _ in range(4):  # Dora, her skill, no helpers: up to the check menu
+            dialog = await wait_for(app, pilot, ChoiceDialog)
+            if dialog.menu is not None and dialog.menu.id == "myz.check":
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        await pick(app, pilot, "mutation")
+        await wait_for(app, pilot, NumberDialog)
+        await pilot.press("ctrl+a", "ctrl+k", "5", "enter")
+        await pilot.pause()
+        action = _last(app)
+        assert action.check.mutation_points == 5 and action.check.typed == 0 and not action.check.faces
+        assert app.battle.game.wave.actions[0].effect.strategy_dice == 2  # 5 MP buy two ☢
+
+
+async def test_no_mutation_outside_the_action_and_support_phases(tmp_path):
+    app = make_app(tmp_path, new_battle(army(3), army(3)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "roll")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        mutation = next(c for c in dialog._choices if c.value == "mutation")
+        assert mutation.closed == "mutation points count only in the Action and Support phases"
+
+
 # -- the Support phase ----------------------------------------------------------------------
 
 

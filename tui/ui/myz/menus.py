@@ -5,8 +5,9 @@ from __future__ import annotations
 from tui.core.systems.myz.rules import bundled
 from tui.ui.shell.menus import data_menu, menu
 
-CHECK = menu("myz.check", "roll", "type")
-"""A skill check: rolled in the app, or its successes typed from the table."""
+CHECK = menu("myz.check", "roll", "type", "mutation")
+"""A skill check: rolled in the app, its successes typed from the table, or
+(Action and Support phases) a mutation used instead, paid in mutation points."""
 RECONNAISSANCE = menu("myz.reconnaissance", "roll", "skip")
 AMBUSH = menu("myz.ambush", "take", "surprise_only")
 INITIATIVE = menu("myz.initiative", "roll", "first")

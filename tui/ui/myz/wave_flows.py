@@ -105,14 +105,26 @@ def roll_lines(battle: Battle, pool: SkillPool, check: ev.SkillCheck, g: Glyphs)
     return lines
 
 
+MUTATION_SLOTS = ("action", "repair", "mend", "rally")
+"""The checks of the Action and Support phases, where a mutation may stand in."""
+
+
 async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: ev.SkillCheck, pool: SkillPool, slot: str) -> ev.SkillCheck | None:
-    """Roll ``check`` in the app (with a push if wanted) or type its successes."""
+    """Roll ``check`` in the app (with a push if wanted), type its successes,
+    or (Action and Support phases) use a mutation instead: "It costs two MP
+    or FP to get a single ☢"."""
+    per_success = battle.ruleset.skill_rolls.mutation_points_per_success
+    mutation_closed = None if slot in MUTATION_SLOTS else t("myz.error.no_mutations")
     how = await _ask(screen, ChoiceDialog(title + " — " + pool.notation(), [
         Choice("roll", t("wave.check.roll"), pool.notation()),
         Choice("type", t("wave.check.type")),
+        Choice("mutation", t("wave.check.mutation", points=per_success), closed=mutation_closed),
     ], menu=menus.CHECK))
     if how is None:
         return None
+    if how == "mutation":
+        points = await _ask(screen, NumberDialog(t("wave.check.mutation_title", name=title), per_success, 0, 99, t("wave.check.mutation_help", points=per_success)))
+        return None if points is None else check.model_copy(update={"typed": 0, "mutation_points": points, "faces": (), "pushed": None})
     if how == "type":
         # No more ☢ than the pool has dice: refused as it is typed, not after.
         typed = await _ask(screen, NumberDialog(title, 0, 0, pool.most_successes or 99, t("wave.check.type_help")))

@@ -240,10 +240,12 @@ def _check(result: CheckResult, people: tuple[Person, ...], risk: int, w: _Write
         text += ", " + w.t("report.check.dice", faces=stages[0])
         for number, stage in enumerate(stages[1:], start=1):
             text += ", " + w.t("report.check.pushed", number=number, faces=stage)
+    elif check.mutation_points and check.typed == 0:
+        text += ", " + w.t("report.check.mutation_instead", points=check.mutation_points)
     else:
         text += ", " + w.t("report.check.typed")
-    if check.mutation_points:
-        text += ", " + w.t("report.check.mutation", points=check.mutation_points)
+        if check.mutation_points:
+            text += ", " + w.t("report.check.mutation", points=check.mutation_points)
     return text + " → " + w.t("report.successes", count=result.successes)
 
 
