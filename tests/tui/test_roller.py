@@ -103,6 +103,47 @@ async def test_pool_typed_with_a_typo_says_where(tmp_path):
         assert app.battle.state.sides[0].pool == Pool(5, 2, 1)
 
 
+@pytest.mark.covers("roller.type_dice")
+async def test_a_roll_and_a_push_made_with_real_dice_are_typed_face_by_face(tmp_path):
+    from tui.core.dice import DieKind
+    from tui.ui.myz.dialogs import FacesDialog
+
+    battle = Battle.new("Table", ("Left", "Right"), (Pool(3, 2, 1), Pool(2, 1, 0)), seed=3)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesDialog)
+        await pilot.press(*"351/62", "enter")  # the Support die forgotten
+        await pilot.pause()
+        assert isinstance(app.screen, FacesDialog)
+        error = str(app.screen.query_one(".dialog-error").render())
+        assert error == "2 groups split by / for 3 kinds of dice (3× Battle, 2× Strategy, 1× Support)"
+        await pilot.press("ctrl+a", "ctrl+k", *"3 5 1 / 6 2 / 4", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesDialog)  # now Right's dice
+        await pilot.press(*"24 3", "enter")  # no / needed: taken in pool order
+        await pilot.pause()
+        roll = app.battle.history.events[app.battle.history.cursor - 1]
+        assert roll.typed and roll.sides[0].base == (3, 5, 1) and roll.sides[0].skill == (6, 2) and roll.sides[0].gear == (4,)
+        assert roll.sides[1].base == (2, 4) and roll.sides[1].skill == (3,)
+        state = app.battle.state
+        assert state.sides[0].roll.successes == 1 and state.sides[0].roll.banes == 1
+        # Left acts first: its push pays the plain Strategy die (2) and
+        # rerolls the 3 and the 5 and the 4: the ☢ and the ☠ stay.
+        assert app.battle.push_counts() == {DieKind.BASE: 2, DieKind.SKILL: 0, DieKind.GEAR: 1}
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, FacesDialog)
+        await pilot.press(*"6 6 / 1", "enter")
+        await pilot.pause()
+        push = app.battle.history.events[app.battle.history.cursor - 1]
+        assert push.typed and push.faces == (6, 6, 1)
+        left = app.battle.state.sides[0].roll
+        assert left.pushes == 1 and left.successes == 3 and left.gear_banes == 1
+        assert saved(app).state.sides[0].roll == left  # on disk, replayed from the log
+
+
 @pytest.mark.covers("roller.rename")
 async def test_names_are_shown_literally_never_as_markup(tmp_path):
     app = make_app(tmp_path)

@@ -10,9 +10,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Label, Static
 
-from tui.core.dice import Pool, parse_pool
+from tui.core.dice import DieKind, Pool, parse_pool
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
+from tui.core.typed_dice import parse_faces, pool_counts
 from tui.ui.shell.dialogs import DIALOG_CSS, AskDialog, Dialog
 
 
@@ -27,6 +28,22 @@ class PoolDialog(AskDialog):
     def read(self, text: str) -> object:
         try:
             return parse_pool(text, self._max_dice)
+        except MassCombatError as exc:
+            raise ValueError(str(exc)) from None
+
+
+class FacesDialog(AskDialog):
+    """The faces real dice showed, typed in: checked against how many dice
+    of each kind were rolled before the dialog closes."""
+
+    def __init__(self, title: str | Content, counts: dict[DieKind, int], sides: int) -> None:
+        super().__init__(title, "", t("dialog.faces_help", pool=pool_counts(counts)))
+        self._counts = counts
+        self._sides = sides
+
+    def read(self, text: str) -> object:
+        try:
+            return parse_faces(text, self._counts, self._sides)
         except MassCombatError as exc:
             raise ValueError(str(exc)) from None
 
@@ -76,4 +93,4 @@ class RollDialog(Dialog):
             super().take_key(key, character)
 
 
-__all__ = ["PoolDialog", "RollDialog"]
+__all__ = ["FacesDialog", "PoolDialog", "RollDialog"]

@@ -9,6 +9,7 @@
 | n | rename the selected side |
 | i | give the other side the initiative |
 | r | roll both pools (after a settled roll: the next roll) |
+| t | type the faces real dice showed: the roll, or the push of the side to act |
 | p | push for the side to act (pays a Strategy die) |
 | enter | settle for the side to act |
 | c | clear the settled roll |
@@ -26,13 +27,15 @@ from tui.ui.shell.battle_screen import BattleScreen
 from textual.widgets import Header
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import DieKind
+from textual.content import Content
+
+from tui.core.dice import KINDS, DieKind
 from tui.core.i18n import language, t
 from tui.core.odds import opposed, p_at_least_one, push_now
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.myz.widgets.pool_panel import PoolPanel, SideView
 from tui.ui.myz.widgets.result_bar import ResultBar, ResultView
-from tui.ui.myz.dialogs import PoolDialog
+from tui.ui.myz.dialogs import FacesDialog, PoolDialog
 from tui.ui.shell.dialogs import TextDialog
 
 # Actions the battle itself can refuse (Battle.refusal knows why).
@@ -48,6 +51,7 @@ class RollerScreen(BattleScreen[Battle]):
         Binding("p", "push", "key.push", id="roller.push"),
         Binding("enter", "settle", "key.settle", id="roller.settle"),
         Binding("e", "type_pool", "key.type_pool", id="roller.type_pool"),
+        Binding("t", "type_dice", "key.type_dice", id="roller.type_dice"),
         Binding("u,ctrl+z", "undo", "key.undo", id="roller.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="roller.redo"),
         Binding("b", "add('base')", "key.add_base", show=False, id="roller.add_base"),
@@ -122,6 +126,8 @@ class RollerScreen(BattleScreen[Battle]):
             return None
         if action in _BATTLE_ACTIONS:
             return None if self.battle.refusal(action) else True
+        if action == "type_dice":
+            return True if self.battle.refusal("roll") is None or self.battle.refusal("push") is None else None
         if action in _EDIT_ACTIONS:
             if self.battle.state.in_progress or self.battle.refusal("set_pool"):
                 return None
@@ -142,6 +148,38 @@ class RollerScreen(BattleScreen[Battle]):
 
     def action_settle(self) -> None:
         self._act(lambda b: b.settle())
+
+    def action_type_dice(self) -> None:
+        """A roll (or the push of the side to act) made with real dice: each
+        face typed in, checked against the pool before it is recorded."""
+        battle = self.battle
+        sides = battle.rules.sides
+        if battle.refusal("roll") is None:
+            self.run_worker(self._type_roll(sides), exclusive=True)
+        elif battle.refusal("push") is None:
+            side = battle.state.turn
+            assert side is not None  # a push is open only to the side to act
+            title = Content.assemble(t("dialog.faces_push_title") + " ", Content(battle.state.sides[side].name))
+
+            def pushed(faces) -> None:
+                if faces is not None:
+                    self._act(lambda b: b.push_typed(faces))
+
+            self.app.push_screen(FacesDialog(title, battle.push_counts(), sides), pushed)
+
+    async def _type_roll(self, sides: int) -> None:
+        typed = []
+        for side in self.battle.state.sides:
+            counts = {kind: side.pool.count(kind) for kind in KINDS}
+            if not side.pool.total:
+                typed.append({kind: () for kind in KINDS})
+                continue
+            title = Content.assemble(t("dialog.faces_roll_title") + " ", Content(side.name))
+            faces = await self.app.push_screen_wait(FacesDialog(title, counts, sides))
+            if faces is None:
+                return
+            typed.append(faces)
+        self._act(lambda b: b.roll_typed((typed[0], typed[1])))
 
     def action_new_roll(self) -> None:
         self._act(lambda b: b.new_roll())

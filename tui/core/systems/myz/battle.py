@@ -19,6 +19,7 @@ from tui.core.systems.myz.battle_pool import summary as roller_summary
 from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
 from tui.core.errors import MassCombatError, RuleViolation
 from tui.core.faces import FaceRecorder
+from tui.core.typed_dice import in_pool_order, reroll_counts
 from tui.core.history import History, LoggedBattle, new_seed
 from tui.core.i18n import t
 from tui.core.systems.myz import engine
@@ -149,6 +150,29 @@ class Battle(LoggedBattle[MyzState, m.Event]):
         chosen = roll.default_spend() if spend is None else tuple(sorted(set(spend)))
         roll.push(recorder, chosen)
         return self.record(m.Push(counter=counter, side=side, spent=chosen, faces=tuple(recorder.faces)))
+
+    def roll_typed(self, faces: tuple[dict[DieKind, tuple[int, ...]], dict[DieKind, tuple[int, ...]]]) -> m.Event:
+        """Record a Battle roll made with real dice: each side's faces by kind
+        (``typed_dice.parse_faces``); the pools check the counts."""
+        sides = tuple(m.RolledSide(base=f[DieKind.BASE], skill=f[DieKind.SKILL], gear=f[DieKind.GEAR]) for f in faces)
+        return self.record(m.Roll(counter=self.game.counter, sides=(sides[0], sides[1]), typed=True))
+
+    def push_counts(self) -> dict[DieKind, int]:
+        """How many dice of each kind the next push (paid as ``p`` pays) rerolls."""
+        state = self.state
+        roll = state.sides[state.turn].roll if state.turn is not None else None
+        if roll is None or not roll.can_push:
+            return {}
+        return reroll_counts(roll, roll.default_spend())
+
+    def push_typed(self, faces: dict[DieKind, tuple[int, ...]]) -> m.Event:
+        """Record a push made with real dice: the new faces of the dice rerolled."""
+        state = self.state
+        side = state.turn
+        roll = state.sides[side].roll if side is not None else None
+        if side is None or roll is None or not roll.can_push:
+            return self.push()  # refused, saying why
+        return self.record(m.Push(counter=self.game.counter, side=side, spent=roll.default_spend(), faces=in_pool_order(faces), typed=True))
 
     def settle(self, side: int | None = None) -> m.Event:
         side = self.state.turn if side is None else side

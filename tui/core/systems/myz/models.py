@@ -99,6 +99,8 @@ class Roll(Record):
     kind: Literal["roll"] = "roll"
     counter: Annotated[int, Field(ge=0)]
     sides: tuple[RolledSide, RolledSide]
+    typed: bool = False
+    """The faces were rolled at the table and typed in."""
 
 
 class Push(Record):
@@ -111,6 +113,8 @@ class Push(Record):
     """Indexes (pool order) of the Strategy dice removed to pay."""
     faces: tuple[Face, ...]
     """New faces of the rerolled dice, in pool order."""
+    typed: bool = False
+    """The faces were rolled at the table and typed in."""
 
 
 class Settle(Record):

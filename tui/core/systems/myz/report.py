@@ -35,6 +35,7 @@ from tui.core.systems.myz.checks import CheckResult
 from tui.core.systems.myz.end_phase import CasualtyReport, EndReport, RetaliationReport
 from tui.core.systems.myz.engine import environment_rating
 from tui.core.systems.myz.events import Adjust, Initiative, NextWave
+from tui.core.systems.myz.models import Push, Roll
 from tui.core.systems.myz.forces import Force, base_battle_level
 from tui.core.systems.myz.pool import PoolBreakdown, PoolLine, commando_damaged, source_label
 from tui.core.systems.myz.state import MyzState, WaveState
@@ -65,6 +66,8 @@ class WaveTrace:
     """The GM's changes before the wave's first step (``NextWave`` Battle Levels, ``Adjust``)."""
     adjustments: list[Any] = field(default_factory=list)
     """The GM's ``Adjust`` steps later in the wave."""
+    typed: bool = False
+    """The Battle roll (or a push) was made with real dice and typed in."""
 
     @property
     def wave(self) -> WaveState:
@@ -99,6 +102,8 @@ def wave_traces(battle: "Battle") -> tuple[list[Any], list[WaveTrace]]:
         trace.last = state
         if trace.rolled is None and wave.battle is not None:
             trace.rolled = state
+        if isinstance(event, (Roll, Push)) and event.typed:
+            trace.typed = True
         if isinstance(event, NextWave) and event.battle_levels:
             trace.opening.append(event)
         elif isinstance(event, Adjust):
@@ -576,6 +581,8 @@ def _battle(trace: WaveTrace, w: _Writer) -> None:
         shown = rolls[side]
         if isinstance(shown, YearZeroRoll):
             dice.append(f"{w.names[side]}: {_roll_faces(shown, w)}")
+    if dice and trace.typed:
+        dice.append(w.t("report.battle.typed"))
     w.bullets(dice)
     if result is not None:
         extra = [w.t("report.battle.commando_damaged", name=w.names[side], count=commando_damaged(wave.pools[side])) for side in w.game.order if commando_damaged(wave.pools[side])]
