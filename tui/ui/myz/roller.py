@@ -51,7 +51,7 @@ class RollerScreen(BattleScreen[Battle]):
         Binding("p", "push", "key.push", id="roller.push"),
         Binding("enter", "settle", "key.settle", id="roller.settle"),
         Binding("e", "type_pool", "key.type_pool", id="roller.type_pool"),
-        Binding("t", "type_dice", "key.type_dice", id="roller.type_dice"),
+        Binding("t", "type_dice", "key.type_dice", show=False, id="roller.type_dice"),
         Binding("u,ctrl+z", "undo", "key.undo", id="roller.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="roller.redo"),
         Binding("b", "add('base')", "key.add_base", show=False, id="roller.add_base"),

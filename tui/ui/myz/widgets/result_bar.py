@@ -87,6 +87,7 @@ class ResultBar(Widget):
             text.append("\n" + t("roller.turn_help"), "dim")
             return text
         text.append(t("roller.odds_title"), headline)
+        text.append("  " + t("roller.roll_help"), "dim")
         if view.opposed is not None:
             text.append("\n")
             self._bar(text, view.opposed, names)
