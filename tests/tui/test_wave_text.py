@@ -72,3 +72,20 @@ async def test_the_highlighted_strategy_says_what_it_does(tmp_path):
         await pilot.pause()
         # the next open one is Full Retreat (Parley and Fighting Retreat are closed)
         assert str(detail.render()).startswith("+4 Strategy dice (+2 if CONFUSED)")
+
+
+def test_the_card_names_the_next_in_command_once_the_leader_broke():
+    from tests.core.myz_kit import army, end_script, end_wave, fight, leader, start, support_none, to_battle
+    from tui.core.systems.myz.army import Person
+    from tui.ui.myz.widgets.force_card import ForceView, force_text
+
+    people = (leader("Marlotte", strength=2), Person(name="Otto", skills={"command": "3b1s"}))
+    battle = start(army(3, people=people), army(3))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {}, {})
+    support_none(battle)
+    end_wave(battle, *end_script(battle.game, retaliation=(6, 6)))
+    battle.record(ev.NextInCommand(side=0, person=1, check=ev.SkillCheck(skill="command", typed=1)))
+    card = force_text(ForceView(battle.game, 0, UNICODE, "en")).plain.splitlines()
+    assert card[1].startswith("Otto · ")
+    assert "Marlotte 2/2 broken" in " ".join(card)

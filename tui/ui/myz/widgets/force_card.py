@@ -44,7 +44,9 @@ def force_text(view: ForceView) -> Text:
     if state.stage not in ("muster", "reconnaissance", "ambush", "initiative") and state.first == side:
         tags.insert(0, t("wave.card.first"))
     text.append(" · " + " · ".join(tags) + "\n", style="dim")
-    leader = army.leader
+    # After a succession the force's leader is the next in command, not the
+    # army's first leader (who is broken, or captured).
+    leader = army.leader if force is None else (army.people[force.leader] if force.leader is not None and force.leader < len(army.people) else None)
     text.append(leader.name if leader else t("wave.card.no_leader"))
     if force is None:
         level = army.battle_level if army.battle_level is not None else army.fighters // rules.battle_level.fighters_per_level
