@@ -259,3 +259,40 @@ async def test_rarer_lines_a_retreat_a_broken_leader_a_lost_project(tmp_path):
         assert "− shelter 1 = 4 damage  BROKEN" in text
         assert "The Ark's leader is broken: the next in command rolls COMMAND or MANIPULATE at −3" in text
         assert "the Support die shows 1 ⚙☠ → Defenses is destroyed" in text
+
+
+async def test_a_wave_without_an_end_phase_has_its_own_page(tmp_path):
+    from tests.core.myz_kit import army, choose, end_wave, fight, risks, start, support_none, to_battle
+    from tui.core.systems.myz import events as ev
+    from tui.ui.myz.wave import WaveScreen
+
+    battle = start(army(3), army(3))
+    risks(battle)
+    choose(battle, "attack", "parley")
+    battle.record(ev.AnswerParley(accept=True))  # wave 1: a truce
+    battle.record(ev.NextWave())
+    to_battle(battle, "attack", "attack")  # wave 2: fought to its End phase
+    fight(battle, {"successes": 1}, {})
+    support_none(battle)
+    end_wave(battle)
+    battle.record(ev.NextWave())
+    risks(battle)
+    choose(battle, "fighting_retreat", "defense")  # wave 3: a Null Battle ends it
+    assert battle.game.stage == "over"
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, WaveScreen)
+        assert "after 3 waves" in str(app.screen.query_one("#track").render())
+        screen = await open_summary(app, pilot)
+        assert screen.pages == 3
+        bar = str(screen.query_one("#page-bar").render())
+        assert "Wave 3" in bar and "3 of 3" in bar
+        empty = str(screen.query_one("#empty").render())
+        assert "Wave 3 was a Null Battle" in empty and "Null Battle: the retreating forces fall back" in empty
+        await pilot.press("home")
+        await pilot.pause()
+        assert "Wave 1 ended in a truce" in str(screen.query_one("#empty").render())
+        await pilot.press("right")
+        await pilot.pause()
+        assert screen.query_one(WaveSummary).display and not screen.query_one("#empty").display
+        assert "Wave 2" in str(screen.query_one("#page-bar").render())

@@ -26,7 +26,8 @@ from tui.core.systems.myz.battle import Battle
 from tui.ui.widgets.show import show
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.core.i18n import language, t
-from tui.core.systems.myz.state import MyzState
+from tui.core.systems.myz.end_phase import EndReport
+from tui.core.systems.myz.state import MyzState, QuietWave, wave_endings
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.myz.widgets.wave_summary import WaveSummary, WaveView
 
@@ -75,7 +76,7 @@ class SummaryScreen(BattleScreen[Battle]):
     """
 
     page: reactive[int] = reactive(-1, init=False, repaint=False)
-    """The index of the wave shown in ``MyzState.reports`` (-1: none yet)."""
+    """The index of the wave shown in ``endings`` (-1: none yet)."""
 
     def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(name, id, classes)
@@ -103,15 +104,22 @@ class SummaryScreen(BattleScreen[Battle]):
         return self.battle.game
 
     @property
+    def endings(self) -> tuple[EndReport | QuietWave, ...]:
+        """Every finished wave, those without an End phase (a truce, a Null
+        Battle) too: each is a page."""
+        return wave_endings(self.battle.history.states)
+
+    @property
     def pages(self) -> int:
-        return len(self.game.reports)
+        return len(self.endings)
 
     # -- drawing -------------------------------------------------------------
 
     def _redraw(self, *_: object) -> None:
         self.sub_title = t("summary.title")
         game = self.game
-        count = len(game.reports)
+        endings = self.endings
+        count = len(endings)
         page = count - 1 if self._follow else min(self.page, count - 1)
         if page != self.page:
             self.page = page  # watch_page draws
@@ -119,19 +127,28 @@ class SummaryScreen(BattleScreen[Battle]):
         empty = self.query_one("#empty", Static)
         summary = self.query_one(WaveSummary)
         bar = self.query_one("#page-bar", Static)
-        empty.display = page < 0
+        ending = endings[page] if page >= 0 else None
+        empty.display = not isinstance(ending, EndReport)
         bar.display = page >= 0
-        summary.display = page >= 0
-        if page < 0:
+        summary.display = isinstance(ending, EndReport)
+        if ending is None:
             show(empty, self._empty_text(game))
+            self.refresh_bindings()
+            return
+        words = f"{t('summary.page', wave=ending.wave)}  ·  {t('summary.page_of', page=page + 1, pages=count)}"
+        if page == count - 1:
+            words += f"  ·  {t('summary.latest')}"
+        show(bar, Text(words, no_wrap=True, overflow="ellipsis"))
+        if isinstance(ending, QuietWave):
+            # No End phase: nothing was rolled; say why, and what came of it.
+            text = Text(t(f"summary.quiet.{ending.reason}", wave=ending.wave) + "\n", "bold")
+            if page == count - 1 and game.stage == "over":
+                text.append("\n" + "; ".join(t(f"myz.over.{key}") for key in game.ended), "italic")
+            show(empty, text)
         else:
-            report = game.reports[page]
-            words = f"{t('summary.page', wave=report.wave)}  ·  {t('summary.page_of', page=page + 1, pages=count)}"
-            if page == count - 1:
-                words += f"  ·  {t('summary.latest')}"
-            show(bar, Text(words, no_wrap=True, overflow="ellipsis"))
+            reports = [e for e in endings[: page + 1] if isinstance(e, EndReport)]
             summary.view = WaveView(
-                reports=game.reports[: page + 1],
+                reports=tuple(reports),
                 names=game.names,
                 rules=game.rules,
                 ended=game.ended if page == count - 1 else (),

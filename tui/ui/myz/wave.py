@@ -92,8 +92,9 @@ class WaveScreen(BattleScreen[Battle]):
         text = Text()
         if game.stage != "wave" or game.wave is None:
             text.append(t(f"wave.stage.{game.stage}"), style="bold")
-            if game.stage == "over" and game.reports:
-                text.append("  " + t("wave.after_waves", count=len(game.reports)), style="dim")
+            if game.stage == "over" and (game.wave is not None or game.reports):
+                waves = game.wave.number if game.wave is not None else len(game.reports)  # truces and Null Battles count too
+                text.append("  " + t("wave.after_waves", count=waves), style="dim")
             return text
         text.append(t("wave.number", number=game.wave.number) + "  ", style="bold")
         current = game.wave.phase

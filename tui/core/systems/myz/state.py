@@ -9,7 +9,7 @@ happened.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, Sequence
 
 from tui.core.systems.myz.battle_pool import BattlePoolState, RollResult
 from tui.core.systems.myz.army import Army, Battlefield
@@ -127,4 +127,34 @@ class MyzState:
         return self.stage in ("muster", "over")
 
 
-__all__ = ["ActionRecord", "MyzState", "PHASES", "ReconResult", "SupportRecord", "WaveState"]
+@dataclass(frozen=True)
+class QuietWave:
+    """A wave that ended without an End phase: a truce, a Null Battle, or a
+    Null Battle that lifted a siege (``reason``: a ``summary.quiet.`` key)."""
+
+    wave: int
+    reason: Literal["truce", "null_battle", "siege_lifted"]
+
+
+def wave_endings(states: "Sequence[MyzState]") -> tuple[EndReport | QuietWave, ...]:
+    """How each finished wave ended, in order: its End phase's report, or
+    why it had none. ``states``: the battle's history up to now."""
+    last: dict[int, WaveState] = {}
+    for state in states:
+        if state.wave is not None:
+            last[state.wave.number] = state.wave
+    endings: list[EndReport | QuietWave] = []
+    for number in sorted(last):
+        wave = last[number]
+        if wave.end is not None:
+            endings.append(wave.end)
+        elif wave.phase == "truce":
+            endings.append(QuietWave(number, "truce"))
+        elif wave.siege_lifted:
+            endings.append(QuietWave(number, "siege_lifted"))
+        elif wave.resolution is not None and wave.resolution.outcome == "null":
+            endings.append(QuietWave(number, "null_battle"))
+    return tuple(endings)
+
+
+__all__ = ["ActionRecord", "MyzState", "PHASES", "QuietWave", "ReconResult", "SupportRecord", "WaveState", "wave_endings"]
