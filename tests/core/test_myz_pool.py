@@ -286,3 +286,13 @@ def test_commando_pairs_destroy_support_dice_which_count_as_damaged():
     assert theirs.pool.gear == 1 and commando_damaged(theirs) == 1
     _, none = pools(PLAIN, ("attack", "attack"), actions=(ActionEffect(destroys_support=2, commando=True), ActionEffect()))
     assert none.pool.gear == 0 and commando_damaged(none) == 0
+
+
+def test_a_halved_defensive_advantage_says_what_halved_it():
+    from tui.core.systems.myz.pool import source_label
+
+    forces = (force(army(3, terrain="mountain")), PLAIN[1])
+    line = next(line for line in pools(forces, ("defense", "planned_attack"))[0].lines if line.source == "defensive_advantage")
+    assert source_label(line, R, "en") == "Defensive Advantage: Mountain, bunkers or urbanized (ruined or not), halved by the enemy's Planned Attack"
+    plain = next(line for line in pools(forces, ("defense", "attack"))[0].lines if line.source == "defensive_advantage")
+    assert source_label(plain, R, "en") == "Defensive Advantage: Mountain, bunkers or urbanized (ruined or not)"

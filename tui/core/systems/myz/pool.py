@@ -11,6 +11,8 @@ faction gets that many extra dice."
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from dataclasses import dataclass
 
 from tui.core.dice import Pool
@@ -103,10 +105,12 @@ def _strategy_lines(forces: tuple[Force, Force], side: int, field_: Battlefield,
     if strategy.category == "defensive":
         terrain, fortification = defensive_advantage(forces, side, field_, rules)
         enemy = rules.strategy(setting.strategies[1 - side])
-        if enemy.halves_enemy_defensive_advantage:
+        detail = force.army.terrain
+        if enemy.halves_enemy_defensive_advantage and terrain:
             terrain //= 2
+            detail += "|" + enemy.key  # says what halved it
         if terrain:
-            lines.append(PoolLine("defensive_advantage", skill=terrain, detail=force.army.terrain))
+            lines.append(PoolLine("defensive_advantage", skill=terrain, detail=detail))
         if fortification:
             lines.append(PoolLine("fortification", gear=fortification))
     return lines
@@ -183,9 +187,19 @@ _DETAIL_TABLES = {
 }
 
 
+def _name(lookup: Callable[[str], Any], key: str, language: str) -> str:
+    try:
+        return str(lookup(key).name(language))
+    except KeyError:  # a house rule without that row: show the key
+        return key
+
+
 def source_label(line: PoolLine, rules: MyzRuleset, language: str) -> str:
     """What a line's dice are for, in words: "superiority: Artillery"."""
     detail = line.detail
+    if line.source == "defensive_advantage" and "|" in detail:
+        terrain, by = detail.split("|", 1)
+        return tr(language, "myz.source.defensive_advantage_halved", detail=_name(rules.terrain_advantage, terrain, language), by=_name(rules.strategy, by, language))
     table = _DETAIL_TABLES.get(line.source)
     if table is not None and detail:
         names = []
