@@ -156,6 +156,22 @@ async def test_each_strategy_is_chosen_in_secret(tmp_path, key):
         assert app.battle.game.wave.chosen[0] == key
 
 
+async def test_the_strategy_list_shows_what_each_is_worth_now(tmp_path):
+    battle = start(army(3, terrain="mountain", units={"artillery": 1}), army(3))
+    risks(battle)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        notes = {c.value: c.note for c in dialog._choices}
+        assert notes["attack"] == "offensive  ◎+0"
+        assert notes["feinted_attack"] == "offensive  ◎-2"
+        assert notes["defense"] == "defensive  ◎+3"  # +1, and +2 for the mountain
+        # Artillery Superiority: +1 to Planned Defense, besides its own +1 and the mountain's +2
+        assert notes["planned_defense"] == "defensive  ◎+4"
+
+
 # -- Parley and the truce ----------------------------------------------------------------
 
 

@@ -16,6 +16,7 @@ from rich.text import Text
 
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice import DieKind
+from tui.core.systems.myz.pool import strategy_worth
 from tui.core.i18n import language, t
 from tui.core.skill_roll import SkillDie, SkillPool
 from tui.core.systems.myz import events as ev
@@ -293,11 +294,16 @@ async def _risk(screen, battle: Battle, side):
 
 async def _strategy(screen, battle: Battle, side):
     game = battle.game
+    forces = _forces(game)
+    strategy_die = shell(screen).glyphs.kind[DieKind.SKILL]
     choices = []
     for strategy in game.rules.strategies:
         closed = strategy_closed(game, side, strategy.key)
         reason = t(closed, strategy=strategy.name(language())).split(": ", 1)[-1] if closed else None
-        choices.append(Choice(strategy.key, strategy.name(language()), t(f"wave.category.{strategy.category}"), reason, strategy.summary(language())))
+        # What it is worth to this side right now, before the enemy's secret choice
+        worth = strategy_worth(forces, side, game.battlefield, game.rules, _wave(game).number, strategy.key)
+        note = f"{t(f'wave.category.{strategy.category}')}  {strategy_die}{worth:+d}"
+        choices.append(Choice(strategy.key, strategy.name(language()), note, reason, strategy.summary(language())))
     answer = await _ask(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True, menu=menus.STRATEGY))
     return None if answer is None else ev.ChooseStrategy(side=side, strategy=answer)
 

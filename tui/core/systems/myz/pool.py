@@ -116,6 +116,17 @@ def _strategy_lines(forces: tuple[Force, Force], side: int, field_: Battlefield,
     return lines
 
 
+def strategy_worth(forces: tuple[Force, Force], side: int, field_: Battlefield, rules: MyzRuleset, wave: int, key: str) -> int:
+    """The Strategy dice ``key`` itself would give ``side`` now (its own
+    dice, superiority, a repeat, the Defensive Advantage), before the
+    enemy's secret choice is known: as if it halved nothing."""
+    neutral = next(s.key for s in rules.strategies if not s.halves_enemy_defensive_advantage)
+    strategies = [neutral, neutral]
+    strategies[side] = key
+    setting = WaveSetting(wave, (strategies[0], strategies[1]))
+    return sum(line.skill for line in _strategy_lines(forces, side, field_, rules, setting))
+
+
 def raw_lines(forces: tuple[Force, Force], side: int, field_: Battlefield, rules: MyzRuleset, setting: WaveSetting) -> list[PoolLine]:
     """Every source for one side, before the Commando and negative-strategy rules."""
     force = forces[side]
@@ -228,4 +239,5 @@ __all__ = [
     "has_defensive_advantage",
     "raw_lines",
     "source_label",
+    "strategy_worth",
 ]
