@@ -69,6 +69,18 @@ def test_entering_an_enemy_zone_one_enemy_defends_with_one_per_other_ally():
     assert battle.game.zone_of("u1") == "hill"
 
 
+def test_entering_enemies_in_hindering_terrain_the_gm_may_apply_the_terrain_instead():
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "woods", "u4": "hill"})
+    act(battle, "u1")
+    roll(battle, "enter", "u1", "athletics", path=("woods",))  # no defender named: the Dense Forest opposes
+    contest = battle.game.contest
+    assert contest.defence is None and contest.difficulty == 2
+    assert [n.key for n in battle.game.notes][-1] == "fate.note.terrain_instead"
+    battle.undo()
+    roll(battle, "enter", "u1", "athletics", path=("woods",), defender="u3", defence_skill="athletics")
+    assert battle.game.contest.defence.who == "u3" and battle.game.contest.difficulty == 0
+
+
 def test_a_lone_defender_gets_no_ally_bonus_and_a_win_moves_in():
     battle = fight({"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"})
     act(battle, "u1")
@@ -455,6 +467,47 @@ def test_a_boost_is_free_once_then_gone_and_only_for_its_side():
     battle.record(ev.Invoke(counter=battle.game.counter, roll="action", aspect=boost.id, free=True))
     assert battle.game.aspect(boost.id) is None and battle.game.contest.active.total == 4  # Notice 1 + Sir Ana + 2
     assert battle.game.fate_points == (1, 1)
+
+
+def test_free_invokes_stack_on_one_roll_and_one_paid_invoke_besides():
+    # RULES-NOTES (Fate Core): several free invokes of one aspect on one roll, plus one paid
+    battle = fight(OPEN)
+    _round(battle, "u1", "u3")
+    act(battle, "u2")
+    roll(battle, "advantage", "u2", "stealth", faces=HIGH, use="ambush", aspect="It's a Trap!")
+    battle.record(ev.Resolve())
+    trap = aspect_named(battle, "It's a Trap!")
+    assert trap.free == (2, 0)
+    battle.record(ev.SecondAction(source="fate_point"))
+    roll(battle, "dash", "u2", "stealth", path=("meadow",))
+    before = battle.game.contest.active.total
+    for _ in range(2):
+        battle.record(ev.Invoke(counter=battle.game.counter, roll="action", aspect=trap.id, free=True))
+    assert battle.game.contest.active.total == before + 4 and aspect_named(battle, "It's a Trap!").free == (0, 0)
+    assert battle.game.contest.active.invoked == (trap.id, trap.id)
+
+
+def test_a_paid_invoke_only_once_per_aspect_and_roll():
+    battle = _attack_on_orcs()
+    line = aspect_named(battle, "Hold the Line")
+    battle.game  # Ana has one fate point: give her another to try twice
+    from tui.core.frozen import replace as _replace
+    battle.history = type(battle.history)(battle.history.events, battle.history.cursor, (*battle.history.states[:-1], _replace(battle.game, fate_points=(3, 1))))
+    battle.record(ev.Invoke(counter=battle.game.counter, roll="action", aspect=line.id))
+    refused(battle, ev.Invoke(counter=battle.game.counter, roll="action", aspect=line.id), "already invoked for a fate point")
+    assert battle.game.contest.active.paid == (line.id,)
+
+
+def test_a_boost_belongs_to_the_unit_that_earned_it_not_its_whole_side():
+    battle = _dash((1, 1, 1, 0))
+    battle.record(ev.Resolve())  # u1's boost Quick March
+    boost = aspect_named(battle, "Quick March")
+    assert boost.by == "u1"
+    end(battle)
+    _round(battle, "u3")
+    act(battle, "u2")  # the other Pikes unit may not use it
+    roll(battle, "advantage", "u2", "stealth", use="ambush", aspect="Hidden")
+    refused(battle, ev.Invoke(counter=battle.game.counter, roll="action", aspect=boost.id, free=True), "only they may invoke it")
 
 
 def test_the_other_side_cannot_invoke_a_boost():

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from fate_kit import ANA, GM, GOBLINS, GRAK, ORCS, PIKES, RULES, SCOUTS, SIR_ANA, ZONES, deployed, ev, in_battle, laid_out, mustered, roll
+from fate_kit import ANA, GM, GOBLINS, GRAK, ORCS, PIKES, RULES, SCOUTS, SIR_ANA, ZONES, deployed, end, ev, in_battle, laid_out, mustered, roll
 from tui.core.board import Zone
 from tui.core.errors import BoardError, ForcesError, MassCombatError, RuleViolation
 from tui.core.i18n import set_language
@@ -500,7 +500,27 @@ def test_a_conceding_side_loses_and_nothing_more_happens():
     battle.record(ev.Concede(player=0))
     assert battle.game.stage == "ended" and battle.game.winner == 1 and battle.game.activation is None
     refused(battle, ev.BuyFatePoint(player=1))
-    assert awards(battle.game) == (0, 1)
+    assert awards(battle.game) == (1, 1)  # conceding earns the Fate Core award: one fate point
+
+
+def test_conceding_earns_one_fate_point_and_one_per_consequence_taken():
+    # RULES-NOTES: the Fate Core award, as a ruleset switch on by default
+    battle = in_battle(places={"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    act(battle, "u1")
+    end(battle)
+    act(battle, "u3")
+    roll(battle, "attack", "u3", "fight", target="u1", defender="u1", defence_skill="athletics", faces=(0, 1, 0, 0), defence=(0, 0, 0, 0))
+    shifts = battle.game.contest.shifts
+    assert shifts >= 1
+    slots = [s for s in battle.game.free_slots("u1")]
+    battle.record(ev.Resolve(absorb=tuple(slots), names=tuple(f"Hurt {n}" for n in range(len(slots)))))
+    assert battle.game.consequences_taken[0] == len(slots)
+    battle.record(ev.Concede(player=0))
+    assert awards(battle.game)[0] == 1 + len(slots)
+    off = battle.game.rules.model_copy(update={"winning": battle.game.rules.winning.model_copy(update={"concession_award": False})})
+    from tui.core.frozen import replace
+
+    assert awards(replace(battle.game, rules=off))[0] == 0
 
 
 def test_conceding_twice_is_refused_and_allies_fight_on():

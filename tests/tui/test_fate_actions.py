@@ -79,6 +79,34 @@ async def test_o_enters_an_enemy_zone_by_an_overcome(tmp_path):
         assert isinstance(rolled, ev.Roll) and rolled.action == "enter" and rolled.path == ("meadow",) and rolled.defender == "u3"
 
 
+@pytest.mark.covers("fate.enter_opposition.defender", "fate.enter_opposition.terrain")
+@pytest.mark.parametrize("entry", ["defender", "terrain"])
+async def test_entering_enemies_in_hindering_terrain_the_gm_picks_the_opposition(tmp_path, entry):
+    # RULES-NOTES: "Either way": the defender opposes, or the GM applies the terrain instead
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "woods", "u4": "hill"})
+    act(battle, "u1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await cursor_to(app, pilot, "woods")
+        await _press(pilot, "o")
+        await pick(app, pilot, "enter")
+        await _through(app, pilot)  # the skill
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        terrain = next(c for c in dialog._choices if c.value is True)
+        assert terrain.label == "the terrain instead: difficulty Fair (+2) (1 hindering aspect)"
+        await pick(app, pilot, entry)
+        await _through(app, pilot)  # the defence skill, if asked
+        rolled = _last(app)
+        assert isinstance(rolled, ev.Roll) and rolled.action == "enter"
+        contest = app.battle.game.contest
+        if entry == "terrain":
+            assert rolled.defender is None and contest.defence is None and contest.difficulty == 2
+            assert any(note.key == "fate.note.terrain_instead" for note in app.battle.game.notes)
+        else:
+            assert rolled.defender == "u3" and contest.defence.who == "u3"
+
+
 @pytest.mark.covers("fate.overcome.dash")
 async def test_o_dashes_two_zones_against_the_gms_difficulty(tmp_path):
     battle = fight(CLEAR, aspects=())
@@ -294,6 +322,33 @@ async def test_i_invokes_an_aspect_for_a_bonus_or_a_reroll(tmp_path, entry):
         if entry.startswith("bonus"):
             assert app.battle.game.contest.active.total == before + 2
         assert dialog is not None
+
+
+async def test_two_free_invokes_of_one_aspect_stack_on_one_roll(tmp_path):
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    act(battle, "u2")
+    roll(battle, "advantage", "u2", "stealth", faces=HIGH, use="", target="hill", difficulty=0, aspect="Hidden Paths")
+    battle.record(ev.Resolve())
+    if battle.game.activation is not None:
+        end(battle)
+    act(battle, "u3")
+    end(battle)
+    act(battle, "u1")
+    roll(battle, "attack", "u1", "fight", target="u3", defender="u3", defence_skill="athletics", aspect="Momentum")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        hidden = next(a for a in app.battle.game.aspects if a.text == "Hidden Paths")
+        assert hidden.free == (2, 0)  # with style: two free invokes
+        before = app.battle.game.contest.active.total
+        for _ in range(2):
+            await _press(pilot, "i")
+            await choose(app, pilot, "Pikes of Brannock")
+            await wait_for(app, pilot, ChoiceDialog)
+            await choose(app, pilot, "Hidden Paths")
+            await pick(app, pilot, "bonus_free")
+        assert app.battle.game.contest.active.total == before + 4
+        assert next(a for a in app.battle.game.aspects if a.text == "Hidden Paths").free == (0, 0)
 
 
 # -- fate points and conceding --------------------------------------------------------------------

@@ -10,6 +10,8 @@ from tests.core.fate_kit import ZERO, act, end, fight, roll
 from tui.core.systems.fate import events as ev
 
 from tests.tui.fate_play import assert_saved, choose, fate_app, type_line, undo_redo, wait_for
+from textual.widgets import OptionList
+
 from tui.ui.shell.dialogs import ChoiceDialog
 
 PIN_PLACES = {"u1": "meadow", "u2": "woods", "u3": "woods", "u4": "hill"}
@@ -92,9 +94,16 @@ async def test_leader_attacks_a_leader_from_the_menu(tmp_path):
         before = app.battle.game
         await _menu(app, pilot, "l", "Sir Ana attacks a leader")
         await choose(app, pilot, "Grak")
+        # Grak's player chooses the defence skill; the best is proposed
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert "Grak defends with" in str(dialog._title)
+        proposed = dialog._choices[dialog.query_one(OptionList).highlighted].value
+        await pilot.press("enter")
+        await pilot.pause()
         contest = app.battle.game.contest
         assert contest is not None and contest.action == "leader_attack"
         assert contest.active.who == "l1" and contest.target == "l2"
+        assert contest.defence.skill == proposed
         await undo_redo(app, pilot, before)
 
 

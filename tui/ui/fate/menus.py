@@ -15,5 +15,7 @@ ATTACK_STYLE = menu("fate.attack_style", "all_shifts", "boost")
 FAILED = menu("fate.failed", "fail", "at_cost")
 DASH_STYLE = menu("fate.dash_style", "two_zones", "boost")
 HIT = menu("fate.hit", "consequences", "taken_out")
+ENTER_OPPOSITION = menu("fate.enter_opposition", "defender", "terrain")
+"""Entering a zone that has both enemies and hindering terrain: who opposes."""
 
-__all__ = ["ADVANTAGE", "ATTACK_STYLE", "DASH_STYLE", "FAILED", "HIT", "INVOKE", "LEADER", "OVERCOME", "SECOND_ACTION"]
+__all__ = ["ADVANTAGE", "ATTACK_STYLE", "DASH_STYLE", "ENTER_OPPOSITION", "FAILED", "HIT", "INVOKE", "LEADER", "OVERCOME", "SECOND_ACTION"]

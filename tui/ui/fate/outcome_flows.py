@@ -63,13 +63,17 @@ async def invoke(screen: "FateFieldScreen") -> None:
         return
     aspect = chosen
     free_ok = aspect.kind == "boost" or aspect.free[side] > 0
-    paid_ok = aspect.kind != "boost" and state.fate_points[roller.player] >= state.rules.invokes.fate_point_cost
+    # Free invokes stack on one roll; a fate point buys one invoke per aspect.
+    unpaid = None if aspect.kind == "boost" or state.fate_points[roller.player] >= state.rules.invokes.fate_point_cost else t("fate_ui.invoke.cannot_pay")
+    if aspect.id in roller.paid:
+        unpaid = t("fate_ui.invoke.paid_already")
     bonus = state.rules.invokes.bonus
+    no_free = None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text)
     ways = [
-        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text), entry="bonus_free"),
-        Choice((False, False), t("fate_ui.invoke.bonus_paid", bonus=bonus), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay"), entry="bonus_paid"),
-        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=None if free_ok else t("fate.rule.no_free_invoke", aspect=aspect.text), entry="reroll_free"),
-        Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=None if paid_ok else t("fate_ui.invoke.cannot_pay"), entry="reroll_paid"),
+        Choice((False, True), t("fate_ui.invoke.bonus_free", bonus=bonus), closed=no_free, entry="bonus_free"),
+        Choice((False, False), t("fate_ui.invoke.bonus_paid", bonus=bonus), closed=unpaid, entry="bonus_paid"),
+        Choice((True, True), t("fate_ui.invoke.reroll_free"), closed=no_free, entry="reroll_free"),
+        Choice((True, False), t("fate_ui.invoke.reroll_paid"), closed=unpaid, entry="reroll_paid"),
     ]
     if aspect.kind == "boost":  # a boost is free, once: no fate point to offer
         ways = [way for way in ways if isinstance(way.value, tuple) and way.value[1]]

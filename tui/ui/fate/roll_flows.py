@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
-from tui.core.systems.fate.contest import AIMED_AT_UNITS, AIMED_AT_ZONES, WITH_DIFFICULTY, attack_skill, best_skill, defence_skill, resist_skill
+from tui.core.systems.fate.contest import AIMED_AT_UNITS, AIMED_AT_ZONES, WITH_DIFFICULTY, attack_skill, best_skill, defence_options, defence_skill, resist_options, resist_skill
 from tui.core.systems.fate.state import FateState
 from tui.core.systems.fate.turns import obstacle, pinned
 from tui.ui.shell.battle_screen import shell
@@ -105,7 +105,25 @@ async def overcome(screen: "FateFieldScreen") -> None:
         defender = enemies[0] if len(enemies) == 1 else await ask(screen, ChoiceDialog(t("fate_ui.dialog.defender"), [Choice(k, state.name(k)) for k in enemies]))
         if defender is None:
             return
-        fields.update(defender=defender, defence_skill=best_skill(state, defender, state.rules.overcome.defend_skills))
+        count = state.hindering(path[0])
+        if count:
+            # "Either way": the defender opposes, or the GM applies the
+            # terrain's difficulty instead (RULES-NOTES); the roll records which.
+            difficulty = count * state.rules.overcome.difficulty_per_hindering_aspect
+            terrain = await ask(screen, ChoiceDialog(t("fate_ui.dialog.enter_opposition", zone=state.board.zone(path[0]).name), [
+                Choice(False, t("fate_ui.enter.defender", name=state.name(defender)), entry="defender"),
+                Choice(True, t("fate_ui.enter.terrain", difficulty=ft.ladder(state, difficulty), count=count), entry="terrain"),
+            ], menu=menus.ENTER_OPPOSITION))
+            if terrain is None:
+                return
+            if terrain:
+                fields["difficulty"] = difficulty
+                _roll(screen, action, by, skill, **fields)
+                return
+        chosen = await choose_defence(screen, defender, state.rules.overcome.defend_skills)
+        if chosen is None:
+            return
+        fields.update(defender=defender, defence_skill=chosen)
     elif action == "dash":
         difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
         if difficulty is None:
@@ -149,7 +167,7 @@ async def attack(screen: "FateFieldScreen") -> None:
                 continue
             options.append(_target(state, by, unit.key))
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
-    _attack_roll(screen, "attack", by, picked)
+    await _attack_roll(screen, "attack", by, picked)
 
 
 async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
@@ -161,7 +179,7 @@ async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
             continue
         options += [_target(state, by, key) for key in state.standing_leaders(index)]
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
-    _attack_roll(screen, "leader_attack", by, picked)
+    await _attack_roll(screen, "leader_attack", by, picked)
 
 
 def _target(state: FateState, by: str, key: str) -> Choice:
@@ -174,12 +192,28 @@ def _target(state: FateState, by: str, key: str) -> Choice:
     return Choice((key, skill), name, _range_note(state, skill, distance))
 
 
-def _attack_roll(screen, action: str, by: str, picked) -> None:
-    """Roll the attack on the picked ``(target, skill)``; the target defends."""
+async def choose_defence(screen, defender: str, skills: list[str] | tuple[str, ...]) -> str | None:
+    """The defender chooses the skill to defend with (RULES-NOTES); the app
+    proposes the best. No question when only one of the skills allowed is
+    on the defender's card (the rest are Mediocre): that one, or the best."""
+    state = screen.state
+    rated = [s for s in skills if s in _own_skills(state, defender)]
+    if len(rated) <= 1:
+        return rated[0] if rated else best_skill(state, defender, skills)
+    options = [Choice(s, ft.skill_name(state, s), f"{state.total(defender, s):+d}") for s in skills]
+    return await ask(screen, ChoiceDialog(t("fate_ui.dialog.defence_skill", name=state.name(defender)), options, highlight=best_skill(state, defender, skills)))
+
+
+async def _attack_roll(screen, action: str, by: str, picked) -> None:
+    """Roll the attack on the picked ``(target, skill)``; the target defends
+    with the skill its player chooses."""
     if picked is None:
         return
     target, skill = picked
-    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=defence_skill(screen.state, target, skill), aspect=_boost_text())
+    chosen = await choose_defence(screen, target, defence_options(screen.state, skill))
+    if chosen is None:
+        return
+    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=chosen, aspect=_boost_text())
 
 
 # -- create an advantage -----------------------------------------------------------
@@ -218,7 +252,10 @@ async def advantage(screen: "FateFieldScreen") -> None:
         target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), targets))
         if target is None:
             return
-        fields.update(target=target, defender=target, defence_skill=resist_skill(state, use, target))
+        resist = await choose_defence(screen, target, resist_options(state, use))
+        if resist is None:
+            return
+        fields.update(target=target, defender=target, defence_skill=resist)
     elif use in AIMED_AT_ZONES:
         if row is None:  # something else: any skill the player names
             skill = await _pick_skill(screen, by)

@@ -105,7 +105,12 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
             if pinned(state, event.by):
                 raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
             enemies = state.enemies_in(path[0], side)
-            if enemies:
+            terrain = state.hindering(path[0])
+            if enemies and event.defender is None and terrain:
+                # "Either way": the GM applied the terrain's difficulty
+                # instead of the defenders (RULES-NOTES); the roll records it.
+                difficulty = terrain * state.rules.overcome.difficulty_per_hindering_aspect
+            elif enemies:
                 if event.defender not in enemies:
                     raise RuleViolation(t("fate.rule.defender_in_zone", zone=state.board.zone(path[0]).name))
                 allies = len(state.allies_in(path[0], state.side_of(event.defender))) - 1
@@ -219,7 +224,10 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
     if action in ("attack", "leader_attack") and state.rules.actions.attack_ends_turn:
         new_act = replace(new_act, over=True)
     new = replace(state, contest=contest, activation=new_act, counter=max(state.counter, event.counter) + 1)
-    return new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total)
+    new = new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total)
+    if action == "enter" and defence is None and state.enemies_in(path[0], side):
+        new = new.with_note("fate.note.terrain_instead", zone=state.board.zone(path[0]).name, difficulty=difficulty)
+    return new
 
 
 # -- what a player is offered: the skills the rules pick -------------------------
@@ -237,26 +245,35 @@ def best_skill(state: FateState, key: str, skills: Iterable[str]) -> str:
     return max(skills, key=lambda s: state.total(key, s))
 
 
-def defence_skill(state: FateState, defender: str, attack_with: str) -> str:
-    """The skill a defender meets an attack with: the variant's one skill
-    against Shoot if the battle uses it, else its best of the defence
-    skills, Fight among them against Fight (Fate Core)."""
+def defence_options(state: FateState, attack_with: str) -> list[str]:
+    """The skills a defender may meet an attack with: the variant's one
+    skill against Shoot if the battle uses it, else the defence skills,
+    Fight among them against Fight (Fate Core). The defender chooses
+    (RULES-NOTES); ``defence_skill`` is the best, the one proposed."""
     variant = state.rules.attack.shoot_defence_skill
     if variant and attack_with == state.rules.attack.adjacent_skill:
-        return variant
+        return [variant]
     skills = list(state.rules.overcome.defend_skills)
     if attack_with == state.rules.attack.same_zone_skill:
         skills.append(attack_with)
-    return best_skill(state, defender, skills)
+    return skills
+
+
+def defence_skill(state: FateState, defender: str, attack_with: str) -> str:
+    return best_skill(state, defender, defence_options(state, attack_with))
+
+
+def resist_options(state: FateState, use: str) -> list[str]:
+    """The skills an enemy unit may resist an advantage with (Will against
+    Intimidating, a defence skill against Pinned Down)."""
+    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
+    if row is not None and row.resist_skill is not None:
+        return [row.resist_skill]
+    return list(state.rules.overcome.defend_skills)
 
 
 def resist_skill(state: FateState, use: str, target: str) -> str:
-    """The skill an enemy unit resists an advantage with (Will against
-    Intimidating, its best defence against Pinned Down)."""
-    row = next((u for u in state.rules.create_advantage.uses if u.key == use), None)
-    if row is not None and row.resist_skill is not None:
-        return row.resist_skill
-    return best_skill(state, target, state.rules.overcome.defend_skills)
+    return best_skill(state, target, resist_options(state, use))
 
 
 def _use_skill(state: FateState, use: str) -> str | None:
@@ -276,11 +293,14 @@ def may_invoke(state: FateState, contest: Contest, which: str, aspect: Aspect) -
         return t("fate.rule.no_defence_roll")
     if aspect.hidden:
         return t("fate.rule.aspect_hidden")
-    if aspect.id in roll_side.invoked:
-        return t("fate.rule.invoked_once", aspect=aspect.text)
     side = state.players[roll_side.player].side
+    # Free invokes stack on one roll (Fate Core); a paid invoke, once per aspect.
+    if aspect.id in roll_side.paid and aspect.free[side] < 1:
+        return t("fate.rule.invoked_once", aspect=aspect.text)
     if aspect.kind == "boost" and aspect.holder != side:
         return t("fate.rule.not_your_boost", aspect=aspect.text)
+    if aspect.kind == "boost" and aspect.by and aspect.by != roll_side.who:
+        return t("fate.rule.boost_belongs", aspect=aspect.text, owner=state.name(aspect.by))
     leader = state.leader(aspect.on) if aspect.kind == "card" else None
     if leader is not None:
         other = contest.defence if which == "action" else contest.active
@@ -314,7 +334,10 @@ def invoke(state: FateState, event: ev.Invoke) -> FateState:
         first, second = (n - 1 if i == side else n for i, n in enumerate(aspect.free))
         aspects = tuple(replace(a, free=(first, second)) if a.id == aspect.id else a for a in aspects)
     else:
+        if aspect.id in roll_side.paid:
+            raise RuleViolation(t("fate.rule.invoked_once", aspect=aspect.text))
         state = spend_fate_points(state, roll_side.player, state.rules.invokes.fate_point_cost)
+        roll_side = replace(roll_side, paid=roll_side.paid + (aspect.id,))
     if event.reroll:
         _faces(state, event.faces)
         changed = replace(roll_side, faces=event.faces, invoked=roll_side.invoked + (aspect.id,))

@@ -40,10 +40,12 @@ def _add_aspect(state: FateState, **fields: Any) -> tuple[FateState, Aspect]:
     return replace(state, aspects=state.aspects + (aspect,), next_aspect=state.next_aspect + 1), aspect
 
 
-def _boost(state: FateState, on: str, text: str, side: int) -> FateState:
+def _boost(state: FateState, on: str, text: str, side: int, by: str) -> FateState:
+    """A boost on ``on``, for the unit or leader ``by`` who earned it alone
+    (RULES-NOTES: boosts belong to whoever earned them)."""
     if not text:
         return state
-    new, _ = _add_aspect(state, text=text, on=on, kind="boost", holder=side)
+    new, _ = _add_aspect(state, text=text, on=on, kind="boost", holder=side, by=by)
     return new.with_note("fate.note.boost", aspect=text, actor=state.name(on))
 
 
@@ -80,6 +82,10 @@ def _hit(state: FateState, event: ev.Resolve, target: str, shifts: int, by_playe
     if len(event.names) != len(event.absorb):
         raise RuleViolation(t("fate.rule.name_each"))
     side = state.players[by_player].side
+    owner = state.owner(target)
+    taken = list(state.consequences_taken or (0,) * len(state.players))
+    taken[owner] += len(event.absorb)
+    state = replace(state, consequences_taken=tuple(taken))
     for slot, name in zip(event.absorb, event.names):
         free_invokes = (1, 0) if side == 0 else (0, 1)
         state, _ = _add_aspect(state, text=name, on=target, kind="consequence", slot=slot, free=free_invokes)
@@ -108,19 +114,19 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
             shifts = contest.shifts
             if event.boost:  # with style the attacker may take a boost for one shift
                 shifts -= 1
-                new = _boost(new, contest.by, contest.aspect, side)
+                new = _boost(new, contest.by, contest.aspect, side, contest.by)
             new = _hit(new, event, contest.target, shifts, contest.player)
         elif event.absorb or event.taken_out:
             raise RuleViolation(t("fate.rule.no_hit"))
         elif result is FateOutcome.TIE:
-            new = _boost(new, contest.by, contest.aspect, side)
+            new = _boost(new, contest.by, contest.aspect, side, contest.by)
     elif action in ("enter", "break_pin"):
         if success or result is FateOutcome.TIE or at_cost:
             if action == "break_pin":
                 new = replace(new, aspects=tuple(a for a in new.aspects if a.id != contest.target))
             new = move_to(new, contest.by, contest.path[0]).with_note("fate.note.moved", actor=state.name(contest.by), zone=state.board.zone(contest.path[0]).name)
             if style:
-                new = _boost(new, contest.by, contest.aspect, side)
+                new = _boost(new, contest.by, contest.aspect, side, contest.by)
     elif action == "dash":
         if success or result is FateOutcome.TIE or at_cost:
             far = 2 if style and event.distance == 2 and len(contest.path) > 1 else 1
@@ -131,7 +137,7 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
                 new = move_to(new, contest.by, zone)
             new = new.with_note("fate.note.moved", actor=state.name(contest.by), zone=state.board.zone(contest.path[far - 1]).name)
             if style and far == 1:
-                new = _boost(new, contest.by, contest.aspect, side)
+                new = _boost(new, contest.by, contest.aspect, side, contest.by)
     elif action == "advantage":
         if success or at_cost:
             ca = state.rules.create_advantage
@@ -145,7 +151,7 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
                 new = replace(new, activation=replace(new.activation, kept=new.activation.kept + (aspect.id,)))
             new = new.with_note("fate.note.advantage", aspect=contest.aspect, actor=state.name(contest.target), count=free_count)
         elif result is FateOutcome.TIE:
-            new = _boost(new, contest.target if contest.use not in ("intimidate", "pinned_down") else contest.by, contest.aspect, side)
+            new = _boost(new, contest.target if contest.use not in ("intimidate", "pinned_down") else contest.by, contest.aspect, side, contest.by)
     elif action == "recover":
         if success or result is FateOutcome.TIE:
             gone = new.aspect(contest.target)
@@ -153,11 +159,11 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
             new = new.with_note("fate.note.recovered", aspect=gone.text if gone else "", actor=state.name(state.place(contest.by).attached or ""))
     elif action == "rally":
         if success or result is FateOutcome.TIE:
-            new = _boost(new, contest.target, contest.aspect, side)
+            new = _boost(new, contest.target, contest.aspect, side, contest.target)
     if event.defence_boost:  # a defence with style earns the defender a boost (Fate Core)
         defender = contest.defence
         assert defender is not None  # _check_choices
-        new = _boost(new, defender.who, contest.aspect, state.players[defender.player].side)
+        new = _boost(new, defender.who, contest.aspect, state.players[defender.player].side, defender.who)
     new = check_end(new)
     if new.stage == "battle" and new.activation is not None and new.activation.over:
         return end_activation(new)
@@ -212,7 +218,7 @@ def no_roll(state: FateState, event: ev.Advantage) -> FateState:
         if not event.aspect:
             raise RuleViolation(t("fate.rule.aspect_needed"))
         new_act = use_action(state, "rally", event.by)
-        return _boost(replace(state, activation=new_act), unit, event.aspect, side)
+        return _boost(replace(state, activation=new_act), unit, event.aspect, side, unit)
     # maintain: spend an action to keep an enemy Pinned Down
     pin = state.aspect(event.target)
     if pin is None or pin.kind != "pinned_down" or pin.by != act.actor:

@@ -141,6 +141,10 @@ class Winning(Record):
     """The English text ends when the foes lose their units; the German, units and leaders."""
     winning_side_fate_points: Count
     fate_points_per_leader_defeated: Count
+    concession_award: bool
+    """Conceding earns the Fate Core award (a switch: the text has none)."""
+    concession_fate_points: Count
+    concession_fate_points_per_consequence: Count
 
 
 class FateRuleset(LadderRuleset):

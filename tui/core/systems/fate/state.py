@@ -69,6 +69,9 @@ class RollSide:
     bonuses: tuple[tuple[str, int], ...] = ()
     """Named additions: the leader's Will, Surrounded, range, allies, invokes."""
     invoked: tuple[str, ...] = ()
+    """Every invoke on this roll, by aspect id (free invokes of one aspect stack)."""
+    paid: tuple[str, ...] = ()
+    """The aspects invoked for a fate point: once each per roll."""
 
     @property
     def total(self) -> int:
@@ -153,6 +156,9 @@ class FateState:
     winner: int | None = None
     """The winning side, once the battle is over (None: nobody is left)."""
     notes: Notes = field(default_factory=Notes)
+    consequences_taken: tuple[int, ...] = ()
+    """Per player: consequences their units and leaders took in the battle
+    (recovered ones too), for the award of a player who concedes."""
 
     # -- who is who ---------------------------------------------------------
 

@@ -334,12 +334,17 @@ def concede(state: FateState, event: ev.Concede) -> FateState:
 
 
 def awards(state: FateState) -> tuple[int, ...]:
-    """Fate points each player earns: one for the winning side, one per enemy leader defeated."""
+    """Fate points each player earns: one for the winning side, one per
+    enemy leader defeated; a player who conceded, the Fate Core award (one,
+    plus one per consequence taken) if the ruleset grants it."""
     win = state.rules.winning
     earned = []
     for index, player in enumerate(state.players):
         points = win.winning_side_fate_points if state.winner is not None and player.side == state.winner else 0
         defeated = sum(1 for key, place in state.places.items() if place.out and place.by == index and state.leader(key) is not None)
         points += win.fate_points_per_leader_defeated * defeated
+        if index in state.conceded and win.concession_award:
+            taken = state.consequences_taken[index] if index < len(state.consequences_taken) else 0
+            points += win.concession_fate_points + win.concession_fate_points_per_consequence * taken
         earned.append(points)
     return tuple(earned)
