@@ -164,13 +164,24 @@ def test_pinning_down_uses_shoot_and_holds_the_unit_in_place():
 def test_breaking_a_pin_is_opposed_by_the_shooters_shoot_and_removes_it():
     battle = _pinned()
     act(battle, "u1")
-    refused(battle, a_roll(battle, "break_pin", "u1", "athletics", path=("woods",)), "Woods")  # enemies there
     # the shooter defends whoever is named
     roll(battle, "break_pin", "u1", "athletics", faces=(1, 0, 0, 0), path=("ford",), defender="u2", defence_skill="stealth")
     defence = battle.game.contest.defence
     assert defence.who == "u4" and defence.skill == "shoot" and defence.total == 1
     battle.record(ev.Resolve())
     assert battle.game.zone_of("u1") == "ford" and not [a for a in battle.game.aspects if a.kind == "pinned_down"]
+
+
+def test_a_pin_broken_into_a_zone_with_its_own_obstacle_is_one_overcome():
+    # Issue 16, item 8: the Woods hold the Orcs and the Dense Forest; one roll
+    # against the shooter's Shoot, the terrain and the enemy added to it
+    battle = _pinned()
+    act(battle, "u1")
+    roll(battle, "break_pin", "u1", "athletics", faces=HIGH, path=("woods",), defender="u4", defence_skill="shoot")
+    defence = battle.game.contest.defence
+    assert defence.who == "u4" and bonus(defence, "terrain") == 2 and bonus(defence, "zone_enemies") == 1
+    battle.record(ev.Resolve())
+    assert battle.game.zone_of("u1") == "woods" and not [a for a in battle.game.aspects if a.kind == "pinned_down"]
 
 
 def test_a_failed_break_keeps_the_pin_and_the_unit():

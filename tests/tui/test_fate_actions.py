@@ -143,6 +143,33 @@ async def test_o_breaks_a_pin(tmp_path):
         assert app.battle.game.contest.defence.who == "u4"  # the shooter opposes
 
 
+async def test_o_breaks_a_pin_into_a_zone_with_enemies_and_terrain_in_one_roll(tmp_path):
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "woods", "u4": "hill"}, first=1)
+    act(battle, "u4")
+    roll(battle, "advantage", "u4", "shoot", faces=(1, 1, 0, 0), use="pinned_down", target="u1", aspect="Pinned Down")
+    battle.record(ev.Resolve())
+    if battle.game.activation is not None:
+        end(battle)
+    act(battle, "u1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await cursor_to(app, pilot, "woods")
+        await _press(pilot, "o")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert next(c for c in dialog._choices if c.menu_entry == "break_pin").closed is None
+        await pick(app, pilot, "break_pin")
+        await _through(app, pilot)
+        rolled = _last(app)
+        assert isinstance(rolled, ev.Roll) and rolled.action == "break_pin" and rolled.path == ("woods",)
+        defence = app.battle.game.contest.defence
+        assert defence.who == "u4" and dict(defence.bonuses) == {"terrain": 2, "zone_enemies": 1}
+        from tui.ui.fate.text import contest_lines
+
+        shown = " ".join(line.plain for line in contest_lines(app.battle.game, app.battle.game.contest))
+        assert "hindering terrain +2" in shown and "enemies in the zone +1" in shown
+
+
 @pytest.mark.covers("fate.attack")
 async def test_a_attacks_a_unit_in_range(tmp_path):
     battle = fight(NEAR)

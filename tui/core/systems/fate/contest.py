@@ -71,6 +71,22 @@ def _opposition(state: FateState, event: ev.Roll, default: int) -> tuple[RollSid
     return None, default if event.difficulty is None else event.difficulty
 
 
+def _zone_in_the_way(state: FateState, zone: str, side: int) -> tuple[tuple[str, int], ...]:
+    """Breaking a pin into a zone that has its own obstacle is one overcome,
+    not two: the pinning unit's Shoot opposes it, with the zone's hindering
+    terrain (the difficulty it would add) and each enemy unit there (as an
+    ally of a defender would) added to that opposition."""
+    overcome = state.rules.overcome
+    bonuses = []
+    terrain = state.hindering(zone) * overcome.difficulty_per_hindering_aspect
+    if terrain:
+        bonuses.append(("terrain", terrain))
+    enemies = len(state.enemies_in(zone, side)) * overcome.ally_defender_bonus
+    if enemies:
+        bonuses.append(("zone_enemies", enemies))
+    return tuple(bonuses)
+
+
 def roll(state: FateState, event: ev.Roll) -> FateState:
     acting(state)  # refuses a roll when nobody is acting
     if state.contest is not None:
@@ -136,13 +152,10 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
                 raise RuleViolation(t("fate.rule.not_pinned", actor=state.name(event.by)))
             if len(path) != 1:
                 raise RuleViolation(t("fate.rule.one_zone"))
-            why = obstacle(state, path[0], side)
-            if why:
-                raise RuleViolation(why)
             target = pins[0].id
             shooter = pins[0].by
             event = event.model_copy(update={"defender": shooter, "defence_skill": _use_skill(state, "pinned_down")})
-            defence = _defence(state, event)
+            defence = _defence(state, event, _zone_in_the_way(state, path[0], side))
     elif action in ("attack", "leader_attack"):
         kind = "unit" if action == "attack" else "leader"
         _enemy(state, target, side, kind)
