@@ -420,3 +420,52 @@ async def test_x_concedes_the_battle(tmp_path):
         await choose(app, pilot, "GM")
         assert _last(app) == ev.Concede(player=1)
         assert app.battle.game.stage == "ended" and app.battle.game.winner == 0
+
+
+# -- refused before any dialog (issue 16, item 9) --------------------------------------------
+
+
+async def test_keys_that_do_not_apply_are_greyed_and_say_why_when_pressed(tmp_path):
+    battle = fight(NEAR)
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        for key, action in (("a", "attack"), ("c", "advantage"), ("l", "leader"), ("o", "overcome")):
+            assert screen.check_action(action, ()) is None
+            await _press(pilot, key)
+            assert app.screen is screen  # no dialog opened
+        await _press(pilot, "i")
+        await _press(pilot, "h")
+        said = [str(n.message) for n in app._notifications]
+        assert said.count("activate a unit or leader first (v, or Enter on its card)") == 4
+        assert "no roll on the table" in said
+        assert "only while the battlefield is laid out, before the battle" in said
+
+
+async def test_a_second_create_an_advantage_is_refused_on_the_key(tmp_path):
+    battle = fight(NEAR)
+    act(battle, "u1")
+    roll(battle, "advantage", "u1", "fight", faces=HIGH, use="", target="hill", difficulty=0, aspect="Shield Wall")
+    battle.record(ev.Resolve())
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.battle.game.activation is not None
+        assert app.screen.check_action("advantage", ()) is None
+        await _press(pilot, "c")
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert any("never" in str(n.message) or "twice" in str(n.message) for n in app._notifications)
+
+
+async def test_scouting_an_occupied_zone_is_greyed_out_with_why(tmp_path):
+    battle = fight(NEAR)  # the Orcs stand in the Meadow, next to the Pikes on the Hill
+    act(battle, "u1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await cursor_to(app, pilot, "meadow")
+        await _press(pilot, "c")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        scouting = next(c for c in dialog._choices if c.value == "scouting")
+        assert scouting.closed is not None and "Meadow" in scouting.closed

@@ -203,7 +203,11 @@ async def deploy_everyone(app, pilot) -> None:
     assert "6 to go" in status(app)
     await undo_redo(app, pilot, before)
 
-    await deploy(app, pilot, "Hill", "Pikes")
+    choices = await deploy(app, pilot, "Hill", "Pikes")
+    # a leader joins only a unit already standing here: joined to a waiting
+    # one, they would leave the board until it is placed
+    closed = {c.label: c.closed for c in choices}
+    assert closed["★ Sir Ana → Pikes"] == "place Pikes first (here, then join it)"
     assert app.battle.game.zone_of("u3") == zone_named(app, "Hill").key
     await deploy(app, pilot, "Hill", "★ Sir Ana → Pikes")
     assert app.battle.game.place("l3").attached == "u3"

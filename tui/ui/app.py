@@ -17,6 +17,7 @@ from typing import Callable, Iterable
 
 from typing import Any, Coroutine
 
+from textual.command import CommandPalette
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingsMap
@@ -291,6 +292,11 @@ class MassCombatApp(App[None]):
     def action_mode(self, mode: str) -> None:
         if mode in self.MODES and self.current_mode != mode:
             self.switch_mode(mode)
+
+    def action_command_palette(self) -> None:
+        # Textual's own, with its prompt in the app's language.
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(CommandPalette(placeholder=t("palette.search"), id="--command-palette"))
 
     async def action_quit(self) -> None:
         if self._asking_to_quit:

@@ -84,7 +84,8 @@ def unit_card(unit: Unit, rules: FateRuleset, lang: str) -> Group:
     if unit.aspects:
         last.append(t("fate_army.card.aspects", aspects="; ".join(unit.aspects)) + " · ")
     slots = ", ".join(rules.consequence(c).name(lang) for c in quality.consequences)
-    last.append(t("fate_army.card.consequences", slots=slots) if slots else t("fate_army.card.no_consequences"), style="dim")
+    count = len(quality.consequences)
+    last.append(t("fate_army.card.consequences", slots=slots, count=count) if slots else t("fate_army.card.no_consequences"), style="dim")
     free = missing_aspects(unit, rules)
     if free:
         last.append(" · " + t("fate_army.card.free_aspects", count=free), style="italic")
@@ -99,7 +100,7 @@ def leader_card(leader: Leader, rules: FateRuleset, lang: str) -> Group:
     if leader.aspects:
         last.append(t("fate_army.card.aspects", aspects="; ".join(leader.aspects)) + " · ")
     slots = ", ".join(rules.consequence(c).name(lang) for c in rules.leaders.consequences)
-    last.append(t("fate_army.card.consequences", slots=slots), style="dim")
+    last.append(t("fate_army.card.consequences", slots=slots, count=len(rules.leaders.consequences)), style="dim")
     return _card(head, [Text(_skills(rules, leader.skills, lang, first=rules.leaders.bonus_skill)), last])
 
 

@@ -32,7 +32,9 @@ from textual.widgets import Static
 
 from tui.core.i18n import t
 from tui.core.systems.fate.battle import FateBattle
+from tui.core.errors import RuleViolation
 from tui.core.systems.fate.state import FateState
+from tui.core.systems.fate.turns import use_action
 from tui.ui.widgets.show import show
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.widgets.zone_board import ZoneBoard
@@ -61,6 +63,8 @@ _STAGES = {
     "gm_fate_points": ("battlefield", "deploy", "battle", "ended"),
 }
 _NEEDS_ACTOR = {"move", "overcome", "attack", "advantage", "leader", "second_action", "end_turn"}
+_ACTION_KINDS = {"overcome": "enter", "attack": "attack", "advantage": "advantage"}
+"""Keys that take one of the actor's actions, and the kind the rules count."""
 
 
 class FateFieldScreen(ZoneMapScreen[FateBattle]):
@@ -136,23 +140,44 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
     # -- keys ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "undo":
+            return True if self.battle.can_undo else None
+        if action == "redo":
+            return True if self.battle.can_redo else None
+        if action not in _STAGES:
+            return True
+        return None if self.binding_refusal(action, parameters) else True
+
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a key of the board does nothing now: greyed out, and said in
+        one line when pressed anyway."""
         stages = _STAGES.get(action)
         if stages is None:
-            if action == "undo":
-                return True if self.battle.can_undo else None
-            if action == "redo":
-                return True if self.battle.can_redo else None
-            return True
+            return None
         state = self.state
-        if state.stage not in stages or self.read_only:
-            return None
-        if action in _NEEDS_ACTOR and state.activation is None:
-            return None
+        if self.read_only:
+            return t("app.read_only_refused")
+        if state.stage not in stages:
+            if "battle" in stages and len(stages) == 1:
+                return t("fate_ui.refuse.battle_only")
+            return t("fate_ui.refuse.setup_only") if state.stage in ("battle", "ended") else t("fate_ui.refuse.not_now")
+        activation = state.activation
+        if action in _NEEDS_ACTOR and activation is None:
+            return t("fate_ui.refuse.activate_first")
         if action in ("invoke", "resolve") and state.contest is None:
-            return None
-        if action == "activate" and state.activation is not None:
-            return None
-        return True
+            return t("fate.rule.no_roll")
+        if action == "activate" and activation is not None:
+            return t("fate_ui.refuse.end_turn_first", actor=state.name(activation.actor))
+        if action in _ACTION_KINDS and activation is not None and state.contest is None:
+            # Never the same action twice, nothing after an attack: refused
+            # on the key, before any dialog (issue 16, item 9).
+            try:
+                use_action(state, _ACTION_KINDS[action], activation.actor)
+            except RuleViolation as exc:
+                return str(exc)
+        if action in _ACTION_KINDS and state.contest is not None:
+            return t("fate.rule.roll_open")
+        return None
 
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         # One flow at a time: a repeated key can't start a step twice.

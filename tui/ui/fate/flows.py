@@ -206,8 +206,9 @@ async def deploy(screen: "FateFieldScreen", zone: str) -> None:
     waiting = set(undeployed(state))
     options: list[Choice] = []
     for player in state.players:
-        # A leader joins a unit standing here or one still waiting (the leader
-        # then goes wherever it is placed); units elsewhere have their own card.
+        # A leader joins a unit standing here; one still waiting is offered
+        # greyed out (joined now, the leader would leave the board until the
+        # unit is placed); units elsewhere have their own card.
         joinable = [u for u in player.units if u.key in waiting or state.zone_of(u.key) == zone]
         for unit in player.units:
             options.append(choice(screen, ev.Deploy(card=unit.key, zone=zone), unit.name, _where(state, unit.key, player.name, waiting)))
@@ -216,7 +217,8 @@ async def deploy(screen: "FateFieldScreen", zone: str) -> None:
             for unit in joinable:
                 event = ev.Attach(leader=ld.key, unit=unit.key)
                 joined = state.place(ld.key).attached == unit.key
-                options.append(Choice(event, "★ " + ld.name + " → " + unit.name, player.name, t("fate_ui.dialog.joined") if joined else refusal(screen, event)))
+                why = t("fate_ui.dialog.joined") if joined else t("fate_ui.dialog.place_first", unit=unit.name) if unit.key in waiting else refusal(screen, event)
+                options.append(Choice(event, "★ " + ld.name + " → " + unit.name, player.name, why))
     options.sort(key=lambda c: (c.closed is not None, not any(k in waiting for k in _keys(c.value))))
     event = await ask(screen, ChoiceDialog(t("fate_ui.dialog.deploy", zone=state.board.zone(zone).name), options, t("fate_ui.dialog.deploy_help")))
     if event is not None:

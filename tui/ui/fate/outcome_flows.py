@@ -134,7 +134,7 @@ async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int, boost: 
         for combo, soaked in combos
     ]
     options.append(Choice("out", t("fate_ui.hit.taken_out"), entry="taken_out"))
-    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help"), menu=menus.HIT))
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.hit", actor=state.name(target), shifts=shifts), options, t("fate_ui.dialog.hit_help", actor=state.name(target)), menu=menus.HIT))
     if picked is None:
         return
     if picked == "out":

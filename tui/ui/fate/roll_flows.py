@@ -226,7 +226,15 @@ async def advantage(screen: "FateFieldScreen") -> None:
         return
     by = activation.actor
     lang = language()
-    options = [Choice(use.key, use.name(lang), ft.skill_name(state, use.skill) if use.skill else t("fate_ui.no_roll")) for use in state.rules.create_advantage.uses]
+    cursor = screen.cursor_zone() or ""
+
+    def closed(use) -> str | None:
+        # Scouting looks into the zone under the cursor: said now, not after the aspect is typed.
+        if use.key in AIMED_AT_ZONES and use.skill:
+            return _roll_refusal(screen, "advantage", by, use.skill, use=use.key, target=cursor)
+        return None
+
+    options = [Choice(use.key, use.name(lang), ft.skill_name(state, use.skill) if use.skill else t("fate_ui.no_roll"), closed(use)) for use in state.rules.create_advantage.uses]
     options.append(Choice("", t("fate_ui.advantage.other"), t("fate_ui.advantage.other_note"), entry="other"))
     for pin in (a for a in state.aspects if a.kind == "pinned_down" and a.by == by):
         options.append(Choice(("maintain", pin.id), t("fate_ui.advantage.maintain", target=state.name(pin.on))))

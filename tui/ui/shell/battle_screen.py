@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
+from textual import events
+from textual.actions import parse
 from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -50,6 +52,26 @@ class BattleScreen(Screen[None], Generic[B]):
 
     def _redraw(self, *_: object) -> None:
         raise NotImplementedError
+
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a key this screen greys out does nothing now, said in one line
+        when it is pressed anyway (None: it says nothing)."""
+        return None
+
+    def on_key(self, event: events.Key) -> None:
+        # A greyed-out key pressed anyway: say why instead of nothing. Keys
+        # reach the screen before the bindings run, so only a binding this
+        # screen disables is answered here; every other key goes on.
+        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+            target, name, parameters = parse(binding.action)
+            if target or self.check_action(name, parameters) is not None:
+                continue
+            why = self.binding_refusal(name, parameters)
+            if why:
+                event.stop()
+                event.prevent_default()
+                self.notify(why, severity="warning", markup=False)
+                return
 
     def action_switch_side(self) -> None:
         self.selected = 1 - self.selected

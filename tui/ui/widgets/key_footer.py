@@ -48,7 +48,7 @@ class KeyFooter(Footer):
             palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if palette is not None:
                 _node, binding, on, tooltip = palette
-                shown.append((binding.key, self.app.get_key_display(binding), binding.description, binding.action, binding.tooltip or binding.description))
+                shown.append((binding.key, self.app.get_key_display(binding), t("palette.footer"), binding.action, t("palette.tooltip")))
                 enabled.append(on)
         return tuple(shown), tuple(enabled)
 
