@@ -493,4 +493,19 @@ def test_a_fate_battle_reports_its_story_in_either_language(capsys):
     out = capsys.readouterr().out
     assert out.startswith("# The Ford of Brannock")
     assert "The Horde schreibt einen verdeckten Aspekt auf Ruined Mill" in out
-    assert "Initiative (jeder Anführer würfelt Wille): The Horde +6, The Vale +1" in out
+    # who rolled for each player is named
+    assert "Initiative (jeder Anführer würfelt Wille): The Horde +6 (Grak the Warboss), The Vale +1 (Sir Ana)" in out
+
+
+def test_the_fate_report_names_the_skill_rolled_how_an_invoke_was_paid_and_an_initiative_tie():
+    from tests.core.fate_kit import act, ev, fight, roll
+    from tui.core.systems.fate.story import markdown_report as fate_report
+
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    act(battle, "u1")
+    roll(battle, "attack", "u1", "fight", target="u3", defender="u3", defence_skill="fight")
+    line = next(a for a in battle.game.aspects if a.text == "Hold the Line")
+    battle.record(ev.Invoke(counter=battle.game.counter, roll="action", aspect=line.id))
+    text = fate_report(battle, "en")
+    assert "Pikes of Brannock rolls Fight:" in text
+    assert "invokes Hold the Line (+2, for a fate point)" in text

@@ -258,6 +258,8 @@ def test_a_tied_initiative_goes_to_the_higher_will():
     # Sir Ana (Will 4) rolls -2, Grak (Will 2) rolls 0: both 2
     battle = _start(deployed(), ((-1, -1, 0, 0), (0, 0, 0, 0)))
     assert battle.game.initiative == ((2, 4), (2, 2)) and battle.game.order == (0, 1)
+    keys = [note.key for note in battle.game.notes]
+    assert "fate.note.initiative_tie_skill" in keys  # the log says how the tie was broken
 
 
 def test_a_tie_on_roll_and_will_goes_to_more_units():

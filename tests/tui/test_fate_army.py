@@ -5,6 +5,8 @@ as typed."""
 
 from __future__ import annotations
 
+from textual.widgets import OptionList
+
 import pytest
 
 from textual.app import App
@@ -186,6 +188,22 @@ async def test_chest_presets_and_a_typed_number():
         await pilot.press("c", "end", "enter")  # another number
         await pilot.pause()
         assert isinstance(app.screen, NumberDialog)
+        await pilot.press("home", "ctrl+k", *"12", "enter")
+        await pilot.pause()
+        assert app.battle.game.players[0].chest == 12
+        # 12 is the middle ground (10–12): that size is proposed, and keeps 12
+        await pilot.press("c")
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog._choices[dialog.query_one(OptionList).highlighted].value == (10, 12)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NumberDialog)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.battle.game.players[0].chest == 12
+        await pilot.press("c", "end", "enter")
+        await pilot.pause()
         await pilot.press("home", "ctrl+k", *"7", "enter")
         await pilot.pause()
         assert app.battle.game.players[0].chest == 7

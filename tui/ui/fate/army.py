@@ -336,6 +336,10 @@ class FateArmyScreen(BattleScreen[FateBattle]):
         def chosen(value: object) -> None:
             if value == "other":
                 self.app.push_screen(NumberDialog(title, player.chest, 0, CHEST_MOST, t("fate_army.dialog.chest_help")), typed)
+            elif isinstance(value, tuple):
+                least, most = value
+                start = player.chest if least <= player.chest <= most else least
+                self.app.push_screen(NumberDialog(title, start, least, most, t("fate_army.dialog.chest_help")), typed)
             elif isinstance(value, int):
                 typed(value)
 

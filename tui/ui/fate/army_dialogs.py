@@ -124,18 +124,24 @@ def name_error(name: str) -> str | None:
 
 
 def chest_dialog(title: str, rules: FateRuleset, chest: int) -> ChoiceDialog:
-    """The text's battle sizes (small 5, middle ground 10–12, epic 20) or another number."""
+    """The text's battle sizes (small 5, middle ground 10–12, epic 20) or
+    another number. A size with a range answers ``(least, most)``: the
+    number within it is asked next."""
     lang = language()
     choices = [
         PickOption(
-            p.points,
+            (p.points, p.most) if p.most > p.points else p.points,
             p.name(lang),
             t("fate_army.dialog.chest_range", points=p.points, most=p.most) if p.most > p.points else t("fate_army.dialog.chest_points", points=p.points),
         )
         for p in rules.battle_chest.presets
     ]
     choices.append(PickOption("other", t("fate_army.dialog.chest_other")))
-    highlight = chest if any(c.value == chest for c in choices) else "other"
+    # The size the chest is now, its range included (12 is the middle ground).
+    fits = [p for p in rules.battle_chest.presets if p.points <= chest <= p.most]
+    highlight: object = "other"
+    if fits:
+        highlight = (fits[0].points, fits[0].most) if fits[0].most > fits[0].points else fits[0].points
     return ChoiceDialog(title, choices, t("fate_army.dialog.chest_help"), highlight=highlight)
 
 

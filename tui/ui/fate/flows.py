@@ -307,6 +307,9 @@ async def gm_fate_points(screen: "FateFieldScreen") -> None:
     player = await ask(screen, ChoiceDialog(t("fate_ui.dialog.gm_fate_points"), options))
     if player is None:
         return
-    change = await ask(screen, NumberDialog(t("fate_ui.dialog.gm_change", player=state.players[player].name), 1, -state.fate_points[player], 9, t("fate_ui.dialog.gm_change_help")))
+    held = state.fate_points[player]
+    # The title and the range say the same: taking away only what the player holds.
+    title = t("fate_ui.dialog.gm_change" if held else "fate_ui.dialog.gm_give", player=state.players[player].name)
+    change = await ask(screen, NumberDialog(title, 1, -held, 9, t("fate_ui.dialog.gm_change_help", count=held)))
     if change:
         record(screen, ev.FatePoints(player=player, change=change))

@@ -237,7 +237,7 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
     if action in ("attack", "leader_attack") and state.rules.actions.attack_ends_turn:
         new_act = replace(new_act, over=True)
     new = replace(state, contest=contest, activation=new_act, counter=max(state.counter, event.counter) + 1)
-    new = new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total)
+    new = new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total, skill=skill)
     if action == "enter" and defence is None and state.enemies_in(path[0], side):
         new = new.with_note("fate.note.terrain_instead", zone=state.board.zone(path[0]).name, difficulty=difficulty)
     return new
@@ -360,4 +360,5 @@ def invoke(state: FateState, event: ev.Invoke) -> FateState:
     if aspect.kind == "boost":
         contest = replace(contest, spent=contest.spent + ((aspect.id, aspect.text),))
     new = replace(state, contest=contest, aspects=aspects, counter=max(state.counter, event.counter) + 1)
-    return new.with_note("fate.note.invoked", actor=state.name(roll_side.who), aspect=aspect.text, how="reroll" if event.reroll else "bonus")
+    how = ("reroll" if event.reroll else "bonus") + ("_free" if event.free else "_paid")
+    return new.with_note("fate.note.invoked", actor=state.name(roll_side.who), aspect=aspect.text, how=how)

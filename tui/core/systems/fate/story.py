@@ -36,7 +36,10 @@ def note_text(state: FateState, note: Note, escape: Callable[[str], str] = _plai
         side = params["side"]
         params["side"] = side_name(state, side, escape) if isinstance(side, int) and side >= 0 else ""
     if "skill" in params:
-        params["skill"] = state.rules.skill(str(params["skill"])).name(language())
+        try:
+            params["skill"] = state.rules.skill(str(params["skill"])).name(language())
+        except KeyError:  # not one of the ruleset's (a house rule's, renamed since)
+            params["skill"] = escape(str(params["skill"]))
     if "outcome" in params:
         params["outcome"] = t(f"fate_ui.outcome.{params['outcome']}", shifts=params.get("shifts", 0))
     if note.key == "fate.note.ended":  # the core's note names no side; the story does

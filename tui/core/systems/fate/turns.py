@@ -70,8 +70,20 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
     )
     state = replace(state, aspects=state.aspects + cards, next_aspect=state.next_aspect + len(cards))
     new = replace(state, stage="battle", order=order, initiative=tuple(rolls), turn=0, round=1, acted=frozenset(), counter=max(state.counter, event.counter) + 1)
-    rolled = ", ".join(f"{state.players[i].name} {rolls[i][0]:+d}" for i in order)
+    # Who rolled for each player, and how a tie was broken, for the log and the report.
+    names = [state.name(leader) if leader is not None else "—" for leader in event.leaders]
+    rolled = ", ".join(f"{state.players[i].name} {rolls[i][0]:+d} ({names[i]})" for i in order)
     new = new.with_note("fate.note.initiative", order=rolled, skill=skill)
+    for first, second in zip(order, order[1:]):
+        if rolls[first][0] != rolls[second][0]:
+            continue
+        if rolls[first][1] != rolls[second][1]:
+            how = "skill"
+        elif len(state.players[first].units) != len(state.players[second].units):
+            how = "units"
+        else:
+            how = "order"
+        new = new.with_note(f"fate.note.initiative_tie_{how}", first=state.players[first].name, second=state.players[second].name, skill=skill)
     return _skip_to_waiting(new)
 
 
