@@ -150,19 +150,20 @@ async def test_ascii_glyphs():
 
 
 async def test_the_board_scrolls_to_keep_the_cursor_visible():
-    cards = {(col, row): ZoneCardView(f"z{col}{row}", f"Zone {col},{row}", ("An aspect", "Another")) for col in range(6) for row in range(6)}
+    # ten rows of cards cannot fit 24 lines even squeezed to a line each
+    cards = {(col, row): ZoneCardView(f"z{col}{row}", f"Zone {col},{row}", ("An aspect", "Another")) for col in range(6) for row in range(10)}
     app = BoardApp(BoardView(cards))
     async with app.run_test(size=(80, 24)) as pilot:
         board = app.query_one(ZoneBoard)
-        await pilot.press(*["down"] * 5, *["right"] * 5)
+        await pilot.press(*["down"] * 9, *["right"] * 5)
         await pilot.pause()
-        assert board.cursor == (5, 5)
-        box = board.board_layout().boxes[(5, 5)]
+        assert board.cursor == (5, 9)
+        box = board.board_layout().boxes[(5, 9)]
         assert board.scroll_offset.y > 0 and board.scroll_offset.x > 0
         visible = board.scrollable_content_region.size
         assert board.scroll_offset.y <= box.y and box.bottom <= board.scroll_offset.y + visible.height
         assert board.scroll_offset.x <= box.x and box.right <= board.scroll_offset.x + visible.width
-        await pilot.press(*["up"] * 5)
+        await pilot.press(*["up"] * 9)
         await pilot.pause()
         assert board.scroll_offset.y == 0
 
@@ -396,3 +397,27 @@ def test_an_edge_label_that_would_steer_the_terminal_is_shown_plain():
     view = BoardView(edged().cards, edges=(EdgeView((0, 0), (1, 0), "1/0/1\x1b[2J", label="Door\x1b]0;x\x07"),))
     text = "\n".join(line.plain for line in layout(view, None, 80).lines) + describe(view, (0, 0))
     assert "\x1b" not in text and "\x07" not in text
+
+
+def test_nine_zones_fit_the_board_a_crowded_card_says_how_many_more():
+    # Issue 16, item 10: 3×3 cards in the 13 lines a board gets at 80×24; a zone with
+    # eleven units does not make its row tall; the acted mark comes first
+    from tui.ui.widgets.zone_board_layout import layout
+
+    crowd = tuple(Occupant(f"Company {n}", n % 2, state="done" if n == 0 else "") for n in range(11))
+    cards = {(col, row): ZoneCardView(f"z{col}{row}", f"Zone {col},{row}", ("Mud",)) for col in range(3) for row in range(3)}
+    cards[(1, 1)] = ZoneCardView("crowd", "Crowded", ("Mud",), occupants=crowd)
+    drawn = layout(BoardView(cards), (0, 0), 79, 13)
+    assert len(drawn.lines) <= 13
+    assert "+11 more" in "\n".join(line.plain for line in drawn.lines)  # Mud, then how many more
+    roomy = "\n".join(line.plain for line in layout(BoardView(cards), (0, 0), 79, 24).lines)
+    assert "✓ Company 0" in roomy and "+7 more" in roomy  # acted: the mark before the name
+
+
+def test_units_taken_out_share_one_line():
+    from tui.ui.widgets.zone_board_layout import layout
+
+    out = tuple(Occupant(f"Lost {n}", 0, state="out") for n in range(4))
+    view = BoardView({(0, 0): ZoneCardView("z", "Field", occupants=(Occupant("Standing", 1), *out))})
+    text = "\n".join(line.plain for line in layout(view, None, 79, 24).lines)
+    assert "✕ 4 out: Lost 0, Lost 1" in text and text.count("Lost") == 4 and "• Standing" in text

@@ -93,6 +93,7 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
 
     # The roll on the table comes first: at 80×24 the panel is short.
     PANEL = ("roll", "turn", "card", "story")
+    _shown_contest: object = None
 
     @property
     def state(self) -> FateState:
@@ -108,7 +109,17 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         if board.cursor is None or (board.cursor not in board.view.cards and board.cursor not in board.view.open_cells):
             cells = list(board.view.cards) or list(board.view.open_cells)
             board.cursor = cells[0] if cells else None
-        show(self.query_one("#status", Static), Text(ft.stage_line(state)))
+        # The second line: the roll on the table and its outcome, else what
+        # just happened. Always in sight, however short the panel is.
+        status = Text(ft.stage_line(state), no_wrap=True, overflow="ellipsis")
+        if state.contest is not None:
+            status.append("\n" + ft.roll_summary(state, state.contest), style="bold")
+        elif len(state.notes):
+            status.append("\n" + ft.note_text(state, state.notes.latest(1)[0]), style="dim")
+        show(self.query_one("#status", Static), status)
+        if state.contest is not None and state.contest is not self._shown_contest:
+            self.query_one("#panel").scroll_home(animate=False)  # a new roll: the panel shows it from the top
+        self._shown_contest = state.contest
         turn = [ft.fate_points_line(state), ft.activation_line(state)]
         if state.stage == "ended":
             turn.append(Text(ft.awards_line(state), style="bold"))

@@ -42,13 +42,11 @@ def _occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
         used = len(state.consequences_of(key))
         if used:
             details.append(t("fate_ui.board.consequences", count=used))
-        if key in state.acted:
-            details.append(t("fate_ui.board.acted"))
-        mark = "active" if key == acting else ""
+        mark = "active" if key == acting else "done" if key in state.acted else ""
         result.append(Occupant(unit.name if unit else key, state.side_of(key), " ".join(details), mark))
     for key in state.leaders_in(zone):
         if state.place(key).attached is None:
-            mark = "active" if key == acting else ""
+            mark = "active" if key == acting else "done" if key in state.acted else ""
             result.append(Occupant("★ " + state.name(key), state.side_of(key), t("fate_ui.board.alone"), mark))
     for key, place in state.places.items():
         if place.out and place.zone == zone:
@@ -173,6 +171,20 @@ def contest_lines(state: FateState, contest: Contest) -> list[Text]:
     return lines
 
 
+def roll_summary(state: FateState, contest: Contest) -> str:
+    """The roll on the table in one line, for the status bar: its outcome is
+    always in sight, however short the panel is."""
+    result = fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+    return t(
+        "fate_ui.roll_summary",
+        actor=state.name(contest.by),
+        action=t(f"fate.action.{contest.action}"),
+        total=ladder(state, contest.active.total),
+        against=ladder(state, contest.opposition),
+        outcome=t(f"fate_ui.outcome.{result.value}", shifts=contest.shifts),
+    )
+
+
 def _target_name(state: FateState, key: str) -> str:
     aspect = state.aspect(key)
     if aspect is not None:
@@ -180,4 +192,4 @@ def _target_name(state: FateState, key: str) -> str:
     return state.name(key)
 
 
-__all__ = ["activation_line", "awards_line", "board_view", "contest_lines", "fate_points_line", "ladder", "note_text", "side_name", "skill_name", "stage_line"]
+__all__ = ["activation_line", "awards_line", "board_view", "contest_lines", "roll_summary", "fate_points_line", "ladder", "note_text", "side_name", "skill_name", "stage_line"]

@@ -33,7 +33,7 @@ class Occupant:
     side: int
     detail: str = ""
     state: str = ""
-    """"" | "active" (acting now) | "out" (taken out)."""
+    """"" | "active" (acting now) | "done" (acted this round) | "out" (taken out)."""
 
 
 @dataclass(frozen=True)
@@ -88,10 +88,11 @@ class Glyphs:
     ellipsis: str
     edge_closed: str = "■"
     edge_open: str = "□"
+    done: str = "✓"
 
 
-UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "•", "▒", "…", "■", "□")
-ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "-", "#", "~", "#", "o")
+UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "•", "▒", "…", "■", "□", "✓")
+ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "-", "#", "~", "#", "o", "v")
 
 
 def edge_mark(edge: EdgeView, g: Glyphs) -> str:
@@ -121,26 +122,50 @@ def _fit(text: Text, width: int, ellipsis: str) -> Text:
     return text
 
 
-def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Style]) -> list[Text]:
-    body = [_fit(Text(_line(aspect), style=styles.get("aspect", "")), inner, g.ellipsis) for aspect in card.aspects]
+_KEEP_FIRST = {"active": 0, "aspect": 1, "": 2, "done": 2, "hidden": 3, "out": 4}
+"""When a card must give up lines, what it keeps first: who is acting, then
+the terrain, then who stands there, then the rest."""
+
+
+def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Style], room: int = 0) -> list[Text]:
+    """The card's lines; with ``room`` (> 0), at most that many, the last
+    saying how many more there are (the card under the cursor shows all)."""
+    body: list[tuple[str, Text]] = [("aspect", _fit(Text(_line(aspect), style=styles.get("aspect", "")), inner, g.ellipsis)) for aspect in card.aspects]
     if card.hidden:
         words = t("board.hidden", count=card.hidden)
-        body.append(_fit(Text(f"{g.hidden} {words}", style=styles.get("detail", "")), inner, g.ellipsis))
+        body.append(("hidden", _fit(Text(f"{g.hidden} {words}", style=styles.get("detail", "")), inner, g.ellipsis)))
+    out = [person for person in card.occupants if person.state == "out"]
     for person in card.occupants:
+        if person.state == "out" and len(out) > 1:
+            continue
         style = styles.get(f"side-{person.side % 2}", Style())
         if person.state == "active":
             marker, style = g.active, style + Style(bold=True, underline=True)
         elif person.state == "out":
             marker, style = g.out, style + Style(dim=True, strike=True)
+        elif person.state == "done":
+            marker, style = g.done, style + Style(dim=True)
         else:
             marker = g.present
+        # The mark comes first: a long name is cut at the end, never the mark.
         line = Text()
         line.append(f"{marker} ", style=style)
         line.append(_line(person.label), style=style)
         if person.detail:
             line.append(" " + _line(person.detail), style=styles.get("detail", ""))
-        body.append(_fit(line, inner, g.ellipsis))
-    return body or [Text()]
+        body.append((person.state, _fit(line, inner, g.ellipsis)))
+    if len(out) > 1:
+        # The taken out share one line: they no longer take room on the board.
+        names = ", ".join(_line(person.label) for person in out)
+        line = Text(f"{g.out} " + t("board.out_line", count=len(out), names=names), style=Style(dim=True, strike=False))
+        body.append(("out", _fit(line, inner, g.ellipsis)))
+    if room and len(body) > room:
+        keep = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))[: max(room - 1, 0)]
+        hidden_lines = len(body) - len(keep)
+        kept = [body[i][1] for i in sorted(keep)]
+        kept.append(_fit(Text(t("board.more", count=hidden_lines), style=styles.get("detail", "")), inner, g.ellipsis))
+        return kept
+    return [line for _, line in body] or [Text()]
 
 
 def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g: Glyphs = UNICODE, styles: dict[str, Style] | None = None) -> Layout:
@@ -160,14 +185,21 @@ def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g:
     column = max(MIN_COLUMN + gap - 1, width // count)
     box = column - gap
     inner = box - 4
+    board_rows = range(first_row, max(rows) + 1)
+    used_rows = [row for row in board_rows if any(cell[1] == row for cell in cells)]
+    room = 0
+    if height:
+        # Every row of cards fits the board's height: a crowded card shows
+        # its first lines and how many more (the panel shows it whole).
+        between = len(used_rows) - 1 if down else 0
+        room = max((height - between) // max(len(used_rows), 1) - 2, 1)
     bodies: dict[Cell, list[Text]] = {}
     for cell in cells:
         card = view.cards.get(cell)
         if card is None:
             bodies[cell] = [_fit(Text(t("board.open_slot"), style=styles.get("open", "")), inner, g.ellipsis)]
         else:
-            bodies[cell] = _card_body(card, inner, g, styles)
-    board_rows = range(first_row, max(rows) + 1)
+            bodies[cell] = _card_body(card, inner, g, styles, room)
     heights = {row: max((len(bodies[cell]) + 2 for cell in cells if cell[1] == row), default=1) for row in board_rows}
     # A big terminal gets taller cards rather than a blank lower half.
     used = [row for row in board_rows if any(cell[1] == row for cell in cells)]
