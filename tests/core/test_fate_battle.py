@@ -501,7 +501,6 @@ def test_free_invokes_stack_on_one_roll_and_one_paid_invoke_besides():
 def test_a_paid_invoke_only_once_per_aspect_and_roll():
     battle = _attack_on_orcs()
     line = aspect_named(battle, "Hold the Line")
-    battle.game  # Ana has one fate point: give her another to try twice
     from tui.core.frozen import replace as _replace
     battle.history = type(battle.history)(battle.history.events, battle.history.cursor, (*battle.history.states[:-1], _replace(battle.game, fate_points=(3, 1))))
     battle.record(ev.Invoke(counter=battle.game.counter, roll="action", aspect=line.id))

@@ -21,8 +21,18 @@ def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     from tui.core.storage import load_battle
     from tui.core.system import system_of
 
+    from tui.core.i18n import set_language
+    from tui.core.markdown import md_text
+    from tui.core.quick_roll import quick_dice, quick_rolls_section
+
     battle = load_battle(path)
     text = system_of(battle).report(battle, lang)
+    before = language()
+    set_language(lang)
+    try:
+        text += quick_rolls_section(battle.history.done, quick_dice(), md_text)
+    finally:
+        set_language(before)
     return text.translate(ASCII_TABLE) if ascii_only else text
 
 

@@ -15,6 +15,7 @@ from pydantic import Field, field_validator
 
 from tui.core.errors import NothingToUndo, RollRecordError
 from tui.core.i18n import t
+from tui.core.quick_roll import QuickRoll
 from tui.core.records import Record, check_name
 
 S = TypeVar("S")
@@ -151,6 +152,15 @@ class LoggedBattle(Generic[S, E]):
         """What the save shows as ``[state]``: readable, and checked on load."""
         raise NotImplementedError
 
+    @classmethod
+    def apply_event(cls, state: S, event: E) -> S:
+        """The system's rules for ``event``; a quick roll, which every system's
+        log may hold, changes nothing in the battle (it is kept for the log)."""
+        if isinstance(event, QuickRoll):
+            return state
+        result: S = cls._apply(state, event)
+        return result
+
     # -- the file ------------------------------------------------------------------
 
     @classmethod
@@ -160,7 +170,7 @@ class LoggedBattle(Generic[S, E]):
         if meta.log and not meta.state:
             # every save writes [state]; a log without it is a file cut short
             raise RollRecordError(t("error.record_no_state"))
-        return History.replay(initial, meta.log, meta.cursor, cls._apply)
+        return History.replay(initial, meta.log, meta.cursor, cls.apply_event)
 
     def check_summary(self) -> None:
         if self.meta.state and self.meta.state != self.summary(self.history.state):
@@ -197,19 +207,19 @@ class LoggedBattle(Generic[S, E]):
 
     def record(self, event: E) -> E:
         """Apply one event; raises (and changes nothing) if the rules refuse it."""
-        self.history = self.history.do(event, type(self)._apply)
+        self.history = self.history.do(event, type(self).apply_event)
         return event
 
     def undo(self) -> None:
         self.history = self.history.undo()
 
     def redo(self) -> None:
-        self.history = self.history.redo(type(self)._apply)
+        self.history = self.history.redo(type(self).apply_event)
 
     def step_refusal(self, event: E) -> str | None:
         """Why the rules refuse ``event`` now (None if they allow it)."""
         try:
-            type(self)._apply(self.history.state, event)
+            type(self).apply_event(self.history.state, event)
         except ValueError as exc:  # the rules' refusals are MassCombatError, a ValueError
             return str(exc)
         return None

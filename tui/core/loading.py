@@ -87,7 +87,7 @@ def _load(path: Path, name: str) -> tuple[LoggedBattle[Any, Any], bytes]:
         return system.load(meta, ruleset), raw
     except MassCombatError as exc:
         try:
-            place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle._apply, where)
+            place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle.apply_event, where)
         except Exception:
             place = None
         raise SaveFileError(name, str(exc), place) from None

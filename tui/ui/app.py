@@ -35,6 +35,7 @@ from tui.core.system import GameSystem, system_of
 from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
 from tui.ui.registry import SystemUI, system_ui
 from tui.ui.settings import Settings, save_settings
+from tui.ui.shell.quick_roll import open_quick_roll
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.help import HelpScreen, binding_rows
 from tui.ui.shell.keys import KeyGate
@@ -59,6 +60,7 @@ class MassCombatApp(App[None]):
         Binding("f2", "settings", "key.settings", show=False, id="app.settings"),
         Binding("ctrl+s", "save_as", "key.save_as", show=False, id="app.save_as"),
         Binding("ctrl+r", "rename_battle", "key.rename_battle", show=False, id="app.rename_battle"),
+        Binding("ctrl+d", "quick_roll", "quick.key", show=False, id="app.quick_roll"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
     ]
@@ -293,9 +295,12 @@ class MassCombatApp(App[None]):
         if mode in self.MODES and self.current_mode != mode:
             self.switch_mode(mode)
 
+    def action_quick_roll(self) -> None:
+        open_quick_roll(self)
+
     def action_command_palette(self) -> None:
         # Textual's own, with its prompt in the app's language.
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not self.screen.id == "--command-palette":
             self.push_screen(CommandPalette(placeholder=t("palette.search"), id="--command-palette"))
 
     async def action_quit(self) -> None:

@@ -37,6 +37,8 @@ UI = SystemUI(
     bindings=(
         Binding("f3", "mode('field')", "fate_ui.key.to_field", show=False, id="app.field"),
         Binding("f4", "mode('army')", "key.to_army", show=False, id="app.army"),
+        # No roller of its own here: F5 (the Battle Pool roller in Mutant) is the quick roll.
+        Binding("f5", "quick_roll", "quick.key", show=False, id="app.quick_roll_f5"),
     ),
     start_mode=start_mode,
     help=help_page,

@@ -59,6 +59,8 @@ UI = SystemUI(
     bindings=(
         Binding("f3", "mode('mat')", "km_ui.key.to_mat", show=False, id="app.km_mat"),
         Binding("f4", "mode('armies')", "km_ui.key.to_armies", show=False, id="app.km_armies"),
+        # No roller of its own here: F5 (the Battle Pool roller in Mutant) is the quick roll.
+        Binding("f5", "quick_roll", "quick.key", show=False, id="app.quick_roll_f5"),
     ),
     start_mode=start_mode,
     help=help_page,

@@ -168,7 +168,7 @@ class RollerScreen(BattleScreen[Battle]):
             self.app.push_screen(FacesDialog(title, battle.push_counts(), sides), pushed)
 
     async def _type_roll(self, sides: int) -> None:
-        typed = []
+        typed: list[dict[DieKind, tuple[int, ...]]] = []
         for side in self.battle.state.sides:
             counts = {kind: side.pool.count(kind) for kind in KINDS}
             if not side.pool.total:

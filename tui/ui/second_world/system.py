@@ -46,6 +46,8 @@ UI = SystemUI(
     bindings=(
         Binding("f3", "mode('map')", "sw_ui.key.to_map", show=False, id="app.sw_map"),
         Binding("f4", "mode('cast')", "sw_ui.key.to_cast", show=False, id="app.sw_cast"),
+        # No roller of its own here: F5 (the Battle Pool roller in Mutant) is the quick roll.
+        Binding("f5", "quick_roll", "quick.key", show=False, id="app.quick_roll_f5"),
     ),
     start_mode=start_mode,
     help=help_page,

@@ -11,6 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator
 
+from tui.core.quick_roll import QuickRoll
 from tui.core.records import Record, check_name
 from tui.core.systems.kingmaker.forces import Army, Key, RowKey, SideIndex
 from tui.core.systems.kingmaker.mat import Facing
@@ -239,6 +240,7 @@ KingmakerEvent = Annotated[
     Union[
         SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, FirstSide, Place,
         Initiative, EndStep, SwitchTactic, SetStrategy, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
+        QuickRoll,
     ],
     Field(discriminator="kind"),
 ]

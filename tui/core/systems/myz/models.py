@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_validator
 
 from tui.core import history
+from tui.core.quick_roll import QuickRoll
 from tui.core.dice import Pool, parse_pool
 from tui.core.systems.myz import events as myz_events
 from tui.core.records import Record, check_name
@@ -153,6 +154,7 @@ Event = Annotated[
         myz_events.NextWave,
         myz_events.EndBattle,
         myz_events.Adjust,
+        QuickRoll,
     ],
     Field(discriminator="kind"),
 ]

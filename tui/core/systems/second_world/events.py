@@ -11,6 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator
 
+from tui.core.quick_roll import QuickRoll
 from tui.core.board import Zone
 from tui.core.edges import Cost, Wear
 from tui.core.records import Record, check_name
@@ -306,7 +307,7 @@ SecondWorldEvent = Annotated[
     Union[
         SetSides, SetCharacter, RemoveCharacter, PlaceZone, RemoveZone, RenameZone, ZoneAspects, Situation, SetEdge, RemoveEdge, Deploy,
         StartConflict, BeginTurn, EndTurn, FreeMove, Erode, MoveRoll, MoveResolve, Invoke, Casting,
-        ActionRoll, Resolve, Absorb, TakeOut, FullDefence, Concede,
+        ActionRoll, Resolve, Absorb, TakeOut, FullDefence, Concede, QuickRoll,
     ],
     Field(discriminator="kind"),
 ]
