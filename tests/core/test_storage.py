@@ -934,7 +934,7 @@ def test_broken_ruleset_is_reported_against_the_save(tmp_path, monkeypatch):
         raise SaveFileError("rulesets/myz-mass-combat.toml", "bad face", (12, 3))
 
     path = write(tmp_path, VALID)
-    monkeypatch.setattr(rulesets, "bundled_ruleset", broken)
+    monkeypatch.setattr(rulesets, "ruleset_in_use", broken)
     error = assert_load_error(path)
     assert "rulesets/myz-mass-combat.toml:12:3: bad face" in str(error)
 

@@ -18,7 +18,9 @@ from tui.cli.output import emit, fail
 def check_file(path: Path) -> str:
     """The ``ok`` line for a valid file; raises ``MassCombatError`` otherwise."""
     _, data = read_toml(path)
-    if isinstance(data.get("ruleset"), dict):
+    # A ruleset's [ruleset] header holds its schema; a battle's is at the top
+    # (a battle's own [ruleset] only names the ruleset it plays with).
+    if isinstance(data.get("ruleset"), dict) and "schema_version" not in data:
         ruleset = load_ruleset_file(path)
         info = getattr(ruleset, "ruleset", None)  # every ruleset model has the [ruleset] header
         return t("cli.check_ruleset", id=info.id if info is not None else path.name)
@@ -26,6 +28,8 @@ def check_file(path: Path) -> str:
 
     battle = load_battle(path)
     line = t("cli.check_battle", title=battle.meta.title)
+    if battle.ruleset_notice:
+        line += "\n" + battle.ruleset_notice
     if battle.history.dropped:
         line += "\n" + t("storage.redo_dropped", count=battle.history.dropped, path=path.name, why=battle.history.dropped_why)
     return line

@@ -20,7 +20,7 @@ from tui.cli.output import count, modifier, seed
 from tui.core.system import system_keys
 
 COMMANDS = ("roll", "odds", "check", "report", "army")
-VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system")
+VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system", "--ruleset")
 """Top-level options that take a value (skipped when looking for the command)."""
 
 
@@ -93,6 +93,7 @@ def app_parser() -> OneLineParser:
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
     parser.add_argument("--system", choices=_SystemKeys(), default=None, help=t("cli.help.system"))
     parser.add_argument("--fresh", action="store_true", default=False, help=t("cli.help.fresh"))
+    parser.add_argument("--ruleset", metavar="FILE", help=t("cli.help.ruleset"))
     return parser
 
 

@@ -103,6 +103,15 @@ def rng_for(seed: int, counter: int) -> random.Random:
     return random.Random(f"masscombat:{seed}:{counter}")
 
 
+class RulesetRef(Record):
+    """Which ruleset a battle plays with: its id, the SHA-256 of its file,
+    and the file itself when it is a house copy (empty: the bundled one)."""
+
+    id: Annotated[str, Field(max_length=80)]
+    sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+    file: Annotated[str, Field(max_length=4096)] = ""
+
+
 class BattleFile(Record):
     """The save file every system writes: this header, the system's own
     ``setup`` and ``log`` (a subclass narrows their types and ``system``),
@@ -120,8 +129,24 @@ class BattleFile(Record):
     """How many events of the log are in effect; the rest can be redone."""
     state: dict[str, Any] = Field(default_factory=dict)
     """A summary of the state for people and scripts; checked against the log on load."""
+    ruleset: RulesetRef | None = None
+    """The ruleset the battle was last played with (none in older saves)."""
 
     _check_title = field_validator("title")(check_name)
+
+
+def ruleset_ref_now(system_key: str) -> RulesetRef | None:
+    """The ruleset this process plays a battle of ``system_key`` with."""
+    from tui.core.rulesets import file_digest, find_ruleset, ruleset_in_use
+    from tui.core.system import UnknownSystem, find_system
+
+    try:
+        key = find_system(system_key).ruleset.system
+        model, path = ruleset_in_use(key)
+    except (UnknownSystem, ValueError, OSError):
+        return None
+    house = path != find_ruleset(key)
+    return RulesetRef(id=str(getattr(getattr(model, "ruleset", None), "id", key)), sha256=file_digest(path), file=str(path) if house else "")
 
 
 def new_seed() -> int:
@@ -138,6 +163,9 @@ class LoggedBattle(Generic[S, E]):
 
     meta: Any
     history: History[S, E]
+    ruleset_notice: str | None = None
+    """Set on load when the battle now plays with another ruleset than the
+    one its save was last played with (the session says so)."""
     _apply: ClassVar[Callable[..., Any]]  # apply(state, event), set as a staticmethod; "..." because mypy would bind a (state, event) ClassVar like a method
 
     # -- the system's part -----------------------------------------------------
@@ -177,7 +205,12 @@ class LoggedBattle(Generic[S, E]):
             raise RollRecordError(t("error.record_state"))
 
     def to_file(self) -> Any:
-        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": self.summary(self.history.state)})
+        if self.meta.ruleset is None and not self.meta.template:
+            # A new battle: which ruleset it is played with, found once. (An
+            # example names none: its copies record the one they play with.)
+            self.meta = self.meta.model_copy(update={"ruleset": ruleset_ref_now(self.system)})
+        ruleset = None if self.meta.template else self.meta.ruleset
+        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": self.summary(self.history.state), "ruleset": ruleset})
 
     @property
     def system(self) -> str:

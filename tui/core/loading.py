@@ -14,7 +14,7 @@ from typing import Any, Callable
 from tui.core import rulesets
 from tui.core.errors import MassCombatError, SaveFileError
 from tui.core import journal
-from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle
+from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle, RulesetRef
 from tui.core.i18n import t
 from tui.core.records import printable
 from tui.core.system import LEGACY_SYSTEM, GameSystem, UnknownSystem, find_system
@@ -82,9 +82,12 @@ def _load(path: Path, name: str) -> tuple[LoggedBattle[Any, Any], bytes]:
         raise SaveFileError(name, str(exc), locate_key(where, ["system"]), "system") from None
     meta = validate(system.file_model, data, where, name)
     _check_cursor(meta, where, name)
-    ruleset = _ruleset(system, name)
+    ruleset, ref, notice = _ruleset(system, name, meta)
     try:
-        return system.load(meta, ruleset), raw
+        battle = system.load(meta, ruleset)
+        battle.meta = battle.meta.model_copy(update={"ruleset": ref})
+        battle.ruleset_notice = notice
+        return battle, raw
     except MassCombatError as exc:
         try:
             place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle.apply_event, where)
@@ -98,12 +101,37 @@ def _check_cursor(meta: BattleFile, text: str, name: str) -> None:
         raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
 
 
-def _ruleset(system: GameSystem, name: str) -> Any:
-    """The system's bundled ruleset; a broken one is reported against the save."""
+def _ruleset(system: GameSystem, name: str, meta: BattleFile) -> tuple[Any, RulesetRef, str | None]:
+    """The ruleset the battle plays with, what the save will record of it,
+    and a notice when it is not the one the save was last played with. A
+    house copy the save names is used again unless ``--ruleset`` says
+    otherwise; a broken ruleset is reported against the save."""
+    key = system.ruleset.system
+    recorded: RulesetRef | None = getattr(meta, "ruleset", None)
+    notice = None
     try:
-        return rulesets.bundled_ruleset(system.ruleset.system)
+        model, path = rulesets.ruleset_in_use(key)
+        bundled = rulesets.find_ruleset(key)
+        if path == bundled and recorded is not None and recorded.file:
+            house = Path(recorded.file)
+            if house.is_file():
+                model, path = rulesets.load_ruleset_file(house), house
+            else:
+                notice = t("storage.ruleset_gone", file=recorded.file)
+        digest = rulesets.file_digest(path)
     except MassCombatError as exc:  # the message names the ruleset file to fix
         raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
+    except OSError as exc:
+        raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc.strerror or exc)) from None
+    ref = RulesetRef(id=str(getattr(getattr(model, "ruleset", None), "id", key)), sha256=digest, file=str(path) if path != bundled else "")
+    if notice is None and recorded is not None and recorded.sha256 != ref.sha256:
+        notice = t("storage.ruleset_changed", before=_ruleset_words(recorded), now=_ruleset_words(ref))
+    return model, ref, notice
+
+
+def _ruleset_words(ref: RulesetRef) -> str:
+    what = ref.file or t("storage.ruleset_bundled", id=ref.id)
+    return f"{what} (sha256 {ref.sha256[:12]})"
 
 
 def _migrate(data: dict[str, Any], text: str, name: str) -> tuple[dict[str, Any], bool]:

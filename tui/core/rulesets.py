@@ -9,8 +9,10 @@ system is the registry's to say (``system.ruleset_spec``); each system's
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -48,9 +50,45 @@ def load_ruleset_file(path: Path) -> BaseModel:
     return validate(model, data, text, str(path))
 
 
-@lru_cache(maxsize=None)
+_HOUSE: dict[str, tuple[BaseModel, Path]] = {}
+"""House rulesets this process plays with (``--ruleset FILE``), by system."""
+
+
+def use_house_ruleset(path: Path | None, system: str | None = None) -> str | None:
+    """Play every battle of the file's system with an edited copy of its
+    ruleset (validated here: errors name the file, line and key); None
+    puts back the bundled ones (of ``system``, or all). Returns the system."""
+    if path is None:
+        for key in [system] if system else list(_HOUSE):
+            _HOUSE.pop(key, None)
+        return system
+    model: Any = load_ruleset_file(path)
+    key = str(model.ruleset.system)
+    _HOUSE[key] = (model, path.resolve())
+    return key
+
+
+def ruleset_in_use(system: str) -> tuple[BaseModel, Path]:
+    """The ruleset this process plays ``system`` with, and its file."""
+    if system in _HOUSE:
+        return _HOUSE[system]
+    return _bundled(system), find_ruleset(system)
+
+
 def bundled_ruleset(system: str) -> BaseModel:
+    """The ruleset a battle of ``system`` plays with: the bundled one, or
+    the house copy given with ``--ruleset``."""
+    return ruleset_in_use(system)[0]
+
+
+@lru_cache(maxsize=None)
+def _bundled(system: str) -> BaseModel:
     return load_ruleset_file(find_ruleset(system))
 
 
-__all__ = ["bundled_ruleset", "find_ruleset", "load_ruleset_file", "ruleset_folders"]
+def file_digest(path: Path) -> str:
+    """The SHA-256 of a ruleset file's bytes: a save records it."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+__all__ = ["bundled_ruleset", "file_digest", "find_ruleset", "load_ruleset_file", "ruleset_folders", "ruleset_in_use", "use_house_ruleset"]

@@ -309,7 +309,10 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
         lock, notice = None, t("storage.template", path=path)
     replayed = journal.replay(battle, path, raw)
     if lock is None:
-        return Session(battle, path, read_only=True, notice=notice, lock=None, on_disk=raw)
+        session = Session(battle, path, read_only=True, notice=notice, lock=None, on_disk=raw)
+        if battle.ruleset_notice:
+            session._notices.append(battle.ruleset_notice)
+        return session
     remove_stale_temps(path)
     try:
         backup(path, raw)
@@ -317,6 +320,8 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
         notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
     session = Session(battle, path, read_only=False, notice=notice, lock=lock, on_disk=raw)
     session._opened(raw, replayed)
+    if battle.ruleset_notice:
+        session._notices.append(battle.ruleset_notice)
     if battle.history.dropped:
         session._notices.append(t("storage.redo_dropped", count=battle.history.dropped, path=path.name, why=battle.history.dropped_why))
         session._durable = None  # the file still holds those steps: the next save rewrites it whole

@@ -14,6 +14,7 @@ from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
+from tui.core.rulesets import use_house_ruleset
 from tui.core.system import LEGACY_SYSTEM, find_system
 from tui.core.storage import Session, create_session, default_saves_dir, open_example, open_session
 from tui.core.tomlfile import read_toml
@@ -65,11 +66,25 @@ def launch(args) -> int:
         fresh = choice.kind == "demo"
     else:
         fresh = bool(getattr(args, "fresh", False))
+    house = getattr(args, "ruleset", None)
+    house_system = None
+    try:
+        if house:
+            # A house rule: an edited copy of a ruleset, for every battle this run plays.
+            house_system = use_house_ruleset(Path(house))
+    except MassCombatError as exc:
+        print(printable(f"masscombat: {exc}"), file=sys.stderr)
+        return 2
     try:
         session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh)
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 1
+    played = find_system(session.battle.system).ruleset.system
+    if house_system is not None and played != house_system:
+        session.close(save=False)
+        print(printable(f"masscombat: {t('cli.ruleset_other_system', file=house, ruleset=house_system, battle=played)}"), file=sys.stderr)
+        return 2
 
     from tui.ui.app import MassCombatApp  # textual is imported only when the app runs
 
