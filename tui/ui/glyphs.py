@@ -55,3 +55,21 @@ ASCII = Glyphs(
 )
 
 GLYPH_SETS = {g.name: g for g in (UNICODE, ASCII)}
+
+
+def letters_shown() -> bool:
+    """Pools are typed as 5b2s1g (Battle, Strategy, Support), letters of the
+    English words: shown in English, while German shows the dice's symbols
+    alone (the letters there would name nothing)."""
+    from tui.core.i18n import language
+
+    return language() == "en"
+
+
+def pool_shown(base: int, skill: int, gear: int, g: Glyphs, notation: str) -> str:
+    """A pool for reading: ``notation`` (5b2s1g) in English, the symbols
+    with their counts (✘5 ◎2 ⚙1) in German."""
+    if letters_shown():
+        return notation
+    parts = [f"{g.kind[kind]}{count}" for kind, count in ((DieKind.BASE, base), (DieKind.SKILL, skill), (DieKind.GEAR, gear)) if count]
+    return " ".join(parts) or "0"

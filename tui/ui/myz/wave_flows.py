@@ -27,7 +27,7 @@ from tui.core.systems.myz.state import MyzState, WaveState
 from tui.core.systems.myz.strategy import Resolution
 from tui.core.systems.myz.steps import next_step, recon_pool
 from tui.ui.shell.battle_screen import shell
-from tui.ui.glyphs import Glyphs
+from tui.ui.glyphs import Glyphs, pool_shown
 from tui.ui.myz import menus, wave_gm
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.myz.dialogs import RollDialog
@@ -87,7 +87,7 @@ async def _ask(screen: "WaveScreen", dialog):
 
 def roll_lines(battle: Battle, pool: SkillPool, check: ev.SkillCheck, g: Glyphs) -> list[Text]:
     result = evaluate(check, pool, battle.rules, battle.ruleset)
-    lines = [Text(t("wave.roll.pool", pool=pool.notation()))]
+    lines = [Text(t("wave.roll.pool", pool=pool_shown(pool.base, pool.skill, pool.gear, g, pool.notation())))]
     roll = result.roll
     if roll is not None:
         for stage_number, stage in enumerate(roll.stages):
@@ -116,8 +116,9 @@ async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: e
     or FP to get a single ☢"."""
     per_success = battle.ruleset.skill_rolls.mutation_points_per_success
     mutation_closed = None if slot in MUTATION_SLOTS else t("myz.error.no_mutations")
-    how = await _ask(screen, ChoiceDialog(title + " — " + pool.notation(), [
-        Choice("roll", t("wave.check.roll"), pool.notation()),
+    shown = pool_shown(pool.base, pool.skill, pool.gear, shell(screen).glyphs, pool.notation())
+    how = await _ask(screen, ChoiceDialog(title + " — " + shown, [
+        Choice("roll", t("wave.check.roll"), shown),
         Choice("type", t("wave.check.type")),
         Choice("mutation", t("wave.check.mutation", points=per_success), closed=mutation_closed),
     ], menu=menus.CHECK))

@@ -15,7 +15,7 @@ from tui.core.dice import DieKind
 from tui.core.i18n import t
 from tui.core.systems.myz.army import Army
 from tui.core.systems.myz.state import MyzState
-from tui.ui.glyphs import Glyphs
+from tui.ui.glyphs import Glyphs, letters_shown
 
 
 @dataclass(frozen=True)
@@ -103,7 +103,9 @@ def force_text(view: ForceView) -> Text:
 
 def pool_glyphs(pool, g: Glyphs) -> str:
     parts = [g.kind[kind] * pool.count(kind) for kind in (DieKind.BASE, DieKind.SKILL, DieKind.GEAR) if pool.count(kind)]
-    return " ".join(parts) + f"  ({pool.notation()})" if parts else pool.notation()
+    if not parts:
+        return pool.notation()
+    return " ".join(parts) + (f"  ({pool.notation()})" if letters_shown() else "")
 
 
 def action_text(action, army: Army, state: MyzState, g: Glyphs) -> str:

@@ -17,7 +17,7 @@ from tui.core.dice import KINDS
 from tui.core.i18n import t
 from tui.core.odds import PushDecision, percent
 from tui.ui.widgets.show import show
-from tui.ui.glyphs import UNICODE, Glyphs
+from tui.ui.glyphs import UNICODE, Glyphs, letters_shown
 from tui.ui.myz.widgets.dice_tray import DiceTray, stage_line
 
 
@@ -114,7 +114,8 @@ class PoolPanel(VerticalScroll):
         pool_text = Text(no_wrap=True, overflow="ellipsis")
         pool_text.append(t("roller.pool") + " ")
         pool_text.append("  ".join(f"{g.kind[k]}{side.pool.count(k)}" for k in KINDS))
-        pool_text.append(f"   {side.pool.notation()}", "dim")
+        if letters_shown():
+            pool_text.append(f"   {side.pool.notation()}", "dim")
         show(self.query_one(".pool-line", Static), pool_text)
 
         tray = self.query_one(DiceTray)

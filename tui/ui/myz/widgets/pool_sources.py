@@ -25,7 +25,7 @@ from tui.core.systems.myz.pool import PoolLine
 from tui.core.systems.myz.pool import source_label as core_source_label
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.ui.widgets.show import show
-from tui.ui.glyphs import UNICODE, Glyphs
+from tui.ui.glyphs import UNICODE, Glyphs, letters_shown
 
 SPELLED_OUT = 5
 """Up to this many dice of a kind are drawn one by one; more as ``✘×12``."""
@@ -144,7 +144,8 @@ class PoolSources(VerticalScroll):
         total = Text(no_wrap=True, overflow="ellipsis")
         total.append(t("army.preview.total") + "  ")
         total.append(pool_text(view.pool, g))
-        total.append(f"   {view.pool.notation()}", "dim")
+        if letters_shown():
+            total.append(f"   {view.pool.notation()}", "dim")
         self._set("total", total)
         against = Text(overflow="ellipsis")
         against.append(t("army.preview.against") + " ")
