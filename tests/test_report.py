@@ -294,8 +294,10 @@ def test_how_the_battle_ends(battle, language):
     game = battle.game
     assert game.stage == "over" and game.ended
     assert f"\n## {tr(language, 'report.over.heading')}\n" in text
-    for key in game.ended:
-        assert f"- {tr(language, f'myz.over.{key}')}" in text
+    # each reason names the force it happened to
+    for side, force in enumerate(game.forces):
+        if force.battle_level <= 0:
+            assert f"- {tr(language, 'myz.over_named.no_battle_dice', name=game.names[side])}" in text
     assert f"\n## {tr(language, 'report.ongoing.heading')}\n" not in text
 
 

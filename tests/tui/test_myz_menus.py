@@ -391,7 +391,7 @@ async def test_only_the_assailant_rolls_the_action_others_are_greyed_out_with_wh
         dialog = await wait_for(app, pilot, ChoiceDialog)
         closed = {c.label: c.closed for c in dialog._choices}
         assert closed["Dora"] is None
-        assert closed["Red Boss"] == "Red Boss is not the Assailant (Dora is): others may only help. The GM's final say (g) can reassign positions."
+        assert closed["Red Boss"] == "Red Boss is not the Assailant (that is Dora): others may only help. The GM's final say (g) can reassign positions."
 
 
 async def test_a_support_roll_made_is_greyed_out_not_silently_rolled_again(tmp_path):

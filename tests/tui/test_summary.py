@@ -93,7 +93,7 @@ async def test_paging_between_two_waves(tmp_path):
         screen = await open_summary(app, pilot)
         assert screen.page == 1  # the latest wave first
         assert page_bar(app).startswith("Wave 2") and "latest" in page_bar(app)
-        assert "The battle is over: a force routed." in page(app)
+        assert "The battle is over: Zone-Ghouls routed; The Ark holds the field." in page(app)
         assert "Zone-Ghouls: CONFUSED, routed, leader captured" in page(app)
         assert screen.check_action("next", ()) is None and screen.check_action("last", ()) is None
         await pilot.press("left")
@@ -176,7 +176,7 @@ async def test_german_labels(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await open_summary(app, pilot)
         text = page(app)
-        for words in ("Ergebnis", "Verluste", "Vergeltung", "Zustände", "Für die nächste Welle", "Gesamtstand nach Welle 2", "Die Schlacht ist vorbei: eine Truppe ist geflohen."):
+        for words in ("Ergebnis", "Verluste", "Vergeltung", "Zustände", "Für die nächste Welle", "Gesamtstand nach Welle 2", "Die Schlacht ist vorbei: Zone-Ghouls ist geflohen; The Ark behauptet das Feld."):
             assert words in text
         assert "Zone-Ghouls: VERWIRRT, flieht, Anführer gefangen" in text
         assert "Überwältigender Sieg" in text
@@ -295,4 +295,28 @@ async def test_a_wave_without_an_end_phase_has_its_own_page(tmp_path):
         await pilot.press("right")
         await pilot.pause()
         assert screen.query_one(WaveSummary).display and not screen.query_one("#empty").display
+        assert "Wave 2" in str(screen.query_one("#page-bar").render())
+
+
+async def test_a_wave_finished_while_away_from_an_older_page_is_the_page_on_return(tmp_path):
+    battle = ghoul_strike_waves(2)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("s")  # the summary, as the GM opens it
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen) and screen.page == 1
+        await pilot.press("left")
+        await pilot.pause()
+        assert screen.page == 0
+        app.act(lambda b: b.undo())  # back before the second End phase
+        await pilot.pause()
+        await pilot.press("w")  # to the battle, where the wave is played again
+        await pilot.pause()
+        app.act(lambda b: b.redo())
+        await pilot.pause()
+        await pilot.press("s")
+        await pilot.pause()
+        assert app.screen is screen and screen.page == 1
         assert "Wave 2" in str(screen.query_one("#page-bar").render())

@@ -26,6 +26,7 @@ from tui.core.systems.myz.battle import Battle
 from tui.ui.widgets.show import show
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.core.i18n import language, t
+from tui.core.systems.myz.after_battle import ending_lines
 from tui.core.systems.myz.end_phase import EndReport
 from tui.core.systems.myz.state import MyzState, QuietWave, wave_endings
 from tui.ui.widgets.key_footer import KeyFooter
@@ -82,6 +83,8 @@ class SummaryScreen(BattleScreen[Battle]):
         super().__init__(name, id, classes)
         self._follow = True
         """Showing the latest wave: a newly finished wave becomes the page."""
+        self._seen = 0
+        """How many waves had finished when the page was last drawn."""
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -90,6 +93,13 @@ class SummaryScreen(BattleScreen[Battle]):
             yield Static(id="empty")
             yield WaveSummary()
         yield KeyFooter()
+
+    def on_screen_resume(self) -> None:
+        # Coming back after a wave finished elsewhere: that wave is the page
+        # to read (paging while here, or an undo and redo, keeps the page).
+        if self.is_mounted and len(self.endings) > self._seen:
+            self._follow = True
+            self._redraw()
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -120,6 +130,8 @@ class SummaryScreen(BattleScreen[Battle]):
         game = self.game
         endings = self.endings
         count = len(endings)
+        if self.is_current:
+            self._seen = count  # what the GM has had in front of them
         page = count - 1 if self._follow else min(self.page, count - 1)
         if page != self.page:
             self.page = page  # watch_page draws
@@ -143,7 +155,7 @@ class SummaryScreen(BattleScreen[Battle]):
             # No End phase: nothing was rolled; say why, and what came of it.
             text = Text(t(f"summary.quiet.{ending.reason}", wave=ending.wave) + "\n", "bold")
             if page == count - 1 and game.stage == "over":
-                text.append("\n" + "; ".join(t(f"myz.over.{key}") for key in game.ended), "italic")
+                text.append("\n" + "; ".join(ending_lines(game, game.names)), "italic")
             show(empty, text)
         else:
             reports = [e for e in endings[: page + 1] if isinstance(e, EndReport)]
@@ -151,7 +163,7 @@ class SummaryScreen(BattleScreen[Battle]):
                 reports=tuple(reports),
                 names=game.names,
                 rules=game.rules,
-                ended=game.ended if page == count - 1 else (),
+                ended=tuple(ending_lines(game, game.names)) if page == count - 1 and game.stage == "over" else (),
                 glyphs=self.shell.glyphs,
                 language=language(),
             )
@@ -162,7 +174,7 @@ class SummaryScreen(BattleScreen[Battle]):
         text.append(t("summary.empty.title") + "\n", "bold")
         text.append(t("summary.empty.body") + "\n\n")
         if game.stage == "over":
-            reasons = "; ".join(t(f"myz.over.{key}") for key in game.ended)
+            reasons = "; ".join(ending_lines(game, game.names))
             text.append(t("summary.empty.over", reasons=reasons), "italic")
         elif game.stage == "wave" and game.wave is not None:
             text.append(t("summary.empty.now", wave=game.wave.number, phase=t(f"myz.phase.{game.wave.phase}")), "italic")

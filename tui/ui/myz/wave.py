@@ -27,6 +27,7 @@ from textual.widgets import Header, Static
 
 from tui.core.i18n import language, t
 from tui.core.systems.myz.state import PHASES
+from tui.core.systems.myz.after_battle import ending_lines
 from tui.core.systems.myz.steps import next_step
 from tui.ui.myz.widgets.force_card import ForceCard, ForceView
 from tui.ui.widgets.key_footer import KeyFooter
@@ -121,8 +122,8 @@ class WaveScreen(BattleScreen[Battle]):
         if step.kind in ("next_wave", "successor", "over") and game.reports:
             text.append(wave_text.result_text(game))
         if step.kind == "over":
-            for reason in game.ended:
-                text.append("• " + t(f"myz.over.{reason}") + "\n")
+            for line in ending_lines(game, game.names):
+                text.append("• " + line + "\n")
         if step.kind == "strategy" and game.wave is not None and any(c is not None for c in game.wave.chosen):
             text.append(t("wave.secret_note") + "\n", style="italic")
         if game.wave is not None and game.wave.battle is not None and step.kind in ("support", "end"):

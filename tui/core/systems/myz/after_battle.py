@@ -7,7 +7,7 @@ battlefield, or have no ✘ left."
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from tui.core.frozen import replace
 from tui.core.errors import RollRecordError, RuleViolation
@@ -241,6 +241,26 @@ def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:
     return tuple(reasons)
 
 
+def ending_lines(state: MyzState, names: Sequence[str], tr: Callable[..., str] = t) -> list[str]:
+    """Why the battle is over, naming each force it happened to, and who
+    holds the field (a side still standing when the other is not).
+    ``names``: the sides' names as the reader should see them; ``tr``
+    puts a message in the reader's language."""
+    if state.forces is None:
+        return [tr(f"myz.over.{key}") for key in state.ended]
+    lines: list[str] = []
+    out = [False, False]
+    for side, force in enumerate(state.forces):
+        for flag, key in ((force.surrendered, "surrendered"), (force.routed and not force.surrendered, "routed"), (force.escaped, "escaped"), (force.battle_level <= 0, "no_battle_dice")):
+            if flag:
+                lines.append(tr(f"myz.over_named.{key}", name=names[side]))
+                out[side] = True
+    lines += [tr(f"myz.over.{key}") for key in state.ended if key in ("null_battle", "truce")]
+    if out.count(True) == 1 and not state.forces[out.index(False)].escaped:
+        lines.append(tr("myz.over_named.holds", name=names[out.index(False)]))
+    return lines or [tr(f"myz.over.{key}") for key in state.ended]
+
+
 def _end_wave(state: MyzState, event: ev.EndWave) -> MyzState:
     if event.counter != state.counter:
         raise RollRecordError(t("error.record_counter", counter=event.counter, expected=state.counter))
@@ -367,4 +387,4 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     return replace(state, forces=forces)
 
 
-__all__ = ["damaged_support_choice", "end_wave", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels"]
+__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels"]

@@ -30,6 +30,7 @@ from tui.core.markdown import md_text
 from tui.core.i18n import catalog, tr
 from tui.core.ruleset_base import Named
 from tui.core.skill_roll import SkillFaces
+from tui.core.systems.myz.after_battle import ending_lines
 from tui.core.systems.myz.army import Army, Person
 from tui.core.systems.myz.checks import CheckResult
 from tui.core.systems.myz.end_phase import CasualtyReport, EndReport, RetaliationReport
@@ -810,7 +811,7 @@ def _losses(traces: list[WaveTrace], w: _Writer) -> None:
 def _ending(game: MyzState, lost: list[int], w: _Writer) -> None:
     if game.stage == "over":
         w.heading(2, w.t("report.over.heading"))
-        reasons = [w.t(f"myz.over.{key}") for key in game.ended] or [w.t("report.over.unknown")]
+        reasons = ending_lines(game, w.names, w.t) or [w.t("report.over.unknown")]
         w.bullets(reasons)
     else:
         w.heading(2, w.t("report.ongoing.heading"))

@@ -106,8 +106,11 @@ class ResultBar(Widget):
         ]
         cells = [int(round(float(p) * width)) for p, _, _ in parts]
         cells[2] = max(0, width - cells[0] - cells[1])
-        for (_, label, style), size in zip(parts, cells):
+        for (chance, label, style), size in zip(parts, cells):
             if size <= 0:
                 continue
-            shown = label[:size].ljust(size) if size >= 4 else " " * size
+            # Too narrow for the name: the percentage alone, never a cut-off name.
+            if len(label) > size:
+                label = percent(chance)
+            shown = label[:size].ljust(size) if size >= len(label) else " " * size
             text.append(shown, self._style(style))

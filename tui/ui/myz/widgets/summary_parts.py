@@ -322,8 +322,8 @@ def _change_detail(key: str, detail: str, ctx: Context) -> str:
 
 
 def over_part(ended: tuple[str, ...], ctx: Context) -> Text:
-    reasons = "; ".join(t(f"myz.over.{key}") for key in ended)
-    return Text(t("summary.over", reasons=reasons), ctx.look.broken)
+    """``ended``: why the battle is over, in words, naming the forces."""
+    return Text(t("summary.over", reasons="; ".join(ended)), ctx.look.broken)
 
 
 # -- the running total ---------------------------------------------------------------

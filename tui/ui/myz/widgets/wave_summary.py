@@ -34,7 +34,7 @@ class WaveView:
     names: tuple[str, str]
     rules: MyzRuleset
     ended: tuple[str, ...] = ()
-    """Why the battle is over (``myz.over.*`` keys), shown on the last wave's page."""
+    """Why the battle is over, in words naming the forces, shown on the last wave's page."""
     glyphs: Glyphs = UNICODE
     language: str = "en"
     """Part of the view so that a language switch redraws the page."""
