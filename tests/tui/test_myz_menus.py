@@ -300,14 +300,31 @@ def _at_support(confused: bool = False, strategy: str = "attack"):
         Person(name="Angus", position="engineer", skills={"jury_rig": "4b3s"}),
         Person(name="Mira", position="medic", skills={"heal": "4b3s"}),
     )
-    battle = start(army(3, people=people), army(3), seed=9)
+    battle = start(army(3, people=people, units={"artillery": 1}), army(3), seed=9)
     if confused:
         battle.record(ev.Adjust(side=0, confused=True))
         strategy = "rally"
     to_battle(battle, strategy, "attack")
-    fight(battle)
+    fight(battle, {"banes": 1, "gear_banes": 1}, {})  # something to repair and to mend
     assert battle.game.wave.phase == "support"
     return battle
+
+
+async def test_nothing_to_repair_or_mend_is_greyed_out_with_why(tmp_path):
+    people = (leader("Red Boss"), Person(name="Angus", position="engineer", skills={"jury_rig": "4b3s"}))
+    battle = start(army(3, people=people), army(3), seed=9)
+    to_battle(battle, "attack", "attack")
+    fight(battle)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        if app.battle.game.order[0] != 0:
+            await step(app, pilot)
+            await pick(app, pilot, "done")
+        await step(app, pilot)
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.value: c.closed for c in dialog._choices}
+        assert closed["repair"] == "no damaged Support die to repair" and closed["mend"] == "no ☠ Battle die to mend"
 
 
 @pytest.mark.covers("myz.support.done")

@@ -327,3 +327,13 @@ async def test_a_hangup_saves_frees_the_lock_and_exits(tmp_path):
     assert app.return_code == 128 + signal.SIGHUP
     assert saved(app).state.rolled
     assert_lock_free(app)
+
+
+async def test_a_greyed_roller_key_says_why_when_pressed(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.screen.check_action("push", ()) is None
+        await pilot.press("p")
+        await pilot.pause()
+        assert any(str(n.message) == "no roll on the table" for n in app._notifications)

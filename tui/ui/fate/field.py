@@ -114,7 +114,7 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         status = Text(ft.stage_line(state), no_wrap=True, overflow="ellipsis")
         if state.contest is not None:
             status.append("\n" + ft.roll_summary(state, state.contest), style="bold")
-        elif len(state.notes):
+        elif len(state.notes) and state.stage != "ended":  # once over, the first line says it all
             status.append("\n" + ft.note_text(state, state.notes.latest(1)[0]), style="dim")
         show(self.query_one("#status", Static), status)
         if state.contest is not None and state.contest is not self._shown_contest:

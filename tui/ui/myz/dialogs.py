@@ -32,12 +32,23 @@ class PoolDialog(AskDialog):
             raise ValueError(str(exc)) from None
 
 
+def _example(counts: dict[DieKind, int], sides: int) -> str:
+    """Faces for these very counts, to show how they are typed: 3 5 1 / 6 2."""
+    cycle = [3, 5, 1, sides, 2, 4]
+    groups, n = [], 0
+    for kind in (DieKind.BASE, DieKind.SKILL, DieKind.GEAR):
+        if counts.get(kind, 0):
+            groups.append(" ".join(str(cycle[(n + i) % len(cycle)]) for i in range(counts[kind])))
+            n += counts[kind]
+    return " / ".join(groups)
+
+
 class FacesDialog(AskDialog):
     """The faces real dice showed, typed in: checked against how many dice
     of each kind were rolled before the dialog closes."""
 
     def __init__(self, title: str | Content, counts: dict[DieKind, int], sides: int) -> None:
-        super().__init__(title, "", t("dialog.faces_help", pool=pool_counts(counts)))
+        super().__init__(title, "", t("dialog.faces_help", pool=pool_counts(counts), example=_example(counts, sides)))
         self._counts = counts
         self._sides = sides
 

@@ -135,6 +135,14 @@ class RollerScreen(BattleScreen[Battle]):
                 return True if self.battle.state.sides[self.selected].pool.count(DieKind(str(parameters[0]))) else None
         return True
 
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        # r, p, enter, c, u pressed when they don't apply: the battle says why.
+        if action in _BATTLE_ACTIONS and not self.read_only:
+            return self.battle.refusal(action)
+        if action == "type_dice":
+            return self.battle.refusal("push") or self.battle.refusal("roll")
+        return None
+
     # -- actions -------------------------------------------------------------
 
     def _act(self, change: Callable[[Battle], object]) -> None:

@@ -20,6 +20,7 @@ from tui.core.systems.myz.pool import strategy_worth
 from tui.core.i18n import language, t
 from tui.core.skill_roll import SkillDie, SkillPool
 from tui.core.systems.myz import events as ev
+from tui.core.systems.myz.after_battle import support_needs
 from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, position_refusal, roll_check
 from tui.core.systems.myz.engine import strategy_closed
 from tui.core.systems.myz.forces import Force
@@ -368,10 +369,12 @@ async def _support(screen, battle: Battle, side):
         successes = evaluate(check, check_pool(force.army.people, check, risk, rules), battle.rules, rules).successes
         return t("wave.support.rolled", successes=successes, success=shell(screen).glyphs.success)
 
+    damaged, banes = support_needs(_wave(game), side)
+    nothing = {"repair": None if damaged else t("wave.support.nothing_to_repair"), "mend": None if banes else t("wave.support.nothing_to_mend")}
     while True:
         options = [Choice("done", t("wave.support.done"))]
         for slot in ("repair", "mend"):
-            options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", rolled_already(slot)))
+            options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", rolled_already(slot) or nothing[slot]))
         if rally_open:
             options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else "", rolled_already("rally")))
         answer = await _ask(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options, menu=menus.SUPPORT))

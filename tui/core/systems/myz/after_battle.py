@@ -64,6 +64,12 @@ def _support(state: MyzState, event: ev.Support) -> MyzState:
     return replace(state, wave=wave, forces=forces, counter=counter)
 
 
+def support_needs(wave: WaveState, side: int) -> tuple[int, int]:
+    """(damaged Support dice to repair, ☠ Battle dice to mend) after the Battle roll."""
+    assert wave.battle is not None and wave.pools is not None
+    return wave.battle.gear_banes[side] + commando_damaged(wave.pools[side]), wave.battle.banes[side]
+
+
 def remaining_damage(wave: WaveState, side: int) -> tuple[int, int]:
     """(☠, gear banes) still showing after the Support phase."""
     assert wave.battle is not None and wave.pools is not None
@@ -387,4 +393,4 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     return replace(state, forces=forces)
 
 
-__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels"]
+__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "support_needs", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels"]
