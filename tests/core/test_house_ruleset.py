@@ -83,6 +83,7 @@ def test_the_command_line_refuses_a_broken_house_ruleset_and_one_of_another_syst
     run = [sys.executable, "-m", "tui", "--saves", str(tmp_path / "saves")]
     result = subprocess.run([*run, "--ruleset", str(broken), str(tmp_path / "b.toml")], capture_output=True, text=True, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
     assert result.returncode == 2 and result.stderr.count("\n") == 1 and "broken.toml" in result.stderr and "base_dice" in result.stderr
+    assert not (tmp_path / "b.toml").exists()  # refused before any battle file is made
     path = _new_battle(tmp_path)
     result = subprocess.run([*run, "--ruleset", str(find_ruleset("fate")), str(path)], capture_output=True, text=True, cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
     assert result.returncode == 2 and "is a ruleset for fate, but the battle is one of myz" in result.stderr

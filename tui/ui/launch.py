@@ -10,7 +10,7 @@ from pathlib import Path
 
 from typing import Any
 
-from tui.core.errors import MassCombatError
+from tui.core.errors import MassCombatError, RulesetError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
@@ -45,6 +45,16 @@ def resolve_session(battle_file: str | None, saves: Path, seed: int | None = Non
     return open_session(path)
 
 
+def _system_of_file(battle_file: str | None, system: str | None) -> str:
+    """The ruleset system of the battle about to open (checked before any
+    file is made): the file's, else the one asked for, else Mutant's."""
+    key = system or LEGACY_SYSTEM
+    if battle_file is not None and Path(battle_file).is_file():
+        _, data = read_toml(Path(battle_file))
+        key = str(data.get("system", LEGACY_SYSTEM))
+    return find_system(key).ruleset.system
+
+
 def launch(args) -> int:
     settings_file = settings_path()
     settings, problem = load_settings(settings_file)
@@ -67,11 +77,13 @@ def launch(args) -> int:
     else:
         fresh = bool(getattr(args, "fresh", False))
     house = getattr(args, "ruleset", None)
-    house_system = None
     try:
         if house:
             # A house rule: an edited copy of a ruleset, for every battle this run plays.
             house_system = use_house_ruleset(Path(house))
+            played = _system_of_file(battle_file, system)
+            if played != house_system:
+                raise RulesetError(t("cli.ruleset_other_system", file=house, ruleset=house_system, battle=played))
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 2
@@ -80,11 +92,6 @@ def launch(args) -> int:
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 1
-    played = find_system(session.battle.system).ruleset.system
-    if house_system is not None and played != house_system:
-        session.close(save=False)
-        print(printable(f"masscombat: {t('cli.ruleset_other_system', file=house, ruleset=house_system, battle=played)}"), file=sys.stderr)
-        return 2
 
     from tui.ui.app import MassCombatApp  # textual is imported only when the app runs
 
