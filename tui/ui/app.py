@@ -35,6 +35,7 @@ from tui.core.system import GameSystem, system_of
 from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
 from tui.ui.registry import SystemUI, system_ui
 from tui.ui.settings import Settings, save_settings
+from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.quick_roll import open_quick_roll
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.help import HelpScreen, binding_rows
@@ -283,6 +284,8 @@ class MassCombatApp(App[None]):
         if self.key_gate.holding():
             event.prevent_default()
             self.key_gate.hold(events.Key(event.key, event.character))
+        elif isinstance(self.screen, BattleScreen):
+            self.screen.explain_key(event.key)
 
     # -- global actions --------------------------------------------------------
 

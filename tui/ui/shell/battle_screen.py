@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
-from textual import events
 from textual.actions import parse
 from textual.dom import DOMNode
 from textual.reactive import reactive
@@ -58,18 +57,16 @@ class BattleScreen(Screen[None], Generic[B]):
         when it is pressed anyway (None: it says nothing)."""
         return None
 
-    def on_key(self, event: events.Key) -> None:
-        # A greyed-out key pressed anyway: say why instead of nothing. Keys
-        # reach the screen before the bindings run, so only a binding this
-        # screen disables is answered here; every other key goes on.
-        for binding in self._bindings.key_to_bindings.get(event.key, ()):
+    def explain_key(self, key: str) -> None:
+        """A greyed-out key pressed anyway: say why instead of nothing. The
+        app asks once the key has come back to it unused and no dialog is
+        on its way (keys a burst typed ahead for one are the key gate's)."""
+        for binding in self._bindings.key_to_bindings.get(key, ()):
             target, name, parameters = parse(binding.action)
             if target or self.check_action(name, parameters) is not None:
                 continue
             why = self.binding_refusal(name, parameters)
             if why:
-                event.stop()
-                event.prevent_default()
                 self.notify(why, severity="warning", markup=False)
                 return
 
