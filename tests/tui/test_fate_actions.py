@@ -469,3 +469,15 @@ async def test_scouting_an_occupied_zone_is_greyed_out_with_why(tmp_path):
         dialog = await wait_for(app, pilot, ChoiceDialog)
         scouting = next(c for c in dialog._choices if c.value == "scouting")
         assert scouting.closed is not None and "Meadow" in scouting.closed
+
+
+async def test_o_on_the_units_own_zone_says_it_is_there_already(tmp_path):
+    battle = fight(NEAR)
+    act(battle, "u1")  # the Pikes, on the Hill
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await cursor_to(app, pilot, "hill")
+        await _press(pilot, "o")
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert any("is in Hill already" in str(n.message) for n in app._notifications)

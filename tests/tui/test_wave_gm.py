@@ -136,8 +136,15 @@ async def test_the_gm_sets_a_forces_fighters_with_g_and_undoes_it(tmp_path):
 async def test_the_gm_clears_confusion_on_the_selected_side(tmp_path):
     app = make_app(tmp_path, ghoul_strike_waves(1))
     async with app.run_test(size=(80, 24)) as pilot:
+        from tui.ui.myz.widgets.force_card import ForceCard
+
+        cards = list(app.screen.query(ForceCard))
+        assert [c.has_class("selected") for c in cards] == [True, False]
         await pilot.press("right")  # the Ark
         await pilot.pause()
+        # the side c and g act on shows on its card
+        assert [c.has_class("selected") for c in cards] == [False, True]
+        assert str(cards[1].border_subtitle) == "c, g act here · Tab" and not cards[0].border_subtitle
         confused = app.battle.game.forces[1].confused
         await pilot.press("g", "down", "down", "enter")
         await pilot.pause()

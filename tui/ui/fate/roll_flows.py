@@ -81,6 +81,10 @@ async def overcome(screen: "FateFieldScreen") -> None:
     by = activation.actor
     here = state.zone_of(by)
     side = state.side_of(by)
+    if zone == here:
+        # An overcome leaves the zone: the cursor on the unit's own says so, not "not adjacent".
+        screen.notify(t("fate_ui.overcome.here", actor=state.name(by), zone=state.board.zone(zone).name), severity="warning", markup=False)
+        return
     options: list[Choice] = []
     if pinned(state, by):
         options.append(Choice(("break_pin", (zone,)), t("fate_ui.overcome.break_pin", zone=state.board.zone(zone).name), closed=None if here and state.board.adjacent(here, zone) else t("fate.rule.not_adjacent", zone=state.board.zone(zone).name)))

@@ -83,7 +83,9 @@ class WaveScreen(BattleScreen[Battle]):
         for side in (0, 1):
             card = self.query_one(f"#force-{side}", ForceCard)
             card.view = ForceView(game, side, glyphs, language(), to_act=step.side == side)
+            # c and g act on this side (Tab picks the other): it shows.
             card.set_class(side == self.selected, "selected")
+            card.border_subtitle = t("wave.card.selected") if side == self.selected else ""
         show(self.query_one("#track", Static), self._track())
         show(self.query_one("#step", Static), self._step_text())
         self.refresh_bindings()

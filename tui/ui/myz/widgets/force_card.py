@@ -135,8 +135,12 @@ class ForceCard(Static):
         border: round $panel;
         padding: 0 1;
         &.to-act { border: round $accent; }
+        &.selected { border: heavy $panel; }
+        &.selected.to-act { border: heavy $accent; }
         &:ansi { border: round ansi_bright_black; }
         &:ansi.to-act { border: round ansi_cyan; }
+        &:ansi.selected { border: heavy ansi_bright_black; }
+        &:ansi.selected.to-act { border: heavy ansi_cyan; }
     }
     """
 
