@@ -95,10 +95,13 @@ async def test_paging_between_two_waves(tmp_path):
         assert page_bar(app).startswith("Wave 2") and "latest" in page_bar(app)
         assert "The battle is over: Zone-Ghouls routed; The Ark holds the field." in page(app)
         assert "Zone-Ghouls: CONFUSED, routed, leader captured" in page(app)
+        # the battle is over: no "next wave" to speak of on its last page
+        assert "What the last wave changed" in page(app) and "For the next wave" not in page(app)
         assert screen.check_action("next", ()) is None and screen.check_action("last", ()) is None
         await pilot.press("left")
         assert screen.page == 0 and page_bar(app).startswith("Wave 1")
         assert "The battle is over" not in page(app)
+        assert "For the next wave" in page(app)
         assert "Running total after wave 1" in page(app)
         assert screen.check_action("previous", ()) is None and screen.check_action("next", ()) is True
         await pilot.press("left")  # greyed out: stays on the first wave
@@ -176,7 +179,7 @@ async def test_german_labels(tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await open_summary(app, pilot)
         text = page(app)
-        for words in ("Ergebnis", "Verluste", "Vergeltung", "Zustände", "Für die nächste Welle", "Gesamtstand nach Welle 2", "Die Schlacht ist vorbei: Zone-Ghouls ist geflohen; The Ark behauptet das Feld."):
+        for words in ("Ergebnis", "Verluste", "Vergeltung", "Zustände", "Was die letzte Welle verändert hat", "Gesamtstand nach Welle 2", "Die Schlacht ist vorbei: Zone-Ghouls ist geflohen; The Ark behauptet das Feld."):
             assert words in text
         assert "Zone-Ghouls: VERWIRRT, flieht, Anführer gefangen" in text
         assert "Überwältigender Sieg" in text

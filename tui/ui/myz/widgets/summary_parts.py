@@ -299,8 +299,9 @@ def ark_part(report: EndReport, ctx: Context) -> RenderableType | None:
     return Group(*parts)
 
 
-def changes_part(report: EndReport, ctx: Context) -> RenderableType:
-    parts: list[RenderableType] = [heading(t("summary.section.changes"), ctx)]
+def changes_part(report: EndReport, ctx: Context, over: bool = False) -> RenderableType:
+    """What changes for the next wave; once the battle is over, what the last wave changed."""
+    parts: list[RenderableType] = [heading(t("summary.section.changes_over" if over else "summary.section.changes"), ctx)]
     for side, changes in enumerate(report.changes):
         name = ctx.names[side]
         if not changes:
@@ -309,7 +310,8 @@ def changes_part(report: EndReport, ctx: Context) -> RenderableType:
         parts.append(Text(name, ctx.look.name))
         for key, detail in changes:
             parts.append(Text(f"{INDENT}· {t(key, detail=_change_detail(key, detail, ctx))}"))
-    parts.append(Text(t("summary.changes.discard", bane=ctx.glyphs.bane), ctx.look.muted))
+    if not over:
+        parts.append(Text(t("summary.changes.discard", bane=ctx.glyphs.bane), ctx.look.muted))
     return Group(*parts)
 
 

@@ -118,7 +118,7 @@ class WaveSummary(Widget):
             "retaliation": parts.retaliation_part(report, ctx),
             "conditions": parts.conditions_part(report, ctx),
             "ark": parts.ark_part(report, ctx),
-            "changes": parts.changes_part(report, ctx),
+            "changes": parts.changes_part(report, ctx, over=bool(view.ended)),
             "totals": parts.totals_part(view.reports, ctx),
         }
         for name, renderable in drawn.items():
