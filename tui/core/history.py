@@ -111,6 +111,15 @@ class RulesetRef(Record):
     sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     file: Annotated[str, Field(max_length=4096)] = ""
 
+    @classmethod
+    def of(cls, model: Any, path: Any, system: str) -> "RulesetRef":
+        """What a save records of ``model``, read from ``path``, a ruleset
+        of ``system`` (reads the file for its hash: ``OSError`` if it can't)."""
+        from tui.core.rulesets import file_digest, find_ruleset
+
+        house = path != find_ruleset(system)
+        return cls(id=str(getattr(getattr(model, "ruleset", None), "id", system)), sha256=file_digest(path), file=str(path) if house else "")
+
 
 class BattleFile(Record):
     """The save file every system writes: this header, the system's own
@@ -137,16 +146,15 @@ class BattleFile(Record):
 
 def ruleset_ref_now(system_key: str) -> RulesetRef | None:
     """The ruleset this process plays a battle of ``system_key`` with."""
-    from tui.core.rulesets import file_digest, find_ruleset, ruleset_in_use
+    from tui.core.rulesets import ruleset_in_use
     from tui.core.system import UnknownSystem, find_system
 
     try:
         key = find_system(system_key).ruleset.system
         model, path = ruleset_in_use(key)
+        return RulesetRef.of(model, path, key)
     except (UnknownSystem, ValueError, OSError):
         return None
-    house = path != find_ruleset(key)
-    return RulesetRef(id=str(getattr(getattr(model, "ruleset", None), "id", key)), sha256=file_digest(path), file=str(path) if house else "")
 
 
 def new_seed() -> int:

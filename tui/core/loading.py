@@ -111,19 +111,17 @@ def _ruleset(system: GameSystem, name: str, meta: BattleFile) -> tuple[Any, Rule
     notice = None
     try:
         model, path = rulesets.ruleset_in_use(key)
-        bundled = rulesets.find_ruleset(key)
-        if path == bundled and recorded is not None and recorded.file:
+        if path == rulesets.find_ruleset(key) and recorded is not None and recorded.file:
             house = Path(recorded.file)
             if house.is_file():
                 model, path = rulesets.load_ruleset_file(house), house
             else:
                 notice = t("storage.ruleset_gone", file=recorded.file)
-        digest = rulesets.file_digest(path)
+        ref = RulesetRef.of(model, path, key)
     except MassCombatError as exc:  # the message names the ruleset file to fix
         raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
     except OSError as exc:
         raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc.strerror or exc)) from None
-    ref = RulesetRef(id=str(getattr(getattr(model, "ruleset", None), "id", key)), sha256=digest, file=str(path) if path != bundled else "")
     if notice is None and recorded is not None and recorded.sha256 != ref.sha256:
         notice = t("storage.ruleset_changed", before=_ruleset_words(recorded), now=_ruleset_words(ref))
     return model, ref, notice

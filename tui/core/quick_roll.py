@@ -49,13 +49,18 @@ class QuickDice:
 
 @dataclass(frozen=True)
 class QuickSpec:
-    kind: Literal["yz", "fate", "d20"]
+    family: "DiceFamily"
+    """The kind of dice the expression names: it reads the odds, rolls and reads the faces."""
     text: str
     """The expression, tidied (``4dF+2 vs 3``)."""
     pool: Pool | None = None
     count: int = 0
     modifier: int = 0
     versus: int | None = None
+
+    @property
+    def kind(self) -> str:
+        return self.family.key
 
 
 class QuickRoll(Record):
@@ -67,78 +72,57 @@ class QuickRoll(Record):
     faces: tuple[Annotated[int, Field(ge=-1, le=100)], ...]
 
 
-_FATE = re.compile(r"^(\d*)df([+-]\d+)?(?:vs([+-]?\d+))?$")
-_D20 = re.compile(r"^d(\d+)([+-]\d+)?(?:vs(\d+))?$")
-
-
 def _signed(value: int) -> str:
     return f"{value:+d}" if value else ""
 
 
-def parse_quick(text: str, dice: QuickDice) -> QuickSpec:
-    """The expression read, or a ``QuickRollError`` saying what it should look like."""
-    squeezed = re.sub(r"\s+", "", text.lower())
-    if not squeezed:
-        raise QuickRollError(t("quick.error.empty"))
-    fate = _FATE.match(squeezed)
-    if fate:
-        count = int(fate.group(1)) if fate.group(1) else dice.fate_count
-        if not 1 <= count <= 20:
-            raise QuickRollError(t("quick.error.fate_count", count=count))
-        modifier = int(fate.group(2) or 0)
-        versus = int(fate.group(3)) if fate.group(3) is not None else None
-        tidy = f"{count}dF{_signed(modifier)}" + (f" vs {versus}" if versus is not None else "")
-        return QuickSpec("fate", tidy, count=count, modifier=modifier, versus=versus)
-    d20 = _D20.match(squeezed)
-    if d20:
-        sides = int(d20.group(1))
-        if sides != dice.d20.die:
-            raise QuickRollError(t("quick.error.die", sides=sides, die=dice.d20.die))
-        modifier = int(d20.group(2) or 0)
-        versus = int(d20.group(3)) if d20.group(3) is not None else None
-        tidy = f"d{sides}{_signed(modifier)}" + (f" vs {versus}" if versus is not None else "")
-        return QuickSpec("d20", tidy, modifier=modifier, versus=versus)
-    if re.fullmatch(r"(\d+[bsg])+", squeezed):
+def _versus(versus: int | None) -> str:
+    return f" vs {versus}" if versus is not None else ""
+
+
+class DiceFamily:
+    """One kind of dice a quick roll knows: how its expression reads, its
+    exact odds, a roll of it and what the faces came to."""
+
+    key = ""
+
+    def parse(self, squeezed: str, dice: QuickDice) -> QuickSpec | None:
+        """The spec if ``squeezed`` (lower case, no spaces) names these dice, else None."""
+        raise NotImplementedError
+
+    def odds(self, spec: QuickSpec, dice: QuickDice) -> str:
+        raise NotImplementedError
+
+    def roll(self, spec: QuickSpec, dice: QuickDice, rng: random.Random) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def result(self, spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> str:
+        raise NotImplementedError
+
+
+class _YearZero(DiceFamily):
+    key = "yz"
+
+    def parse(self, squeezed: str, dice: QuickDice) -> QuickSpec | None:
+        if not re.fullmatch(r"(\d+[bsg])+", squeezed):
+            return None
         try:
             pool = parse_pool(squeezed, dice.yz.max_pool_dice)
         except MassCombatError as exc:
             raise QuickRollError(str(exc)) from None
-        return QuickSpec("yz", pool.notation(), pool=pool)
-    raise QuickRollError(t("quick.error.unknown", text=text.strip()))
+        return QuickSpec(self, pool.notation(), pool=pool)
 
-
-def quick_odds(spec: QuickSpec, dice: QuickDice) -> str:
-    """The exact chances, in one line."""
-    if spec.kind == "yz":
+    def odds(self, spec: QuickSpec, dice: QuickDice) -> str:
         assert spec.pool is not None
         at_least = odds.at_least(odds.success_distribution(spec.pool, 0, dice.yz))
         shown = ", ".join(f"≥{n}: {odds.percent(p)}" for n, p in sorted(at_least.items()) if 1 <= n <= 4 and p > 0)
         return t("quick.odds.yz", chances=shown or "-")
-    if spec.kind == "fate":
-        if spec.versus is None:
-            totals = odds.fate_totals(spec.modifier, spec.count)
-            average = sum((k * p for k, p in totals.items()), Fraction(0))
-            return t("quick.odds.fate_spread", low=min(totals), high=max(totals), average=f"{float(average):+.1f}")
-        chances = odds.fate_outcomes(spec.modifier, spec.versus, spec.count, dice.fate_style)
-        return t("quick.odds.fate", **{o.value: odds.percent(chances.get(o, Fraction(0))) for o in FateOutcome})
-    if spec.versus is None:
-        return t("quick.odds.d20_spread", low=1 + spec.modifier, high=dice.d20.die + spec.modifier)
-    return t("quick.odds.d20", chance=odds.percent(odds.d20_hit(spec.modifier, spec.versus, dice.d20)))
 
-
-def roll_quick(spec: QuickSpec, dice: QuickDice, rng: random.Random) -> tuple[int, ...]:
-    """Every face rolled, in the order ``quick_result`` reads them."""
-    if spec.kind == "yz":
+    def roll(self, spec: QuickSpec, dice: QuickDice, rng: random.Random) -> tuple[int, ...]:
         assert spec.pool is not None
         return tuple(d.face for d in roll_pool(spec.pool, rng, dice.yz).dice)
-    if spec.kind == "fate":
-        return tuple(rng.randint(-1, 1) for _ in range(spec.count))
-    return (rng.randint(1, dice.d20.die),)
 
-
-def quick_result(spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> str:
-    """What the dice came to, in one line."""
-    if spec.kind == "yz":
+    def result(self, spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> str:
         assert spec.pool is not None
         successes = sum(1 for face in faces if face == dice.yz.success_face)
         groups, rest = [], list(faces)
@@ -148,19 +132,104 @@ def quick_result(spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> st
                 groups.append(mark + " " + " ".join(str(face) for face in rest[:count]))
                 rest = rest[count:]
         return t("quick.result.yz", expression=spec.text, faces=" · ".join(groups), successes=successes)
-    if spec.kind == "fate":
+
+
+class _Fate(DiceFamily):
+    key = "fate"
+    _PATTERN = re.compile(r"^(\d*)df([+-]\d+)?(?:vs([+-]?\d+))?$")
+
+    def parse(self, squeezed: str, dice: QuickDice) -> QuickSpec | None:
+        found = self._PATTERN.match(squeezed)
+        if not found:
+            return None
+        count = int(found.group(1)) if found.group(1) else dice.fate_count
+        if not 1 <= count <= 20:
+            raise QuickRollError(t("quick.error.fate_count", count=count))
+        modifier = int(found.group(2) or 0)
+        versus = int(found.group(3)) if found.group(3) is not None else None
+        return QuickSpec(self, f"{count}dF{_signed(modifier)}{_versus(versus)}", count=count, modifier=modifier, versus=versus)
+
+    def odds(self, spec: QuickSpec, dice: QuickDice) -> str:
+        if spec.versus is None:
+            totals = odds.fate_totals(spec.modifier, spec.count)
+            average = sum((k * p for k, p in totals.items()), Fraction(0))
+            return t("quick.odds.fate_spread", low=min(totals), high=max(totals), average=f"{float(average):+.1f}")
+        chances = odds.fate_outcomes(spec.modifier, spec.versus, spec.count, dice.fate_style)
+        return t("quick.odds.fate", **{o.value: odds.percent(chances.get(o, Fraction(0))) for o in FateOutcome})
+
+    def roll(self, spec: QuickSpec, dice: QuickDice, rng: random.Random) -> tuple[int, ...]:
+        return tuple(rng.randint(-1, 1) for _ in range(spec.count))
+
+    def result(self, spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> str:
         symbols = " ".join({-1: "−", 0: "0", 1: "+"}[face] for face in faces)
         total = sum(faces) + spec.modifier
         if spec.versus is None:
             return t("quick.result.fate", expression=spec.text, faces=symbols, total=f"{total:+d}")
         outcome = fate_outcome(total, spec.versus, dice.fate_style)
         return t("quick.result.fate_vs", expression=spec.text, faces=symbols, total=f"{total:+d}", outcome=t(f"quick.outcome.{outcome.value}"), shifts=total - spec.versus)
-    face = faces[0]
-    total = face + spec.modifier
-    if spec.versus is None:
-        return t("quick.result.d20", expression=spec.text, face=face, total=total)
-    hit = resolve_attack(face, spec.modifier, spec.versus, None, dice.d20).hit
-    return t("quick.result.d20_vs", expression=spec.text, face=face, total=total, outcome=t("quick.outcome.hit" if hit else "quick.outcome.miss"))
+
+
+class _D20(DiceFamily):
+    key = "d20"
+    _PATTERN = re.compile(r"^d(\d+)([+-]\d+)?(?:vs(\d+))?$")
+
+    def parse(self, squeezed: str, dice: QuickDice) -> QuickSpec | None:
+        found = self._PATTERN.match(squeezed)
+        if not found:
+            return None
+        sides = int(found.group(1))
+        if sides != dice.d20.die:
+            raise QuickRollError(t("quick.error.die", sides=sides, die=dice.d20.die))
+        modifier = int(found.group(2) or 0)
+        versus = int(found.group(3)) if found.group(3) is not None else None
+        return QuickSpec(self, f"d{sides}{_signed(modifier)}{_versus(versus)}", modifier=modifier, versus=versus)
+
+    def odds(self, spec: QuickSpec, dice: QuickDice) -> str:
+        if spec.versus is None:
+            return t("quick.odds.d20_spread", low=1 + spec.modifier, high=dice.d20.die + spec.modifier)
+        return t("quick.odds.d20", chance=odds.percent(odds.d20_hit(spec.modifier, spec.versus, dice.d20)))
+
+    def roll(self, spec: QuickSpec, dice: QuickDice, rng: random.Random) -> tuple[int, ...]:
+        return (rng.randint(1, dice.d20.die),)
+
+    def result(self, spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> str:
+        face = faces[0]
+        total = face + spec.modifier
+        if spec.versus is None:
+            return t("quick.result.d20", expression=spec.text, face=face, total=total)
+        hit = resolve_attack(face, spec.modifier, spec.versus, None, dice.d20).hit
+        return t("quick.result.d20_vs", expression=spec.text, face=face, total=total, outcome=t("quick.outcome.hit" if hit else "quick.outcome.miss"))
+
+
+FAMILIES: tuple[DiceFamily, ...] = (_Fate(), _D20(), _YearZero())
+"""The dice a quick roll knows, tried in this order (``4df`` before a pool's letters)."""
+
+
+def parse_quick(text: str, dice: QuickDice) -> QuickSpec:
+    """The expression read, or a ``QuickRollError`` saying what it should look like."""
+    squeezed = re.sub(r"\s+", "", text.lower())
+    if not squeezed:
+        raise QuickRollError(t("quick.error.empty"))
+    for family in FAMILIES:
+        spec = family.parse(squeezed, dice)
+        if spec is not None:
+            return spec
+    raise QuickRollError(t("quick.error.unknown", text=text.strip()))
+
+
+def quick_odds(spec: QuickSpec, dice: QuickDice) -> str:
+    """The exact chances, in one line."""
+    return spec.family.odds(spec, dice)
+
+
+def roll_quick(spec: QuickSpec, dice: QuickDice, rng: random.Random) -> tuple[int, ...]:
+    """Every face rolled, in the order ``quick_result`` reads them."""
+    return spec.family.roll(spec, dice, rng)
+
+
+def quick_result(spec: QuickSpec, faces: tuple[int, ...], dice: QuickDice) -> str:
+    """What the dice came to, in one line."""
+    return spec.family.result(spec, faces, dice)
 
 
 def quick_dice() -> QuickDice:

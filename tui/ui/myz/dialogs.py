@@ -53,10 +53,7 @@ class FacesDialog(AskDialog):
         self._sides = sides
 
     def read(self, text: str) -> object:
-        try:
-            return parse_faces(text, self._counts, self._sides)
-        except MassCombatError as exc:
-            raise ValueError(str(exc)) from None
+        return parse_faces(text, self._counts, self._sides)  # its errors are ValueErrors, shown as typed
 
 
 class RollDialog(Dialog):

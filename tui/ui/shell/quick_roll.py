@@ -25,10 +25,7 @@ class QuickRollDialog(AskDialog):
         self._dice = dice
 
     def read(self, text: str) -> object:
-        try:
-            return parse_quick(text, self._dice)
-        except MassCombatError as exc:
-            raise ValueError(str(exc)) from None
+        return parse_quick(text, self._dice)  # a QuickRollError is a ValueError: the dialog shows it
 
     def on_mount(self) -> None:
         super().on_mount()
