@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from fate_kit import FOREST, HIGH, LOW, MARSH, RULES, ZONES, a_roll, act, aspect_named, bonus, end, ev, fight, refused, roll
+from fate_kit import ANA, FOREST, GM, HIGH, PIKES, SCOUTS, LOW, MARSH, RULES, ZONES, a_roll, act, aspect_named, bonus, end, ev, fight, refused, roll
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.outcomes import cheapest_absorb
 from tui.core.systems.fate.state import Place
@@ -531,7 +531,9 @@ def test_the_other_side_cannot_invoke_a_boost():
 
 
 def test_a_leaders_aspects_help_the_leader_and_their_unit_only():
-    battle = fight({"u1": "meadow", "u2": "meadow", "u3": "meadow", "u4": "woods"})
+    scouts = SCOUTS.model_copy(update={"skills": {"fight": 1}})
+    ana = ANA.model_copy(update={"units": (PIKES, scouts)})
+    battle = fight({"u1": "meadow", "u2": "meadow", "u3": "meadow", "u4": "woods"}, players=(ana, GM))
     knight = aspect_named(battle, "Knight of the Vale")
     _round(battle, "u1", "u3")
     act(battle, "u2")
@@ -733,3 +735,30 @@ def test_a_tied_attack_gives_the_attacker_a_boost():
     battle.record(ev.Resolve())
     momentum = aspect_named(battle, "Momentum")
     assert momentum.kind == "boost" and momentum.holder == 0 and not battle.game.consequences_of("u3")
+
+
+def test_a_unit_acts_only_with_the_skills_on_its_card():
+    """The unit's quality sets how many skills it has; the text leaves the
+    rest unsaid, so a ruleset switch (assumed) keeps units to their card."""
+    battle = fight({"u1": "hill", "u2": "meadow", "u3": "meadow", "u4": "woods"})
+    act(battle, "u2")  # the Scouts: Stealth only, the Orcs beside them
+    refused(battle, a_roll(battle, "attack", "u2", "fight", target="u3", defender="u3", defence_skill="fight"), "Hill Scouts has no Fight")
+    assert battle.step_refusal(a_roll(battle, "attack", "u2", "fight", target="u3", defender="u3", defence_skill="fight")).startswith("Hill Scouts has no Fight")
+    # the switch off: Fate Core's Mediocre (+0) for any other skill
+    loose = RULES.model_copy(update={"actions": RULES.actions.model_copy(update={"listed_skills_only": False})})
+    battle = fight({"u1": "hill", "u2": "meadow", "u3": "meadow", "u4": "woods"}, ruleset=loose)
+    act(battle, "u2")
+    roll(battle, "attack", "u2", "fight", target="u3", defender="u3", defence_skill="fight")
+    assert battle.game.contest.active.rating == 0
+
+
+def test_a_saved_roll_of_an_unlisted_skill_still_replays():
+    """Battles saved before the ruling opened as they were played."""
+    from tui.core.systems.fate.battle import FateBattle as Battle
+
+    loose = RULES.model_copy(update={"actions": RULES.actions.model_copy(update={"listed_skills_only": False})})
+    battle = fight({"u1": "hill", "u2": "meadow", "u3": "meadow", "u4": "woods"}, ruleset=loose)
+    act(battle, "u2")
+    roll(battle, "attack", "u2", "fight", target="u3", defender="u3", defence_skill="fight")
+    replayed = Battle.replayed(battle.to_file(), Battle.initial_state(battle.meta, RULES))
+    assert replayed.state.contest is not None and replayed.state.contest.active.skill == "fight"

@@ -335,9 +335,16 @@ def test_risk_is_one_value_per_person_from_minus_3_to_3(values):
 
 def test_mutation_points_buy_successes_two_each():
     battle = _to_action()
-    check = ev.SkillCheck(person=1, skill="sneak", typed=1, mutation_points=5)
+    check = ev.SkillCheck(person=1, skill="sneak", typed=1, mutation_points=4)
     battle.record(ev.Action(side=0, action="remarkable", check=check))
     assert battle.game.wave.actions[0].effect.strategy_dice == 1 + 2
+
+
+def test_mutation_points_that_buy_nothing_are_refused_not_lost():
+    battle = _to_action()
+    check = ev.SkillCheck(person=1, skill="sneak", typed=1, mutation_points=5)
+    with pytest.raises(RuleViolation, match="each ☢ costs 2"):
+        battle.record(ev.Action(side=0, action="remarkable", check=check))
 
 
 def test_a_mutation_instead_of_the_roll_is_told_in_the_report():

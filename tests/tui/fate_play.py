@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tui.core.storage import create_session, load_battle
-from tui.core.systems.fate.contest import attack_skill
+from tui.core.systems.fate.contest import attack_skill, unlisted_skill
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.demo import ford_of_brannock
 from tui.ui.app import MassCombatApp
@@ -43,7 +43,8 @@ def _target_in_range(state, key: str) -> bool:
             if player.side == side or state.place(unit.key).out:
                 continue
             distance = state.board.distance(state.zone_of(key), state.zone_of(unit.key))
-            if distance is not None and attack_skill(state, distance):
+            skill = attack_skill(state, distance) if distance is not None else None
+            if skill and unlisted_skill(state, key, skill) is None:
                 return True
     return False
 

@@ -172,16 +172,28 @@ async def test_o_breaks_a_pin_into_a_zone_with_enemies_and_terrain_in_one_roll(t
 
 @pytest.mark.covers("fate.attack")
 async def test_a_attacks_a_unit_in_range(tmp_path):
-    battle = fight(NEAR)
-    act(battle, "u1")
+    battle = fight(NEAR, first=1)
+    act(battle, "u3")
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await _press(pilot, "a")
-        await choose(app, pilot, "Black Orcs")
+        await choose(app, pilot, "Pikes of Brannock")
         rolled = _last(app)
-        assert isinstance(rolled, ev.Roll) and rolled.action == "attack" and rolled.target == "u3" and rolled.skill == "shoot"  # next door
-        assert app.battle.game.contest.defence.who == "u3"
+        assert isinstance(rolled, ev.Roll) and rolled.action == "attack" and rolled.target == "u1" and rolled.skill == "shoot"  # next door
+        assert app.battle.game.contest.defence.who == "u1"
+
+
+async def test_a_target_the_unit_has_no_skill_for_is_greyed_with_why(tmp_path):
+    battle = fight(NEAR)
+    act(battle, "u1")  # the Pikes: no Shoot, the Orcs next door
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "a")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.label: c.closed for c in dialog._choices}
+        assert closed["Black Orcs"] == "Pikes of Brannock has no Shoot: a unit or leader acts only with the skills on its card"
 
 
 @pytest.mark.covers("fate.second_action", "fate.second_action.leader", "fate.second_action.fate_point")
@@ -206,7 +218,7 @@ async def test_2_takes_a_second_action(tmp_path, source):
 @pytest.mark.covers("fate.advantage.ambush", "fate.advantage.intimidate", "fate.advantage.pinned_down", "fate.advantage.scouting", "fate.advantage.other")
 @pytest.mark.parametrize(("use", "actor", "places", "cursor", "skill"), [
     ("ambush", "u2", {"u1": "hill", "u2": "woods", "u3": "ford", "u4": "ford"}, "woods", "stealth"),
-    ("intimidate", "u1", NEAR, "meadow", "provoke"),
+    ("intimidate", "u3", NEAR, "hill", "provoke"),
     ("pinned_down", "u4", {"u1": "meadow", "u2": "hill", "u3": "woods", "u4": "woods"}, "meadow", "shoot"),
     ("scouting", "u1", {"u1": "meadow", "u2": "hill", "u3": "hill", "u4": "hill"}, "woods", "notice"),
     ("", "u1", NEAR, "hill", None),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.fate_kit import ZERO, act, end, fight, roll
+from tests.core.fate_kit import ANA, GM, SIR_ANA, ZERO, act, end, fight, roll
 from tui.core.systems.fate import events as ev
 
 from tests.tui.fate_play import assert_saved, choose, fate_app, type_line, undo_redo, wait_for
@@ -190,8 +190,9 @@ async def test_once_the_leader_has_given_their_action_the_menu_greys_what_needs_
 
 
 async def test_targets_the_rules_refuse_are_greyed_before_anything_is_typed(tmp_path):
-    # Sir Ana acts alone: an independent leader can't intimidate units.
-    battle = fight({"u1": "hill", "u2": "hill", "l1": "hill", "u3": "meadow", "u4": "woods"}, attach=(("l2", "u3"),))
+    # Sir Ana acts alone: an independent leader can't intimidate units (even with Provoke).
+    ana = ANA.model_copy(update={"leaders": (SIR_ANA.model_copy(update={"skills": {**SIR_ANA.skills, "provoke": 1}}),)})
+    battle = fight({"u1": "hill", "u2": "hill", "l1": "hill", "u3": "meadow", "u4": "woods"}, attach=(("l2", "u3"),), players=(ana, GM))
     act(battle, "l1")
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:

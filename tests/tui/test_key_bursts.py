@@ -140,3 +140,37 @@ async def test_a_burst_runs_through_a_chain_of_dialogs(tmp_path):
         assert isinstance(app.screen, ChoiceDialog) and not app.screen.answered
         assert "The Ark" in app.screen._title and "COMPREHEND" in app.screen._title
         assert len(app.screen_stack) == 2
+
+
+async def test_down_held_past_the_last_entry_stays_there_and_never_wraps_to_done():
+    """Down pressed once too often must not land on the first entry (often
+    "Done") for the Enter right behind it to take."""
+    from textual.app import App
+
+    from tui.ui.shell.dialogs import Choice
+
+    answers: list[object] = []
+
+    class One(App[None]):
+        def on_mount(self) -> None:
+            choices = [Choice("done", "Done"), Choice("repair", "Repair", closed="nothing to repair"), Choice("mend", "Mend"), Choice("rally", "Rally")]
+            self.push_screen(ChoiceDialog("Support", choices), answers.append)
+
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "down", "down", "down", "down", "enter")  # wrapping would end on Mend
+        for _ in range(10):
+            await pilot.pause()
+            if answers:
+                break
+        assert answers == ["rally"]
+    app = One()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "up", "enter")  # already at the top: stays on Done
+        for _ in range(10):
+            await pilot.pause()
+            if answers[1:]:
+                break
+        assert answers[1:] == ["done"]

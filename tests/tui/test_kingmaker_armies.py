@@ -79,10 +79,11 @@ async def choose(app, pilot, value, *after: str) -> None:
     dialog = app.screen
     assert isinstance(dialog, ChoiceDialog)
     options = dialog.query_one(OptionList)
+    wanted = next(i for i, c in enumerate(dialog._choices) if c.value == value)
     for _ in range(len(dialog._choices) + 1):
-        if dialog._choices[options.highlighted].value == value:
+        if options.highlighted == wanted:
             break
-        await keys(app, pilot, "down")
+        await keys(app, pilot, "down" if options.highlighted < wanted else "up")
     assert dialog._choices[options.highlighted].value == value
     await keys(app, pilot, "enter", *after)
 

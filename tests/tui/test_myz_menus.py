@@ -273,11 +273,15 @@ async def test_a_mutation_stands_in_for_the_roll_two_mp_per_success(tmp_path):
             await pilot.pause()
         await pick(app, pilot, "mutation")
         await wait_for(app, pilot, NumberDialog)
+        # an odd point would buy nothing: refused in the dialog, not lost
         await pilot.press("ctrl+a", "ctrl+k", "5", "enter")
         await pilot.pause()
+        assert "5: give a multiple of 2" in str(app.screen.query_one(".dialog-error").render())
+        await pilot.press("ctrl+a", "ctrl+k", "4", "enter")
+        await pilot.pause()
         action = _last(app)
-        assert action.check.mutation_points == 5 and action.check.typed == 0 and not action.check.faces
-        assert app.battle.game.wave.actions[0].effect.strategy_dice == 2  # 5 MP buy two ☢
+        assert action.check.mutation_points == 4 and action.check.typed == 0 and not action.check.faces
+        assert app.battle.game.wave.actions[0].effect.strategy_dice == 2  # 4 MP buy two ☢
 
 
 async def test_no_mutation_outside_the_action_and_support_phases(tmp_path):
@@ -289,6 +293,34 @@ async def test_no_mutation_outside_the_action_and_support_phases(tmp_path):
         dialog = await wait_for(app, pilot, ChoiceDialog)
         mutation = next(c for c in dialog._choices if c.value == "mutation")
         assert mutation.closed == "mutation points count only in the Action and Support phases"
+
+
+async def test_a_skill_with_no_dice_entered_is_typed_not_rolled_in_the_app(tmp_path):
+    app = make_app(tmp_path, _at_action())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "remarkable")
+        await wait_for(app, pilot, ChoiceDialog)
+        await pilot.press("enter")  # Dora
+        skills = await wait_for(app, pilot, ChoiceDialog)
+        shown = {c.value: c.note for c in skills._choices}
+        assert shown["sneak"] == "4b3s" and all(shown[k] == "— no dice entered" for k in shown if k != "sneak")
+        other = next(i for i, c in enumerate(skills._choices) if c.value != "sneak")
+        other_key = skills._choices[other].value
+        await enter_option(skills, pilot, other)
+        helpers = await wait_for(app, pilot, ChoiceDialog)
+        await enter_option(helpers, pilot, 0)  # no helpers
+        check = await wait_for(app, pilot, ChoiceDialog)
+        assert check.menu is not None and check.menu.id == "myz.check"
+        roll = next(c for c in check._choices if c.value == "roll")
+        assert roll.closed is not None and roll.closed.startswith("Dora has no dice entered for")
+        await pick(app, pilot, "type")
+        await wait_for(app, pilot, NumberDialog)
+        await pilot.press("ctrl+a", "ctrl+k", "2", "enter")
+        await pilot.pause()
+        action = _last(app)
+        assert action.check.skill == other_key and action.check.typed == 2
 
 
 # -- the Support phase ----------------------------------------------------------------------
@@ -409,6 +441,34 @@ async def test_only_the_assailant_rolls_the_action_others_are_greyed_out_with_wh
         closed = {c.label: c.closed for c in dialog._choices}
         assert closed["Dora"] is None
         assert closed["Red Boss"] == "Red Boss is not the Assailant (that is Dora): others may only help. The GM's final say (g) can reassign positions."
+
+
+async def test_g_in_the_person_list_makes_someone_else_the_assailant_there_and_then(tmp_path):
+    people = (
+        leader("Red Boss", skills={"command": "3b2s"}),
+        Person(name="Dora", position="assailant", skills={"sneak": "4b3s"}),
+        Person(name="Angus", position="engineer", skills={"sneak": "2b1s"}),
+    )
+    battle = start(army(3, people=people), army(3), seed=5)
+    risks(battle)
+    choose(battle, "attack", "attack")
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "remarkable")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.label: c.closed for c in dialog._choices}
+        assert closed["Angus"] is not None and "(g)" in closed["Angus"]
+        await pilot.press("g")
+        who = await wait_for(app, pilot, ChoiceDialog)
+        assert who is not dialog and [c.label for c in who._choices] == ["Angus"]  # not the leader, not Dora
+        await pilot.press("enter")
+        await pilot.pause()
+        assert _last(app) == ev.Adjust(side=0, positions={2: "assailant"})
+        again = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.label: c.closed for c in again._choices}
+        assert closed["Angus"] is None and closed["Dora"] is None  # both hold the position now
 
 
 async def test_a_support_roll_made_is_greyed_out_not_silently_rolled_again(tmp_path):

@@ -64,6 +64,17 @@ async def test_every_casualty_die_and_the_totals(tmp_path):
         assert ark[:2] == ["The", "Ark"] and ark[2:4] == [str(report.casualties[1].total), "0"]
 
 
+async def test_a_retaliation_sum_with_rolled_armour_is_never_cut_at_80_columns(tmp_path):
+    battle = ghoul_strike_waves(1)
+    dora = next(r for r in battle.game.reports[-1].retaliation[1] if r.person == 1)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_summary(app, pilot)
+        lines = app.screen.query_one(WaveSummary).section_text("retaliation").splitlines()
+        sum_line = next(line for line in lines if "armour:" in line)
+        assert sum_line.strip().startswith("armour:") and sum_line.endswith(f"= {dora.damage} damage")
+
+
 async def test_retaliation_names_its_factors_and_marks_successes(tmp_path):
     battle = ghoul_strike_waves(1)
     report = battle.game.reports[-1]
@@ -75,7 +86,7 @@ async def test_retaliation_names_its_factors_and_marks_successes(tmp_path):
         assert dora.factors == ("lost",) and dora.dice == 8
         assert "Dora  8 dice = 6 + Risk +1 +1 their faction lost this wave" in text
         shown = [f" {'☢' if face == 6 else face} " for face in dora.faces]
-        assert " ".join(shown) in text
+        assert " ".join(shown).rstrip() in text
         assert dora.successes and len(dora.armour_faces) == 1  # hit: her armour 1 is rolled
         assert f"{dora.successes} ☢ − armour {dora.stopped} ☢ of 1 = {dora.damage} damage" in text
         assert "Hook  only helped: same as Dora" in text  # the helper rolls nothing
@@ -323,3 +334,24 @@ async def test_a_wave_finished_while_away_from_an_older_page_is_the_page_on_retu
         await pilot.pause()
         assert app.screen is screen and screen.page == 1
         assert "Wave 2" in str(screen.query_one("#page-bar").render())
+
+
+async def test_the_next_wave_page_gives_the_battle_level_the_fighters_killed_suggest(tmp_path):
+    """The ☠ dice already took Blue from 4 to 1; 35+ fighters killed suggest
+    one level less: the page says it, and the next-wave dialog offers it."""
+    from tests.core.myz_kit import army, end_wave, fight, start, support_none, to_battle
+    from tui.core.systems.myz.after_battle import suggested_battle_levels
+
+    battle = start(army(4), army(4))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {"successes": 1}, {"banes": 3})
+    support_none(battle)
+    end_wave(battle, default=6)
+    assert battle.game.forces[1].battle_level == 1 and suggested_battle_levels(battle.game)[1] == 0
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_summary(app, pilot)
+        changes = app.screen.query_one(WaveSummary).section_text("changes")
+        assert "Battle Level 4 → 1" in changes
+        assert "fighters killed suggest Battle Level 1 → 0 (1 per 35): set when the next wave starts" in changes
+        assert changes.count("fighters killed suggest") == 1  # Red lost nobody

@@ -13,7 +13,7 @@ from typing import Annotated, Any, Callable, ClassVar, Final, Generic, Literal, 
 
 from pydantic import Field, field_validator
 
-from tui.core.errors import NothingToUndo, RollRecordError
+from tui.core.errors import NothingToUndo, RollRecordError, RuleViolation
 from tui.core.i18n import t
 from tui.core.quick_roll import QuickRoll
 from tui.core.records import Record, check_name
@@ -246,9 +246,21 @@ class LoggedBattle(Generic[S, E]):
     def can_redo(self) -> bool:
         return self.history.can_redo
 
+    @classmethod
+    def new_step_refusal(cls, state: S, event: E) -> str | None:
+        """Why a ruling settled after some battles were saved refuses ``event``
+        as a new step. Checked when a step is taken, never when a saved log
+        replays: a battle played under the earlier reading still opens."""
+        return None
+
     def record(self, event: E) -> E:
         """Apply one event; raises (and changes nothing) if the rules refuse it."""
-        self.history = self.history.do(event, type(self).apply_event)
+        after = self.history.do(event, type(self).apply_event)
+        # the rules' own refusal first: it is the more specific one
+        why = type(self).new_step_refusal(self.history.state, event)
+        if why is not None:
+            raise RuleViolation(why)
+        self.history = after
         return event
 
     def undo(self) -> None:
@@ -263,4 +275,4 @@ class LoggedBattle(Generic[S, E]):
             type(self).apply_event(self.history.state, event)
         except ValueError as exc:  # the rules' refusals are MassCombatError, a ValueError
             return str(exc)
-        return None
+        return type(self).new_step_refusal(self.history.state, event)

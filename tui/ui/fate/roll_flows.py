@@ -15,7 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
-from tui.core.systems.fate.contest import AIMED_AT_UNITS, AIMED_AT_ZONES, WITH_DIFFICULTY, attack_skill, best_skill, defence_options, defence_skill, resist_options, resist_skill
+from tui.core.systems.fate.contest import (
+    AIMED_AT_UNITS,
+    AIMED_AT_ZONES,
+    WITH_DIFFICULTY,
+    attack_skill,
+    best_skill,
+    defence_options,
+    defence_skill,
+    resist_options,
+    resist_skill,
+    unlisted_skill,
+)
 from tui.core.systems.fate.state import FateState
 from tui.core.systems.fate.turns import obstacle, pinned
 from tui.ui.shell.battle_screen import shell
@@ -193,7 +204,7 @@ def _target(state: FateState, by: str, key: str) -> Choice:
     name = state.name(key)
     if not skill:
         return Choice((key, skill), name, "", t("fate.rule.out_of_range", target=name, most=state.rules.attack.farthest_zones))
-    return Choice((key, skill), name, _range_note(state, skill, distance))
+    return Choice((key, skill), name, _range_note(state, skill, distance), unlisted_skill(state, by, skill))
 
 
 async def choose_defence(screen, defender: str, skills: list[str] | tuple[str, ...]) -> str | None:
@@ -233,6 +244,8 @@ async def advantage(screen: "FateFieldScreen") -> None:
     cursor = screen.cursor_zone() or ""
 
     def closed(use) -> str | None:
+        if use.skill and (why := unlisted_skill(state, by, use.skill)):
+            return why
         # Scouting looks into the zone under the cursor: said now, not after the aspect is typed.
         if use.key in AIMED_AT_ZONES and use.skill:
             return _roll_refusal(screen, "advantage", by, use.skill, use=use.key, target=cursor)

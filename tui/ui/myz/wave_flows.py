@@ -12,40 +12,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from rich.text import Text
 
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice import DieKind
 from tui.core.systems.myz.pool import strategy_worth
 from tui.core.i18n import language, t
-from tui.core.skill_roll import SkillDie, SkillPool
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import support_needs
-from tui.core.systems.myz.checks import check_pool, check_stream, evaluate, position_refusal, roll_check
+from tui.core.systems.myz.checks import check_pool, evaluate
 from tui.core.systems.myz.engine import strategy_closed
-from tui.core.systems.myz.forces import Force
-from tui.core.systems.myz.state import MyzState, WaveState
+from tui.core.systems.myz.state import MyzState
 from tui.core.systems.myz.strategy import Resolution
 from tui.core.systems.myz.steps import next_step, recon_pool
 from tui.ui.shell.battle_screen import shell
-from tui.ui.glyphs import Glyphs, pool_shown
 from tui.ui.myz import menus, wave_gm
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
-from tui.ui.myz.dialogs import RollDialog
+
+from tui.ui.myz.check_flows import _ask, _forces, _person, _wave, choose_person, choose_skill, person_check, skill_check
 
 if TYPE_CHECKING:
     from tui.ui.myz.wave import WaveScreen
-
-
-
-def _forces(game: MyzState) -> tuple[Force, Force]:
-    assert game.forces is not None, "a wave's steps come after the muster"
-    return game.forces
-
-
-def _wave(game: MyzState) -> WaveState:
-    assert game.wave is not None, "this step is taken during a wave"
-    return game.wave
 
 
 def _resolution(game: MyzState) -> Resolution:
@@ -53,11 +39,6 @@ def _resolution(game: MyzState) -> Resolution:
     assert resolution is not None, "Support comes after the strategies are resolved"
     return resolution
 
-
-def _person(person: int | str | None) -> int:
-    """A person chosen where "no one" was not offered."""
-    assert isinstance(person, int)
-    return person
 
 
 async def take_step(screen: "WaveScreen") -> None:
@@ -77,149 +58,6 @@ async def take_step(screen: "WaveScreen") -> None:
         shell(screen).action_mode("roller")
         return
     shell(screen).act(lambda b: b.record(event))
-
-
-async def _ask(screen: "WaveScreen", dialog):
-    return await screen.app.push_screen_wait(dialog)
-
-
-# -- skill checks ------------------------------------------------------------------
-
-
-def roll_lines(battle: Battle, pool: SkillPool, check: ev.SkillCheck, g: Glyphs) -> list[Text]:
-    result = evaluate(check, pool, battle.rules, battle.ruleset)
-    lines = [Text(t("wave.roll.pool", pool=pool_shown(pool.base, pool.skill, pool.gear, g, pool.notation())))]
-    roll = result.roll
-    if roll is not None:
-        for stage_number, stage in enumerate(roll.stages):
-            label = t("wave.roll.stage", number=stage_number) if stage_number else t("wave.roll.first")
-            line = Text(label + " " if roll.pushed else "")
-            for kind, letter in ((SkillDie.BASE, DieKind.BASE), (SkillDie.SKILL, DieKind.SKILL), (SkillDie.GEAR, DieKind.GEAR), (SkillDie.NEGATIVE, DieKind.SKILL)):
-                faces = stage.of(kind)
-                if not faces:
-                    continue
-                line.append(("−" if kind is SkillDie.NEGATIVE else "") + g.kind[letter] + " ", style="dim")
-                for face in faces:
-                    mark = g.success if face == battle.rules.success_face else (g.bane if face == battle.rules.bane_face and kind in (SkillDie.BASE, SkillDie.GEAR) else str(face))
-                    line.append(mark + " ", style="bold" if face == battle.rules.success_face else "")
-            lines.append(line)
-    lines.append(Text(t("wave.roll.successes", count=result.successes), style="bold"))
-    return lines
-
-
-MUTATION_SLOTS = ("action", "repair", "mend", "rally")
-"""The checks of the Action and Support phases, where a mutation may stand in."""
-
-
-async def skill_check(screen: "WaveScreen", battle: Battle, title: str, check: ev.SkillCheck, pool: SkillPool, slot: str) -> ev.SkillCheck | None:
-    """Roll ``check`` in the app (with a push if wanted), type its successes,
-    or (Action and Support phases) use a mutation instead: "It costs two MP
-    or FP to get a single ☢"."""
-    per_success = battle.ruleset.skill_rolls.mutation_points_per_success
-    mutation_closed = None if slot in MUTATION_SLOTS else t("myz.error.no_mutations")
-    shown = pool_shown(pool.base, pool.skill, pool.gear, shell(screen).glyphs, pool.notation())
-    how = await _ask(screen, ChoiceDialog(title + " — " + shown, [
-        Choice("roll", t("wave.check.roll"), shown),
-        Choice("type", t("wave.check.type")),
-        Choice("mutation", t("wave.check.mutation", points=per_success), closed=mutation_closed),
-    ], menu=menus.CHECK))
-    if how is None:
-        return None
-    if how == "mutation":
-        points = await _ask(screen, NumberDialog(t("wave.check.mutation_title", name=title), per_success, 0, 99, t("wave.check.mutation_help", points=per_success)))
-        return None if points is None else check.model_copy(update={"typed": 0, "mutation_points": points, "faces": (), "pushed": None})
-    if how == "type":
-        # No more ☢ than the pool has dice: refused as it is typed, not after.
-        typed = await _ask(screen, NumberDialog(title, 0, 0, pool.most_successes or 99, t("wave.check.type_help")))
-        return None if typed is None else check.model_copy(update={"typed": typed, "faces": (), "pushed": None})
-    stream = lambda: check_stream(battle.seed, battle.game.counter, slot)  # noqa: E731
-    rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset)
-    glyphs = shell(screen).glyphs
-    while True:
-        can_push = rolled.pushed is None and battle.ruleset.skill_rolls.max_pushes > 0
-        answer = await _ask(screen, RollDialog(title, roll_lines(battle, pool, rolled, glyphs), can_push))
-        if answer is None:
-            return None
-        if answer == "accept":
-            return rolled
-        rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset, push=True)
-
-
-def _position(battle: Battle, person) -> str:
-    return battle.ruleset.position(person.position).name(language())
-
-
-async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
-    """Who rolls; with ``prefer`` (a position), those out of it are greyed
-    out with why: positions are enforced, and they may still help."""
-    game = battle.game
-    force = _forces(game)[side]
-    people = force.army.people
-    order = sorted(range(len(people)), key=lambda i: (people[i].position != prefer, i))
-
-    def closed(i: int) -> str | None:
-        if force.broken[i]:
-            return t("wave.card.broken")
-        return position_refusal(people, i, prefer, battle.ruleset, force.broken) if prefer else None
-
-    choices = [
-        Choice(i, people[i].name, _position(battle, people[i]) + ("" if people[i].pc else " · " + t("army.value.npc")), closed(i))
-        for i in order
-    ]
-    if allow_none:
-        choices.append(Choice("none", t("wave.check.nobody")))
-    return await _ask(screen, ChoiceDialog(title, choices))
-
-
-async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: int, skills: tuple[str, ...], title: str) -> str | None:
-    people = _forces(battle.game)[side].army.people
-    rules = battle.ruleset
-    choices = [Choice(k, rules.skill(k).name(language()), people[person].skills.get(k, "—")) for k in skills]
-    known = next((k for k in skills if k in people[person].skills), None)  # the skill this person actually has
-    return await _ask(screen, ChoiceDialog(title, choices, highlight=known))
-
-
-async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
-    force = _forces(battle.game)[side]
-    people = force.army.people
-    helpers: list[int] = []
-    most = battle.ruleset.skill_rolls.max_helpers
-    while len(helpers) < most:
-        # A broken PC can't help: greyed with why, not refused after the roll is typed.
-        others = [
-            Choice(i, p.name, _position(battle, p), t("wave.card.broken") if force.broken[i] else None)
-            for i, p in enumerate(people) if i != person and i not in helpers
-        ]
-        if not any(c.closed is None for c in others):
-            break
-        answer = await _ask(screen, ChoiceDialog(t("wave.check.helpers", count=len(helpers)), [Choice("done", t("wave.check.no_more_helpers")), *others]))
-        if answer is None:
-            return None
-        if answer == "done":
-            break
-        helpers.append(answer)
-    return tuple(helpers)
-
-
-async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: tuple[str, ...], title: str, prefer: str, slot: str, *, helpers: bool = True, extra: int = 0) -> ev.SkillCheck | None:
-    game = battle.game
-    picked_person = await choose_person(screen, battle, side, title, prefer)
-    if picked_person is None:
-        return None
-    person = _person(picked_person)
-    skill = await choose_skill(screen, battle, side, person, skills, title)
-    if skill is None:
-        return None
-    chosen: tuple[int, ...] = ()
-    if helpers:
-        picked = await choose_helpers(screen, battle, side, person)
-        if picked is None:
-            return None
-        chosen = picked
-    check = ev.SkillCheck(person=person, skill=skill, helpers=chosen)
-    risk = _wave(game).risk(side, person) if game.wave is not None else 0
-    pool = check_pool(_forces(game)[side].army.people, check, risk, battle.ruleset, extra)
-    return await skill_check(screen, battle, title, check, pool, slot)
 
 
 # -- the steps -------------------------------------------------------------------
@@ -391,7 +229,7 @@ async def _support(screen, battle: Battle, side):
                 continue
             check = check.model_copy(update={"skill": skill})
             pool = check_pool(force.army.people, check, _wave(game).risk(side, leader), rules)
-            rolled = await skill_check(screen, battle, t("wave.support.rally"), check, pool, "rally")
+            rolled = await skill_check(screen, battle, t("wave.support.rally"), check, pool, "rally", force.army.people)
         else:
             skills = rules.support.engineer_skills if answer == "repair" else rules.support.medic_skills
             rolled = await person_check(screen, battle, side, skills, t(f"wave.support.{answer}"), "engineer" if answer == "repair" else "medic", answer)
@@ -423,7 +261,7 @@ async def _successor(screen, battle: Battle, side):
         return None
     check = ev.SkillCheck(person=person, skill=skill)
     pool = check_pool(force.army.people, check, _wave(game).risk(side, person), rules, rules.retaliation.broken_leader_modifier)
-    rolled = await skill_check(screen, battle, t("wave.successor.title", name=game.names[side]), check, pool, "successor")
+    rolled = await skill_check(screen, battle, t("wave.successor.title", name=game.names[side]), check, pool, "successor", force.army.people)
     return None if rolled is None else ev.NextInCommand(side=side, person=person, check=rolled)
 
 

@@ -113,6 +113,25 @@ class _AnswerList(OptionList):
             return
         super().action_select()
 
+    # No wrapping at the ends: Down held past the last entry would land on
+    # the first (often "Done") and a following Enter would take it.
+    def action_cursor_down(self) -> None:
+        self._step(1)
+
+    def action_cursor_up(self) -> None:
+        self._step(-1)
+
+    def _step(self, direction: int) -> None:
+        if self.highlighted is None:
+            super().action_cursor_down() if direction > 0 else super().action_cursor_up()
+            return
+        index = self.highlighted + direction
+        while 0 <= index < self.option_count:
+            if not self.get_option_at_index(index).disabled:
+                self.highlighted = index
+                return
+            index += direction
+
 
 class _AnswerInput(SteadyInput):
     """A dialog's line: Enter answers the dialog at once (see ``_AnswerList``)."""
@@ -353,14 +372,16 @@ class TextDialog(AskDialog):
 
 
 class NumberDialog(AskDialog):
-    """A whole number from ``least`` to ``most``; with ``allow_empty`` an
-    emptied field answers ``BLANK``."""
+    """A whole number from ``least`` to ``most`` (a multiple of ``step``);
+    with ``allow_empty`` an emptied field answers ``BLANK``."""
 
-    def __init__(self, title: str | Content, value: int | str | None, least: int, most: int, help_text: str = "", *, allow_empty: bool = False) -> None:
+    def __init__(
+        self, title: str | Content, value: int | str | None, least: int, most: int, help_text: str = "", *, allow_empty: bool = False, step: int = 1
+    ) -> None:
         shown = "" if value is None else str(value)
         bounds = t("wave.dialog.range", least=least, most=most)
         super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 1)
-        self._least, self._most, self._allow_empty = least, most, allow_empty
+        self._least, self._most, self._allow_empty, self._step = least, most, allow_empty, step
 
     def read(self, text: str) -> object:
         text = text.strip()
@@ -372,6 +393,8 @@ class NumberDialog(AskDialog):
             value = None
         if value is None or not self._least <= value <= self._most:
             raise ValueError(t("army.dialog.number_bad", text=text or "∅", least=self._least, most=self._most))
+        if value % self._step:
+            raise ValueError(t("army.dialog.number_step", text=text, step=self._step))
         return value
 
 

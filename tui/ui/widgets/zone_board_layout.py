@@ -9,6 +9,7 @@ from __future__ import annotations
 import unicodedata
 from dataclasses import dataclass, field
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
@@ -135,6 +136,8 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
         words = t("board.hidden", count=card.hidden)
         body.append(("hidden", _fit(Text(f"{g.hidden} {words}", style=styles.get("detail", "")), inner, g.ellipsis)))
     out = [person for person in card.occupants if person.state == "out"]
+    breaks: dict[int, int] = {}
+    """Where a unit's line breaks best: between its name and its detail."""
     for person in card.occupants:
         if person.state == "out" and len(out) > 1:
             continue
@@ -153,12 +156,15 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
         line.append(_line(person.label), style=style)
         if person.detail:
             line.append(" " + _line(person.detail), style=styles.get("detail", ""))
-        body.append((person.state, _fit(line, inner, g.ellipsis)))
+        body.append((person.state, line))
+        if person.detail:
+            breaks[len(body) - 1] = len(marker) + 1 + len(_line(person.label))
     if len(out) > 1:
         # The taken out share one line: they no longer take room on the board.
         names = ", ".join(_line(person.label) for person in out)
         line = Text(f"{g.out} " + t("board.out_line", count=len(out), names=names), style=Style(dim=True, strike=False))
         body.append(("out", _fit(line, inner, g.ellipsis)))
+    body = _wrap_units(body, breaks, inner, room, g)
     if room and len(body) > room:
         keep = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))[: max(room - 1, 0)]
         hidden_lines = len(body) - len(keep)
@@ -166,6 +172,44 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
         kept.append(_fit(Text(t("board.more", count=hidden_lines), style=styles.get("detail", "")), inner, g.ellipsis))
         return kept
     return [line for _, line in body] or [Text()]
+
+
+def _wrap_units(body: list[tuple[str, Text]], breaks: dict[int, int], inner: int, room: int, g: Glyphs) -> list[tuple[str, Text]]:
+    """Unit lines too long for the card take a second line while the card
+    has room for it (the acting unit first), so names aren't cut while the
+    card stands half empty; what still doesn't fit is cut with an ellipsis."""
+    spare = room - len(body) if room else len(body)
+    long = sorted((i for i, (state, line) in enumerate(body) if state in _UNIT_STATES and line.cell_len > inner), key=lambda i: (_KEEP_FIRST[body[i][0]], i))
+    wrapped = set(long[: max(spare, 0)])
+    out: list[tuple[str, Text]] = []
+    for index, (state, line) in enumerate(body):
+        parts = _wrap_once(line, inner, breaks.get(index)) if index in wrapped else [line]
+        out.extend((state, _fit(part, inner, g.ellipsis)) for part in parts)
+    return out
+
+
+_UNIT_STATES = ("active", "", "done")
+
+
+def _wrap_once(line: Text, width: int, prefer: int | None = None) -> list[Text]:
+    """``line`` split at ``prefer`` (a space) if the first part fits
+    ``width``, else at its last space that does; the rest indented under
+    the name (one line if there is no such space)."""
+    plain = line.plain
+    cut = None
+    for index, char in enumerate(plain):
+        if char == " " and index > 2 and cell_len(plain[:index]) <= width:
+            cut = index
+    if prefer is not None and prefer < len(plain) and plain[prefer] == " " and cell_len(plain[:prefer]) <= width:
+        cut = prefer
+    if cut is None:
+        return [line]
+    first, _, rest = line.divide([cut, cut + 1])
+    return [first, Text(INDENT) + rest]
+
+
+INDENT = "  "
+"""A wrapped unit's second line starts under its name, after the mark."""
 
 
 def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g: Glyphs = UNICODE, styles: dict[str, Style] | None = None) -> Layout:

@@ -12,6 +12,7 @@ from tui.core.board import Board
 from tui.core.history import BattleFile, History, LoggedBattle, new_seed
 from tui.core.records import Record
 from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.contest import ANY_SKILL_ACTIONS, unlisted_skill
 from tui.core.systems.fate.forces import Player
 from tui.core.systems.fate.play import apply
 from tui.core.systems.fate.rules import FateRuleset
@@ -98,6 +99,13 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
         event = ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces)
         self.record(event)
         return event
+
+    @classmethod
+    def new_step_refusal(cls, state: FateState, event: ev.FateEvent) -> str | None:
+        # settled after battles were saved in which a unit rolled an unlisted skill
+        if isinstance(event, ev.Roll) and event.action not in ANY_SKILL_ACTIONS and event.skill in {s.key for s in state.rules.skills}:
+            return unlisted_skill(state, event.by, event.skill)
+        return None
 
     def roll(self, action: str, by: str, skill: str, **fields: Any) -> ev.Roll:
         """Roll an action; a defender (``defender=``, ``defence_skill=``) rolls too."""

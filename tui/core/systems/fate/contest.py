@@ -245,6 +245,22 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
 
 # -- what a player is offered: the skills the rules pick -------------------------
 
+
+def unlisted_skill(state: FateState, by: str, skill: str) -> str | None:
+    """Why ``by`` can't roll ``skill``: it is not on its card and the ruleset
+    lets units act only with their own skills (None: it may). A card with
+    no skills entered rolls anything: the GM left them out."""
+    if not state.rules.actions.listed_skills_only:
+        return None
+    card = state.unit(by) or state.leader(by)
+    if card is None or not card.skills or skill in card.skills:
+        return None
+    return t("fate.rule.unlisted_skill", actor=card.name, skill=state.rules.skill(skill).name(state.text))
+
+
+ANY_SKILL_ACTIONS = ("recover", "rally")
+"""A leader's own Will actions: the text names the skill for every leader."""
+
 AIMED_AT_UNITS = ("intimidate", "pinned_down")
 """Create-an-advantage uses aimed at an enemy unit, which resists."""
 AIMED_AT_ZONES = ("scouting", "")

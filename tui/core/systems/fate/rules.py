@@ -72,6 +72,10 @@ class ActionEconomy(Record):
     free_move_zones: Count
     second_action_fate_points: Positive
     attack_ends_turn: bool
+    listed_skills_only: bool = True
+    """A unit or leader acts only with the skills on its card (its quality
+    sets how many), not any other at Mediocre as in Fate Core: the text
+    says nothing, so it is a switch."""
 
 
 class Advantage(Named):

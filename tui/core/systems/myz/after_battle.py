@@ -307,21 +307,22 @@ def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
     return replace(state, wave=wave, forces=forces, counter=state.counter + (1 if check.faces else 0))
 
 
+def suggested_level(force: Force, lost: int, rules: MyzRuleset) -> int:
+    """``force``'s Battle Level for the next wave if the ``lost`` fighters
+    killed count too: one level per ``fighters_per_level``, rounded down (its
+    ☠ dice are already discarded), and none once every fighter the army
+    mustered is dead. The GM has the final say."""
+    if force.army.fighters and not force.fighters:
+        return 0
+    return max(0, force.battle_level - lost // rules.battle_level.fighters_per_level)
+
+
 def suggested_battle_levels(state: MyzState) -> tuple[int, int]:
-    """Each side's Battle Level for the next wave if the fighters killed this
-    wave count too: one level per ``fighters_per_level`` lost, rounded down
-    (the ☠ dice are already discarded), and none once every fighter the
-    army mustered is dead. The GM has the final say."""
+    """:func:`suggested_level` for each side, from the wave just ended."""
     assert state.forces is not None
-    levels = [force.battle_level for force in state.forces]
     wave = state.wave
-    if wave is not None and wave.end is not None:
-        ratio = state.rules.battle_level.fighters_per_level
-        for side in (0, 1):
-            levels[side] = max(0, levels[side] - wave.end.casualties[side].total // ratio)
-    for side, force in enumerate(state.forces):
-        if force.army.fighters and not force.fighters:
-            levels[side] = 0  # every fighter it mustered is dead: no Battle dice left
+    end = wave.end if wave is not None else None
+    levels = [suggested_level(force, end.casualties[side].total if end is not None else 0, state.rules) for side, force in enumerate(state.forces)]
     return levels[0], levels[1]
 
 
@@ -393,4 +394,4 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     return replace(state, forces=forces)
 
 
-__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "support_needs", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels"]
+__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "support_needs", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels", "suggested_level"]

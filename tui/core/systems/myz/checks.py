@@ -84,6 +84,10 @@ def validate_check(
         raise RuleViolation(t("myz.error.bad_helper", number=check.helpers[0] + 1))
     if check.mutation_points and not mutations:
         raise RuleViolation(t("myz.error.no_mutations"))
+    per_success = rules.skill_rolls.mutation_points_per_success
+    if check.mutation_points % per_success:
+        # a point that buys nothing would be lost without a word
+        raise RuleViolation(t("myz.error.mutation_points", points=check.mutation_points, per=per_success))
     if check.typed is not None and (check.faces or check.pushed is not None):
         raise RuleViolation(t("myz.error.typed_and_rolled"))
 

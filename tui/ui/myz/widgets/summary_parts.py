@@ -18,6 +18,7 @@ from rich.text import Text
 
 from tui.core.dice import DieKind
 from tui.core.i18n import t
+from tui.core.systems.myz.after_battle import suggested_level
 from tui.core.systems.myz.end_phase import CasualtyStep, EndReport, RetaliationReport
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.ui.glyphs import UNICODE, Glyphs
@@ -242,7 +243,9 @@ def _retaliation_lines(one: RetaliationReport, people, ctx: Context) -> Text:
         text.append("\n" + INDENT * 2)
         text.append_text(dice_text(one.faces, ctx, ctx.rules.dice.success_face))
         if one.armour_faces:
-            text.append("  " + t("summary.retaliation.armour_dice") + " ", look.muted)
+            # the armour dice and the sum on a line of their own: with the
+            # hit dice they would wrap mid-sum at 80 columns
+            text.append("\n" + INDENT * 2 + " " + t("summary.retaliation.armour_dice") + " ", look.muted)
             text.append_text(dice_text(one.armour_faces, ctx, ctx.rules.dice.success_face))
         parts = [t("summary.retaliation.hits", hits=one.successes, success=g.success)]
         if one.armour_faces is None:
@@ -310,9 +313,22 @@ def changes_part(report: EndReport, ctx: Context, over: bool = False) -> Rendera
         parts.append(Text(name, ctx.look.name))
         for key, detail in changes:
             parts.append(Text(f"{INDENT}· {t(key, detail=_change_detail(key, detail, ctx))}"))
+        if not over:
+            parts.extend(_level_suggestion(report, side, ctx))
     if not over:
         parts.append(Text(t("summary.changes.discard", bane=ctx.glyphs.bane), ctx.look.muted))
     return Group(*parts)
+
+
+def _level_suggestion(report: EndReport, side: int, ctx: Context) -> list[Text]:
+    """The Battle Level the fighters killed suggest, on top of the ☠ dice
+    already discarded: the same number the GM is offered at the next wave."""
+    force = report.after[side]
+    suggested = suggested_level(force, report.casualties[side].total, ctx.rules)
+    if suggested >= force.battle_level:
+        return []
+    ratio = ctx.rules.battle_level.fighters_per_level
+    return [Text(f"{INDENT}· {t('summary.changes.level_suggested', level=force.battle_level, suggested=suggested, ratio=ratio)}", ctx.look.muted)]
 
 
 def _change_detail(key: str, detail: str, ctx: Context) -> str:
