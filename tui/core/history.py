@@ -246,6 +246,12 @@ class LoggedBattle(Generic[S, E]):
     def can_redo(self) -> bool:
         return self.history.can_redo
 
+    @property
+    def ruleset_open(self) -> bool:
+        """The ruleset may still change: nothing has been rolled under it
+        (each system says when its muster ends)."""
+        return False
+
     @classmethod
     def new_step_refusal(cls, state: S, event: E) -> str | None:
         """Why a ruling settled after some battles were saved refuses ``event``

@@ -86,9 +86,14 @@ def _bundled(system: str) -> BaseModel:
     return load_ruleset_file(find_ruleset(system))
 
 
+def shipped_ruleset(system: str) -> BaseModel:
+    """The ruleset masscombat ships for ``system``, whatever ``--ruleset`` says."""
+    return _bundled(system)
+
+
 def file_digest(path: Path) -> str:
     """The SHA-256 of a ruleset file's bytes: a save records it."""
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-__all__ = ["bundled_ruleset", "file_digest", "find_ruleset", "load_ruleset_file", "ruleset_folders", "ruleset_in_use", "use_house_ruleset"]
+__all__ = ["bundled_ruleset", "file_digest", "find_ruleset", "load_ruleset_file", "ruleset_folders", "ruleset_in_use", "shipped_ruleset", "use_house_ruleset"]

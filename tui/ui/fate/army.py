@@ -40,7 +40,7 @@ from tui.core.systems.fate.forces import Leader, Player, Unit, check_player, lef
 from tui.core.systems.fate.rules import FateRuleset
 from tui.ui.widgets.show import show
 from tui.ui.widgets.form import LIST_PANEL_CSS
-from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
@@ -75,7 +75,7 @@ class CardList(OptionList):
         return option.id if option is not None else None
 
 
-class FateArmyScreen(BattleScreen[FateBattle]):
+class FateArmyScreen(MusterScreen[FateBattle]):
     """The Fate army builder (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -221,6 +221,8 @@ class FateArmyScreen(BattleScreen[FateBattle]):
     # -- what applies now ----------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == RULESET_ACTION:
+            return ruleset_check(self.shell)
         if action in _EDIT_ACTIONS and not self.editable:
             return None
         game = self.battle.game

@@ -32,7 +32,7 @@ from tui.core.systems.kingmaker.state import KMState
 from tui.ui.kingmaker import army_flows as flows
 from tui.ui.kingmaker.army_sheet import army_line, sheet_text, side_heading, status_text
 from tui.ui.kingmaker.common import record
-from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
 
@@ -46,7 +46,7 @@ class ArmyBuilderList(OptionList, inherit_bindings=False):
     BINDINGS = [b for b in OptionList.BINDINGS if isinstance(b, Binding) and b.key != "enter"]
 
 
-class KingmakerArmiesScreen(BattleScreen[KingmakerBattle]):
+class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
     """The army builder (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -152,6 +152,8 @@ class KingmakerArmiesScreen(BattleScreen[KingmakerBattle]):
     # -- keys ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == RULESET_ACTION:
+            return ruleset_check(self.shell)
         if action == "undo":
             return True if self.battle.can_undo and not self.read_only else None
         if action == "redo":

@@ -26,7 +26,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from tui.core.systems.myz.battle import Battle
 from tui.ui.widgets.show import show
-from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
 from textual.widgets import Header, OptionList, Static
 
 from tui.core.errors import MassCombatError
@@ -48,7 +48,7 @@ _EDIT_ACTIONS = {"edit", "step", "add_person", "make_leader", "remove_person", "
 _ROW_ACTIONS = (("edit", ()), ("step", (1,)), ("step", (-1,)), ("make_leader", ()), ("remove_person", ()))
 
 
-class ArmyScreen(BattleScreen[Battle]):
+class ArmyScreen(MusterScreen[Battle]):
     """The army builder (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -195,6 +195,8 @@ class ArmyScreen(BattleScreen[Battle]):
     # -- what applies now ----------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == RULESET_ACTION:
+            return ruleset_check(self.shell)
         if action in _EDIT_ACTIONS and not self.editable:
             return None
         forms = self.query(ArmyForm)

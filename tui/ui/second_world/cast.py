@@ -31,7 +31,7 @@ from tui.core.systems.second_world.forces import Character, consequence_slots, s
 from tui.core.systems.second_world.state import SWState
 from tui.ui.second_world import cast_flows as flows
 from tui.ui.second_world.map_flows import record
-from tui.ui.shell.battle_screen import BattleScreen
+from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
 
@@ -45,7 +45,7 @@ class CastList(OptionList, inherit_bindings=False):
     BINDINGS = [b for b in OptionList.BINDINGS if isinstance(b, Binding) and b.key != "enter"]
 
 
-class SecondWorldCastScreen(BattleScreen[SecondWorldBattle]):
+class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
     """The cast (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -125,6 +125,8 @@ class SecondWorldCastScreen(BattleScreen[SecondWorldBattle]):
     # -- keys ------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == RULESET_ACTION:
+            return ruleset_check(self.shell)
         if action == "undo":
             return True if self.battle.can_undo and not self.read_only else None
         if action == "redo":

@@ -61,6 +61,10 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
 
     _apply = staticmethod(apply)
 
+    @property
+    def ruleset_open(self) -> bool:
+        return self.game.stage in ("muster", "battlefield", "deploy")
+
     @classmethod
     def initial_state(cls, meta: FateBattleFile, ruleset: FateRuleset | None = None) -> FateState:
         return initial(meta.setup, ruleset)

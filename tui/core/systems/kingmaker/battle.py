@@ -52,6 +52,10 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
 
     _apply = staticmethod(apply)
 
+    @property
+    def ruleset_open(self) -> bool:
+        return self.game.stage in ("muster", "setup")
+
     @classmethod
     def initial_state(cls, meta: KingmakerBattleFile, ruleset: KingmakerRuleset | None = None) -> KMState:
         return initial(ruleset)

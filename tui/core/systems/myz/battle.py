@@ -46,6 +46,10 @@ class Battle(LoggedBattle[MyzState, m.Event]):
     history: History[MyzState, m.Event]
     _apply = staticmethod(apply)
 
+    @property
+    def ruleset_open(self) -> bool:
+        return self.game.stage == "muster"
+
     @classmethod
     def initial_state(cls, meta: m.BattleFile, ruleset: MyzRuleset | None = None) -> MyzState:
         ruleset = ruleset or _bundled_ruleset()

@@ -52,6 +52,10 @@ class SecondWorldBattle(LoggedBattle[SWState, ev.SecondWorldEvent]):
 
     _apply = staticmethod(apply)
 
+    @property
+    def ruleset_open(self) -> bool:
+        return self.game.stage == "scene"
+
     @classmethod
     def initial_state(cls, meta: SecondWorldBattleFile, ruleset: SecondWorldRuleset | None = None) -> SWState:
         return initial(ruleset)
