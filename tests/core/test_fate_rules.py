@@ -537,6 +537,19 @@ def test_conceding_twice_is_refused_and_allies_fight_on():
     assert battle.game.winner == 1
 
 
+def test_a_player_who_conceded_never_earns_the_winners_point_though_an_ally_wins():
+    ally = Player(name="Bo", side=0, chest=3, units=(Unit(key="u9", name="Yeomen", quality="average", skills={"shoot": 1}),))
+    battle = laid_out(mustered(players=(ANA, GM, ally)))
+    deployed(battle, places={"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods", "u9": "ford"})
+    _start(battle, ((1, 1, 1, 1), (0, 0, 0, 0), (-1, -1, -1, -1)), leaders=("l1", "l2", None))
+    battle.record(ev.Concede(player=0))  # Ana gives up; Bo fights on
+    battle.record(ev.Concede(player=1))  # then the GM concedes: side 0 wins
+    assert battle.game.winner == 0
+    ana, gm, bo = awards(battle.game)
+    assert ana == 1  # the Fate Core award only, not the winners' point
+    assert bo == 1 and gm == 1
+
+
 # -- undo, redo, saving --------------------------------------------------------------------
 
 

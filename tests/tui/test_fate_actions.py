@@ -430,8 +430,17 @@ async def test_x_concedes_the_battle(tmp_path):
         await pilot.pause()
         await _press(pilot, "x")
         await choose(app, pilot, "GM")
+        sure = await wait_for(app, pilot, ChoiceDialog)
+        assert "GM concedes the battle?" in str(sure._title) and "award at the end of the battle: 1 fate point" in sure._help
+        await choose(app, pilot, "No: fight on")
+        assert app.battle.game.stage == "battle" and not app.battle.game.conceded
+        await _press(pilot, "x")
+        await choose(app, pilot, "GM")
+        await wait_for(app, pilot, ChoiceDialog)
+        await choose(app, pilot, "Yes: GM concedes; their units and leaders leave the field")
         assert _last(app) == ev.Concede(player=1)
         assert app.battle.game.stage == "ended" and app.battle.game.winner == 0
+        assert any("GM concedes: 1 fate point" in str(n.message) for n in app._notifications)
 
 
 # -- refused before any dialog (issue 16, item 9) --------------------------------------------

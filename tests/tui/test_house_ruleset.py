@@ -74,3 +74,14 @@ async def test_after_the_first_roll_r_is_greyed_and_says_why(tmp_path):
         assert not isinstance(app.screen, RulesetDialog)
         shown = [n.message for n in app._notifications]
         assert any("the ruleset is chosen at the muster" in str(m) for m in shown)
+
+
+@pytest.mark.covers("muster.back")
+@pytest.mark.parametrize(("system", "back"), [("myz", "wave"), ("fate", "field"), ("second_world", "map"), ("kingmaker", "mat")])
+async def test_esc_in_an_army_builder_goes_back_to_the_battle(tmp_path, system, back):
+    app = make_app(tmp_path, find_system(system).new_battle(7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _muster(app, pilot, system)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.current_mode == back and not isinstance(app.screen, MusterScreen)

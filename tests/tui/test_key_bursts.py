@@ -5,6 +5,7 @@ the number field, and no step is taken twice."""
 
 from __future__ import annotations
 
+import pytest
 from textual import events
 
 from tests.core.fate_kit import act, fight
@@ -174,3 +175,46 @@ async def test_down_held_past_the_last_entry_stays_there_and_never_wraps_to_done
             if answers[1:]:
                 break
         assert answers[1:] == ["done"]
+
+
+async def _person_dialog_after(app, pilot, *keys: str):
+    from tui.ui.myz.army_dialogs import PersonDialog
+
+    await pilot.pause()
+    await app.switch_mode("army")
+    await pilot.pause()
+    burst(app, *keys)
+    for _ in range(20):
+        await pilot.pause()
+        if isinstance(app.screen, PersonDialog) and not app.key_gate.holding():
+            break
+    await pilot.pause()
+    assert isinstance(app.screen, PersonDialog)
+    return app.screen
+
+
+@pytest.mark.covers("app.form_next", "app.form_previous")
+async def test_tab_in_a_burst_moves_on_before_the_keys_behind_it_are_typed(tmp_path):
+    app = make_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await _person_dialog_after(app, pilot, "a", *"Ilona", "tab", "tab", "tab", *"3b1s", "shift+tab", "left")
+        fields = {getattr(w, "id", None): w.value for w in dialog.focus_chain if hasattr(w, "value")}
+        assert fields["name"] == "Ilona"
+        assert "3b1s" in [w.value for w in dialog.focus_chain if hasattr(w, "value")]
+        assert fields["pc"] == "npc"  # shift+tab went back to it before the left
+
+
+async def test_keys_typed_behind_the_key_that_opens_a_form_go_to_the_form(tmp_path):
+    app = make_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        side = None
+        await pilot.pause()
+        await app.switch_mode("army")
+        await pilot.pause()
+        side = app.screen.selected
+        dialog = await _person_dialog_after(app, pilot, "a", "down", "right")
+        position = next(w for w in dialog.focus_chain if getattr(w, "id", None) == "position")
+        assert position.value == "engineer"  # not the army screen's → (the other faction)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen.selected == side

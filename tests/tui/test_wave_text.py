@@ -89,3 +89,26 @@ def test_the_card_names_the_next_in_command_once_the_leader_broke():
     card = force_text(ForceView(battle.game, 0, UNICODE, "en")).plain.splitlines()
     assert card[1].startswith("Otto · ")
     assert "Marlotte 2/2 broken" in " ".join(card)
+
+
+async def test_a_fighting_retreat_that_rolls_more_is_not_called_the_winner(tmp_path):
+    """"Can't win this Wave": the battle panel and the roller say nobody
+    wins, as the summary does, not "wins by 2"."""
+    from tests.core.myz_kit import army, fight, start, to_battle
+    from tui.ui.myz.roller import RollerScreen
+    from tui.ui.myz.wave_text import battle_roll_text
+    from tui.ui.myz.widgets.result_bar import ResultBar
+
+    battle = start(army(3), army(3))
+    to_battle(battle, "fighting_retreat", "attack")
+    fight(battle, {"successes": 3}, {"successes": 1})
+    text = battle_roll_text(battle.game, UNICODE).plain
+    assert "Red rolled more ☢ but cannot win while retreating: nobody wins the wave" in text and "wins by" not in text
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await app.switch_mode("roller")
+        await pilot.pause()
+        assert isinstance(app.screen, RollerScreen)
+        bar = str(app.screen.query_one(ResultBar).render())
+        assert "cannot win while retreating" in bar and "wins by" not in bar

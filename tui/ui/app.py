@@ -23,7 +23,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.reactive import reactive
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
 
 from tui.core.errors import MassCombatError
@@ -45,6 +45,7 @@ from tui.ui.shell.settings_screen import SettingsScreen
 from tui.ui.shell.shadow import Shadow
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
+QUIT_NOW = ("ctrl+q", "ctrl+c")
 FOLD_PAUSE = 1.5
 """Seconds without a change after which a long journal is folded into the file."""
 
@@ -63,7 +64,12 @@ class MassCombatApp(App[None]):
         Binding("ctrl+r", "rename_battle", "key.rename_battle", show=False, id="app.rename_battle"),
         Binding("ctrl+d", "quick_roll", "quick.key", show=False, id="app.quick_roll"),
         Binding("q", "quit", "key.quit", id="app.quit"),
-        Binding("ctrl+q,ctrl+c", "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
+        Binding(",".join(QUIT_NOW), "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
+        # In a form, Tab moves on before the keys behind it are handed out:
+        # run as a field's binding it would come after them, and a burst
+        # like "Ilona<Tab>3b1s" would type everything into the name.
+        Binding("tab", "form_step(1)", "key.form_next", show=False, priority=True, id="app.form_next"),
+        Binding("shift+tab", "form_step(-1)", "key.form_previous", show=False, priority=True, id="app.form_previous"),
     ]
 
     revision: reactive[int] = reactive(0, init=False, repaint=False)
@@ -268,11 +274,21 @@ class MassCombatApp(App[None]):
     def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
         if isinstance(screen, Dialog):
             self.key_gate.expect_dialog()
-        return super().push_screen(screen, *args, **kwargs)
+            return super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, ModalScreen):
+            return super().push_screen(screen, *args, **kwargs)
+        # A form (a person, a card, the settings): keys typed behind the key
+        # that opened it wait until it is up and focused, then go to it.
+        self.key_gate.expect_dialog()
+        pushed = super().push_screen(screen, *args, **kwargs)
+        screen.call_after_refresh(self.key_gate.form_ready)
+        return pushed
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
-            if not await self._check_bindings(event.key, priority=True):
+            # Only quitting jumps the queue: a form's own priority keys
+            # (Tab, ↑ ↓) wait their turn behind what was typed before them.
+            if not (event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True)):
                 self.key_gate.hold(event)
             return
         await super().on_event(event)
@@ -290,6 +306,9 @@ class MassCombatApp(App[None]):
     # -- global actions --------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "form_step":
+            screen = self.screen
+            return isinstance(screen, ModalScreen) and len(screen.focus_chain) > 1
         if action == "mode":
             return True if parameters and parameters[0] in self.MODES and parameters[0] != self.current_mode else None
         return True
@@ -297,6 +316,12 @@ class MassCombatApp(App[None]):
     def action_mode(self, mode: str) -> None:
         if mode in self.MODES and self.current_mode != mode:
             self.switch_mode(mode)
+
+    def action_form_step(self, direction: int) -> None:
+        if direction > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     def action_quick_roll(self) -> None:
         open_quick_roll(self)

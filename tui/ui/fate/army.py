@@ -78,6 +78,8 @@ class CardList(OptionList):
 class FateArmyScreen(MusterScreen[FateBattle]):
     """The Fate army builder (see the module docstring for its keys)."""
 
+    BACK_MODE = "field"
+
     BINDINGS = [
         Binding("a", "add_unit", "fate_army.key.add_unit", id="fate_army.add_unit"),
         Binding("l", "add_leader", "fate_army.key.add_leader", id="fate_army.add_leader"),

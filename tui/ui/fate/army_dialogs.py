@@ -152,8 +152,8 @@ class _CardDialog(ModalScreen):
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="fate_army.dialog.cancel"),
         Binding("ctrl+s,enter", "save", "key.save", id="fate_army.dialog.save"),
-        Binding("down", "app.focus_next", "fate_army.key.next_field", show=False, id="fate_army.dialog.next"),
-        Binding("up", "app.focus_previous", "fate_army.key.previous_field", show=False, id="fate_army.dialog.previous"),
+        Binding("down", "app.focus_next", "fate_army.key.next_field", show=False, priority=True, id="fate_army.dialog.next"),
+        Binding("up", "app.focus_previous", "fate_army.key.previous_field", show=False, priority=True, id="fate_army.dialog.previous"),
     ]
 
     DEFAULT_CSS = "_CardDialog {" + DIALOG_CSS + """

@@ -19,6 +19,7 @@ from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.muster import deploy_refusal, empty_player_refusal, undeployed
 from tui.core.systems.fate.state import FateState
 from tui.ui.shell.battle_screen import shell
+from tui.core.systems.fate.turns import concession_award
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate import text as ft
@@ -296,9 +297,22 @@ async def buy(screen: "FateFieldScreen") -> None:
 
 
 async def concede(screen: "FateFieldScreen") -> None:
+    """Who concedes, then a yes/no naming what it costs and earns: there
+    is no taking it back but undo."""
     event = await _pick_player(screen, t("fate_ui.dialog.concede"), lambda i: ev.Concede(player=i))
-    if event is not None:
-        record(screen, event)
+    if not isinstance(event, ev.Concede):
+        return
+    state = screen.state
+    name = state.players[event.player].name
+    award = concession_award(state, event.player)
+    sure = await ask(screen, ChoiceDialog(
+        t("fate_ui.dialog.concede_sure", player=name),
+        [Choice(True, t("fate_ui.concede.yes", player=name)), Choice(False, t("fate_ui.concede.no"))],
+        t("fate_ui.concede.help", count=award),
+        highlight=False,
+    ))
+    if sure and record(screen, event):
+        screen.notify(t("fate_ui.concede.done", player=name, count=award), timeout=12, markup=False)
 
 
 async def gm_fate_points(screen: "FateFieldScreen") -> None:

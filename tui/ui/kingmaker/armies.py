@@ -49,6 +49,8 @@ class ArmyBuilderList(OptionList, inherit_bindings=False):
 class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
     """The army builder (see the module docstring for its keys)."""
 
+    BACK_MODE = "mat"
+
     BINDINGS = [
         Binding("a", "add", "km_army.key.add", id="km.armies_add"),
         Binding("enter", "edit", "km_army.key.edit", id="km.armies_edit"),

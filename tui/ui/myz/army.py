@@ -51,6 +51,8 @@ _ROW_ACTIONS = (("edit", ()), ("step", (1,)), ("step", (-1,)), ("make_leader", (
 class ArmyScreen(MusterScreen[Battle]):
     """The army builder (see the module docstring for its keys)."""
 
+    BACK_MODE = "wave"
+
     BINDINGS = [
         Binding("enter,space", "edit", "army.key.edit", id="army.edit"),
         Binding("plus,equals_sign", "step(1)", "army.key.more", id="army.more"),

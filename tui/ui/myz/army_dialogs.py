@@ -47,8 +47,8 @@ class PersonDialog(ModalScreen):
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="army.dialog.cancel"),
         Binding("ctrl+s,enter", "save", "key.save", id="army.dialog.save"),
-        Binding("down", "app.focus_next", "army.key.next_field", show=False, id="army.dialog.next"),
-        Binding("up", "app.focus_previous", "army.key.previous_field", show=False, id="army.dialog.previous"),
+        Binding("down", "app.focus_next", "army.key.next_field", show=False, priority=True, id="army.dialog.next"),
+        Binding("up", "app.focus_previous", "army.key.previous_field", show=False, priority=True, id="army.dialog.previous"),
         Binding("ctrl+o", "all_skills", "army.key.all_skills", id="army.dialog.all_skills"),
     ]
 

@@ -26,6 +26,7 @@ from textual.containers import Horizontal
 from tui.ui.shell.battle_screen import BattleScreen
 from textual.widgets import Header
 
+from tui.core.systems.myz.after_battle import retreat_holds_back
 from tui.core.systems.myz.battle import Battle
 from textual.content import Content
 
@@ -116,7 +117,7 @@ class RollerScreen(BattleScreen[Battle]):
         odds = None
         if not state.rolled and any(s.pool.total for s in state.sides):
             odds = opposed(state.sides[0].pool, state.sides[1].pool, 0, 0, rules)
-        self.query_one(ResultBar).view = ResultView(state=state, opposed=odds, glyphs=glyphs, language=language(), in_wave=not self.battle.game.free_rolls)
+        self.query_one(ResultBar).view = ResultView(state=state, opposed=odds, glyphs=glyphs, language=language(), in_wave=not self.battle.game.free_rolls, held_back=retreat_holds_back(self.battle.game))
         self.refresh_bindings()
 
     # -- what applies now ----------------------------------------------------

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from tui.core.dice import DieKind
 from tui.core.i18n import language, t
-from tui.core.systems.myz.after_battle import remaining_damage
+from tui.core.systems.myz.after_battle import remaining_damage, retreat_holds_back
 from tui.core.systems.myz.pool import source_label
 from tui.core.systems.myz.state import MyzState
 from tui.ui.glyphs import Glyphs
@@ -63,7 +63,10 @@ def battle_roll_text(game: MyzState, g: Glyphs) -> Text:
     roll = wave.battle
     text = Text()
     winner = roll.winner
-    if winner is None:
+    held_back = retreat_holds_back(game)
+    if held_back is not None:
+        text.append(t("summary.result.cannot_win", name=game.names[held_back], success=g.success) + "\n", style="bold")
+    elif winner is None:
         text.append(t("wave.roll_result.tie", count=roll.successes[0], success=g.success) + "\n", style="bold")
     else:
         text.append(t("wave.roll_result.win", name=game.names[winner], margin=roll.margin, success=g.success) + "\n", style="bold")

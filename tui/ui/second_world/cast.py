@@ -48,6 +48,8 @@ class CastList(OptionList, inherit_bindings=False):
 class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
     """The cast (see the module docstring for its keys)."""
 
+    BACK_MODE = "map"
+
     BINDINGS = [
         Binding("a", "add", "sw_ui.key.cast_add", id="sw.cast_add"),
         Binding("enter", "edit", "sw_ui.key.cast_edit", id="sw.cast_edit"),

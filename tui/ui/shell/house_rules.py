@@ -10,7 +10,7 @@ the muster so far doesn't fit.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual.binding import Binding
 
@@ -76,12 +76,21 @@ def open_ruleset_choice(app: "MassCombatApp") -> None:
 
 class MusterScreen(BattleScreen[B]):
     """An army builder: ``R`` chooses the battle's ruleset while nothing has
-    been rolled. A subclass's check_action answers ``ruleset_check`` for it."""
+    been rolled (a subclass's check_action answers ``ruleset_check`` for
+    it), and Esc goes back to the battle (``BACK_MODE``)."""
 
-    BINDINGS = [Binding("R", ACTION, "house.key", show=False, id="muster.ruleset")]
+    BACK_MODE: ClassVar[str] = ""
+
+    BINDINGS = [
+        Binding("escape", "back_to_battle", "key.back_to_battle", id="muster.back"),
+        Binding("R", ACTION, "house.key", show=False, id="muster.ruleset"),
+    ]
 
     def action_house_ruleset(self) -> None:
         open_ruleset_choice(self.shell)
+
+    def action_back_to_battle(self) -> None:
+        self.shell.action_mode(self.BACK_MODE)
 
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         if action == ACTION:

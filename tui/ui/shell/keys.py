@@ -101,6 +101,13 @@ class KeyGate:
         if not self._waiting and self._app.screen is not dialog:
             self._release()
 
+    def form_ready(self) -> None:
+        """A form (not a dialog of a flow) is up: what was held goes to it as typed."""
+        if self._flows:
+            return  # the flow's own dialogs take them
+        self._waiting = False
+        self._release()
+
     def _release(self) -> None:
         """No flow waits for a dialog: what is held goes to the app as typed."""
         if self._waiting:

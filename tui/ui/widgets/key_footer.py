@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
@@ -28,6 +29,11 @@ if TYPE_CHECKING:
 
 Shown = tuple[tuple[str, str, str, str, str], ...]
 """Per key shown: key, key display, description, action, tooltip."""
+
+
+def _width(key: tuple[str, str, str, str, str]) -> int:
+    """Columns a key takes in the footer: a blank, the key, a blank, what it does, a blank."""
+    return cell_len(key[1]) + cell_len(key[2]) + 3
 
 
 class KeyFooter(Footer):
@@ -44,13 +50,32 @@ class KeyFooter(Footer):
             seen.add(binding.action)
             shown.append((binding.key, self.app.get_key_display(binding), t(binding.description), binding.action, tooltip or ""))
             enabled.append(on)
+        palette_key: list[tuple[str, str, str, str, str]] = []
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             palette = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if palette is not None:
                 _node, binding, on, tooltip = palette
-                shown.append((binding.key, self.app.get_key_display(binding), t("palette.footer"), binding.action, t("palette.tooltip")))
-                enabled.append(on)
+                palette_key.append((binding.key, self.app.get_key_display(binding), t("palette.footer"), binding.action, t("palette.tooltip")))
+                enabled_palette = on
+        # Whole keys only: one cut to "f1 Hilf" or "a Atta" helps nobody;
+        # those left out are in the help (f1) and the palette.
+        # the palette's key: its bar, key, blank, words; the last key may lose its closing blank
+        room = self.app.size.width - sum(_width(key) - 1 for key in palette_key) + 1
+        kept = 0
+        for key in shown:
+            room -= _width(key)
+            if room < 0:
+                break
+            kept += 1
+        shown, enabled = shown[:kept], enabled[:kept]
+        if palette_key:
+            shown += palette_key
+            enabled.append(enabled_palette)
         return tuple(shown), tuple(enabled)
+
+    def on_resize(self) -> None:
+        if self._bindings_ready and self._keys()[0] != self._shown:
+            self.call_after_refresh(self.recompose)
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:

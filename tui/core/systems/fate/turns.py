@@ -348,15 +348,27 @@ def concede(state: FateState, event: ev.Concede) -> FateState:
 def awards(state: FateState) -> tuple[int, ...]:
     """Fate points each player earns: one for the winning side, one per
     enemy leader defeated; a player who conceded, the Fate Core award (one,
-    plus one per consequence taken) if the ruleset grants it."""
+    plus one per consequence taken) if the ruleset grants it, and never the
+    winners' point: conceding is losing, whatever an ally went on to win."""
     win = state.rules.winning
     earned = []
     for index, player in enumerate(state.players):
-        points = win.winning_side_fate_points if state.winner is not None and player.side == state.winner else 0
+        won = state.winner is not None and player.side == state.winner and index not in state.conceded
+        points = win.winning_side_fate_points if won else 0
         defeated = sum(1 for key, place in state.places.items() if place.out and place.by == index and state.leader(key) is not None)
         points += win.fate_points_per_leader_defeated * defeated
-        if index in state.conceded and win.concession_award:
-            taken = state.consequences_taken[index] if index < len(state.consequences_taken) else 0
-            points += win.concession_fate_points + win.concession_fate_points_per_consequence * taken
+        if index in state.conceded:
+            points += concession_award(state, index)
         earned.append(points)
     return tuple(earned)
+
+
+def concession_award(state: FateState, player: int) -> int:
+    """The fate points ``player`` earns by conceding now (Fate Core: one,
+    plus one per consequence their units and leaders took), if the ruleset
+    grants them."""
+    win = state.rules.winning
+    if not win.concession_award:
+        return 0
+    taken = state.consequences_taken[player] if player < len(state.consequences_taken) else 0
+    return win.concession_fate_points + win.concession_fate_points_per_consequence * taken

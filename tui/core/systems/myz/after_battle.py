@@ -70,6 +70,16 @@ def support_needs(wave: WaveState, side: int) -> tuple[int, int]:
     return wave.battle.gear_banes[side] + commando_damaged(wave.pools[side]), wave.battle.banes[side]
 
 
+def retreat_holds_back(state: MyzState) -> int | None:
+    """The side that rolled more ☢ in this wave's Battle roll but can't win
+    it (a Fighting Retreat), so nobody wins the wave; None otherwise."""
+    wave = state.wave
+    if wave is None or wave.battle is None or wave.resolution is None or state.forces is None:
+        return None
+    result = outcome(wave.battle.successes, wave.resolution.final, state.forces, state.rules)
+    return result.leader if result.winner is None else None
+
+
 def remaining_damage(wave: WaveState, side: int) -> tuple[int, int]:
     """(☠, gear banes) still showing after the Support phase."""
     assert wave.battle is not None and wave.pools is not None
@@ -394,4 +404,4 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     return replace(state, forces=forces)
 
 
-__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "support_needs", "over_reasons", "remaining_damage", "successor_needed", "suggested_battle_levels", "suggested_level"]
+__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "support_needs", "over_reasons", "remaining_damage", "retreat_holds_back", "successor_needed", "suggested_battle_levels", "suggested_level"]

@@ -24,6 +24,8 @@ class ResultView:
     """Part of the view so that a language switch redraws the bar."""
     in_wave: bool = False
     """A wave's Battle roll: one per wave, so the next step is back in the battle."""
+    held_back: int | None = None
+    """The side that rolled more ☢ but can't win the wave (a Fighting Retreat)."""
 
 
 class ResultBar(Widget):
@@ -63,7 +65,9 @@ class ResultBar(Widget):
         headline = self._style("headline")
         result = state.result()
         if result is not None:
-            if result.winner is None:
+            if view.held_back is not None:
+                text.append(t("summary.result.cannot_win", name=names[view.held_back], success=g.success), headline)
+            elif result.winner is None:
                 text.append(t("roller.tie", count=result.successes[0], success=g.success), headline)
             else:
                 text.append(t("roller.wins", name=names[result.winner], margin=result.margin, success=g.success), headline)
