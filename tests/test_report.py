@@ -496,7 +496,8 @@ def test_a_fate_battle_reports_its_story_in_either_language(capsys):
     assert out.startswith("# The Ford of Brannock")
     assert "The Horde schreibt einen verdeckten Aspekt auf Ruined Mill" in out
     # who rolled for each player is named
-    assert "Initiative (jeder Anführer würfelt Wille): The Horde +6 (Grak the Warboss), The Vale +1 (Sir Ana)" in out
+    assert "Initiative: der Anführer jedes Spielers würfelt Wille: Grak the Warboss (The Horde), Sir Ana (The Vale)" in out
+    assert "Initiative (Wille): The Horde +6, The Vale +1" in out
 
 
 def test_the_fate_report_names_the_skill_rolled_how_an_invoke_was_paid_and_an_initiative_tie():

@@ -217,6 +217,9 @@ async def deploy_everyone(app, pilot) -> None:
     # Grak leads the unit on the Ford now: the Shaman may not join it too
     # (greyed out, the rule says why), nor Grak join it again.
     choices = await deploy(app, pilot, FORD, "★ Shaman alone")
+    # a leader with a unit is said to be with it, not alone where it stands
+    notes = {c.label: c.note for c in choices}
+    assert notes["★ Grak alone here"].endswith("with " + CLICK + " in " + FORD)
     closed = {c.label: c.closed for c in choices if c.closed}
     assert "Grak" in closed["★ Shaman → " + CLICK]
     assert closed["★ Grak → " + CLICK] == "already with this unit"

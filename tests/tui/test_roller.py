@@ -103,6 +103,18 @@ async def test_pool_typed_with_a_typo_says_where(tmp_path):
         assert app.battle.state.sides[0].pool == Pool(5, 2, 1)
 
 
+async def test_e_after_the_roll_says_the_pool_is_fixed(tmp_path):
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.battle.state.rolled
+        await pilot.press("e")
+        await pilot.pause()
+        assert not isinstance(app.screen, PoolDialog)
+        assert any("The pool is fixed once rolled" in str(n.message) for n in app._notifications)
+
+
 @pytest.mark.covers("roller.type_dice")
 async def test_a_roll_and_a_push_made_with_real_dice_are_typed_face_by_face(tmp_path):
     from tui.core.dice import DieKind

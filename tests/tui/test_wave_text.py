@@ -112,3 +112,16 @@ async def test_a_fighting_retreat_that_rolls_more_is_not_called_the_winner(tmp_p
         assert isinstance(app.screen, RollerScreen)
         bar = str(app.screen.query_one(ResultBar).render())
         assert "cannot win while retreating" in bar and "wins by" not in bar
+
+
+def test_a_pushed_check_with_banes_says_what_the_core_rules_cost():
+    from tests.core.myz_kit import army, start
+    from tui.core.skill_roll import SkillPool
+    from tui.ui.myz.check_flows import roll_lines
+
+    battle = start(army(3), army(3))
+    check = ev.SkillCheck(person=0, skill="command", faces=(1, 3), pushed=(2,))
+    lines = [line.plain for line in roll_lines(battle, SkillPool(2, 0, 0), check, UNICODE)]
+    assert any(line.startswith("Pushed: 1 ☠ on base dice: that much damage (trauma)") for line in lines)
+    unpushed = ev.SkillCheck(person=0, skill="command", faces=(1, 3))
+    assert not any("Pushed:" in line.plain for line in roll_lines(battle, SkillPool(2, 0, 0), unpushed, UNICODE))

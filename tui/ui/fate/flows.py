@@ -232,6 +232,9 @@ def _where(state, key: str, player: str, waiting: set[str]) -> str:
         return player
     zone = state.zone_of(key)
     where = state.board.zone(zone).name if zone else ""
+    unit = state.place(key).attached
+    if unit is not None:
+        return player + " · " + t("fate_ui.dialog.placed_with", unit=state.name(unit), zone=where)
     return player + " · " + t("fate_ui.dialog.placed", zone=where)
 
 

@@ -65,6 +65,9 @@ def roll_lines(battle: Battle, pool: SkillPool, check: ev.SkillCheck, g: Glyphs)
                     mark = g.success if face == battle.rules.success_face else (g.bane if face == battle.rules.bane_face and kind in (SkillDie.BASE, SkillDie.GEAR) else str(face))
                     line.append(mark + " ", style="bold" if face == battle.rules.success_face else "")
             lines.append(line)
+        if roll.pushed and (roll.banes or roll.gear_banes):
+            # Mutant: Year Zero's own rule for a pushed roll; the app keeps no PC sheet
+            lines.append(Text(t("wave.roll.push_cost", banes=roll.banes, gear=roll.gear_banes, bane=g.bane), style="italic"))
     lines.append(Text(t("wave.roll.successes", count=result.successes), style="bold"))
     return lines
 

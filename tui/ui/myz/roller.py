@@ -142,6 +142,9 @@ class RollerScreen(BattleScreen[Battle]):
             return self.battle.refusal(action)
         if action == "type_dice":
             return self.battle.refusal("push") or self.battle.refusal("roll")
+        if action in _EDIT_ACTIONS and not self.read_only:
+            # the pool is fixed once rolled; the core says what stops it otherwise
+            return t("roller.pool_rolled") if self.battle.state.in_progress or self.battle.state.rolled else self.battle.refusal("set_pool")
         return None
 
     # -- actions -------------------------------------------------------------

@@ -101,8 +101,17 @@ def resolve(state: FateState, event: ev.Resolve) -> FateState:
     success = result in (FateOutcome.SUCCESS, FateOutcome.STYLE)
     style = result is FateOutcome.STYLE
     side = state.players[contest.player].side
+    defence = contest.defence
     new = replace(state, contest=None).with_note(
-        "fate.note.outcome", actor=state.name(contest.active.who), total=contest.active.total, opposition=contest.opposition, outcome=result.value, shifts=contest.shifts
+        "fate.note.outcome",
+        actor=state.name(contest.active.who),
+        total=contest.active.total,
+        opposition=contest.opposition,
+        outcome=result.value,
+        shifts=contest.shifts,
+        # who opposed, for the story: a roll, or a difficulty when empty
+        opposed_by=state.name(defence.who) if defence is not None else "",
+        opposed_skill=defence.skill if defence is not None else "",
     )
     action = contest.action
     _check_choices(state, contest, event, result)

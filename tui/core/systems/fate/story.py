@@ -42,9 +42,26 @@ def note_text(state: FateState, note: Note, escape: Callable[[str], str] = _plai
             params["skill"] = escape(str(params["skill"]))
     if "outcome" in params:
         params["outcome"] = t(f"fate_ui.outcome.{params['outcome']}", shifts=params.get("shifts", 0))
+    if note.key == "fate.note.outcome":
+        params.update(_ratings_in_words(state, params))
     if note.key == "fate.note.ended":  # the core's note names no side; the story does
         return t("fate_ui.note_ended", side=params.get("side", ""))
     return t(note.key, **params)
+
+
+def _ratings_in_words(state: FateState, params: dict[str, Any]) -> dict[str, str]:
+    """A roll's result and its opposition on the ladder, and who opposed."""
+    lang = language()
+    total, opposition = int(params["total"]), int(params["opposition"])
+    opposed = f"{opposition:+d} ({state.rules.ladder_name(opposition, lang)}"
+    by, skill = params.get("opposed_by", ""), str(params.get("opposed_skill", ""))
+    if by:
+        try:
+            skill = state.rules.skill(skill).name(lang)
+        except KeyError:
+            pass
+        opposed += f", {by} {skill}".rstrip()
+    return {"total": f"{total:+d} ({state.rules.ladder_name(total, lang)})", "opposition": opposed + ")"}
 
 
 def awards_line(state: FateState, escape: Callable[[str], str] = _plain) -> str:
@@ -60,7 +77,7 @@ def markdown_report(battle: LoggedBattle[FateState, Any], language: str) -> str:
     set_language(language)
     try:
         state = battle.game
-        lines = [f"# {md_text(battle.meta.title)}", ""]
+        lines = [f"# {md_text(battle.meta.title)}", "", f"*{state.rules.ruleset.title(language)}*", ""]
         for player in state.players:
             cards = [md_text(u.name) for u in player.units] + ["★ " + md_text(leader.name) for leader in player.leaders]
             lines.append(f"- **{md_text(player.name)}** ({t('fate_ui.side', number=player.side + 1)}): " + ", ".join(cards))

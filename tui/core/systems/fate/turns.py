@@ -71,8 +71,12 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
     state = replace(state, aspects=state.aspects + cards, next_aspect=state.next_aspect + len(cards))
     new = replace(state, stage="battle", order=order, initiative=tuple(rolls), turn=0, round=1, acted=frozenset(), counter=max(state.counter, event.counter) + 1)
     # Who rolled for each player, and how a tie was broken, for the log and the report.
+    # The leaders first, then the order: the latest note is the one a
+    # status line shows, and three players' leaders would not fit on it.
     names = [state.name(leader) if leader is not None else "—" for leader in event.leaders]
-    rolled = ", ".join(f"{state.players[i].name} {rolls[i][0]:+d} ({names[i]})" for i in order)
+    leaders = ", ".join(f"{names[i]} ({state.players[i].name})" for i in order)
+    new = new.with_note("fate.note.initiative_leaders", leaders=leaders, skill=skill)
+    rolled = ", ".join(f"{state.players[i].name} {rolls[i][0]:+d}" for i in order)
     new = new.with_note("fate.note.initiative", order=rolled, skill=skill)
     for first, second in zip(order, order[1:]):
         if rolls[first][0] != rolls[second][0]:
