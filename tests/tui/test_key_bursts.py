@@ -212,7 +212,8 @@ async def test_keys_typed_behind_the_key_that_opens_a_form_go_to_the_form(tmp_pa
         await app.switch_mode("army")
         await pilot.pause()
         side = app.screen.selected
-        dialog = await _person_dialog_after(app, pilot, "a", "down", "right")
+        # → acts on the choice while it has the focus, before the ↑ behind it moves on
+        dialog = await _person_dialog_after(app, pilot, "a", "down", "right", "up")
         position = next(w for w in dialog.focus_chain if getattr(w, "id", None) == "position")
         assert position.value == "engineer"  # not the army screen's → (the other faction)
         await pilot.press("escape")

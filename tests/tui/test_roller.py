@@ -349,3 +349,25 @@ async def test_a_greyed_roller_key_says_why_when_pressed(tmp_path):
         await pilot.press("p")
         await pilot.pause()
         assert any(str(n.message) == "no roll on the table" for n in app._notifications)
+
+
+async def test_a_side_too_narrow_for_its_name_in_the_odds_bar_keeps_its_start(tmp_path):
+    """The helper saw "15%   tie 17%   The Ark 67%": the first side unnamed."""
+    from dataclasses import replace as swap
+    from fractions import Fraction
+
+    from tui.core.odds import Opposed
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(ResultBar)
+        names = [s.name for s in app.battle.state.sides]
+        bar.view = swap(bar.view, opposed=Opposed(Fraction(1, 10), Fraction(2, 10), Fraction(7, 10), {}))
+        await pilot.pause()
+        shown = str(bar.render()).splitlines()[-1]
+        assert shown.startswith(names[0][:3]) and "… 10%" in shown and f"{names[1]} 70%" in shown
+        bar.view = swap(bar.view, opposed=Opposed(Fraction(1, 25), Fraction(2, 25), Fraction(22, 25), {}))
+        await pilot.pause()
+        shown = str(bar.render()).splitlines()[-1]
+        assert shown.startswith("4%")  # three letters don't fit: the percentage alone

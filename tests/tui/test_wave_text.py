@@ -112,6 +112,13 @@ async def test_a_fighting_retreat_that_rolls_more_is_not_called_the_winner(tmp_p
         assert isinstance(app.screen, RollerScreen)
         bar = str(app.screen.query_one(ResultBar).render())
         assert "cannot win while retreating" in bar and "wins by" not in bar
+        # r on the battle screen shows the settled roll too, as F5 does
+        await pilot.press("w")
+        await pilot.pause()
+        assert not isinstance(app.screen, RollerScreen)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RollerScreen)
 
 
 def test_a_pushed_check_with_banes_says_what_the_core_rules_cost():

@@ -25,6 +25,7 @@ from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
+from textual.widgets import Input
 
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
@@ -291,7 +292,19 @@ class MassCombatApp(App[None]):
             if not (event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True)):
                 self.key_gate.hold(event)
             return
+        if isinstance(event, events.Key) and not event.is_forwarded and self._in_form() and not isinstance(self.focused, Input):
+            # A choice or a box in a form: its keys act now, while it has the
+            # focus. Handed on, they would be matched to bindings only once
+            # they had bubbled back up, and a Tab or ↑ ↓ typed behind them
+            # would have moved the focus away by then ("a ↓ → ↑": → lost).
+            if await self._check_bindings(event.key, priority=True) or await self._check_bindings(event.key):
+                return
         await super().on_event(event)
+
+    def _in_form(self) -> bool:
+        """A form is up: a modal screen with more than one field."""
+        screen = self.screen
+        return isinstance(screen, ModalScreen) and len(screen.focus_chain) > 1
 
     async def _on_key(self, event: events.Key) -> None:
         # Textual calls every class's handler along the MRO; App's own runs
@@ -307,8 +320,7 @@ class MassCombatApp(App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "form_step":
-            screen = self.screen
-            return isinstance(screen, ModalScreen) and len(screen.focus_chain) > 1
+            return self._in_form()
         if action == "mode":
             return True if parameters and parameters[0] in self.MODES and parameters[0] != self.current_mode else None
         return True

@@ -156,7 +156,8 @@ class WaveScreen(BattleScreen[Battle]):
         if action == "app.mode" or action == "mode":
             return True if parameters and parameters[0] in self.app.MODES else None
         if action == "roller":
-            return True if game.in_battle_phase or game.free_rolls else None
+            # also to look at the wave's settled Battle roll (as F5 does)
+            return True if game.in_battle_phase or game.free_rolls or (game.wave is not None and game.wave.battle is not None) else None
         if action == "gm_adjust":
             return None if read_only or game.forces is None or game.stage == "muster" else True
         if action == "circumstances":

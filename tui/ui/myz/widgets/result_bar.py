@@ -104,17 +104,21 @@ class ResultBar(Widget):
     def _bar(self, text: Text, odds: Opposed, names: list[str]) -> None:
         width = max(10, self.size.width - 2)
         parts = [
-            (odds.win, f"{names[0]} {percent(odds.win)}", "a"),
-            (odds.tie, f"{t('roller.tie_word')} {percent(odds.tie)}", "tie"),
-            (odds.lose, f"{names[1]} {percent(odds.lose)}", "b"),
+            (odds.win, names[0], "a"),
+            (odds.tie, t("roller.tie_word"), "tie"),
+            (odds.lose, names[1], "b"),
         ]
         cells = [int(round(float(p) * width)) for p, _, _ in parts]
         cells[2] = max(0, width - cells[0] - cells[1])
-        for (chance, label, style), size in zip(parts, cells):
+        for (chance, name, style), size in zip(parts, cells):
             if size <= 0:
                 continue
-            # Too narrow for the name: the percentage alone, never a cut-off name.
+            label = f"{name} {percent(chance)}"
+            # Too narrow for the whole name: its start and an ellipsis while
+            # three letters fit (a side must stay recognisable), else the
+            # percentage alone.
+            room = size - len(percent(chance)) - 2
             if len(label) > size:
-                label = percent(chance)
+                label = f"{name[:room]}… {percent(chance)}" if room >= 3 else percent(chance)
             shown = label[:size].ljust(size) if size >= len(label) else " " * size
             text.append(shown, self._style(style))
