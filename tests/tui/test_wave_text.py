@@ -89,6 +89,11 @@ def test_the_card_names_the_next_in_command_once_the_leader_broke():
     card = force_text(ForceView(battle.game, 0, UNICODE, "en")).plain.splitlines()
     assert card[1].startswith("Otto · ")
     assert "Marlotte 2/2 broken" in " ".join(card)
+    # next wave: the broken leader rolls nothing, so the Risk line leaves her out
+    battle.record(ev.NextWave())
+    battle.record(ev.SetRisk(side=0, risks=(0, 1)))
+    risk_line = next(line for line in force_text(ForceView(battle.game, 0, UNICODE, "en")).plain.splitlines() if line.startswith("Risk"))
+    assert "Otto +1" in risk_line and "Marlotte" not in risk_line
 
 
 async def test_a_fighting_retreat_that_rolls_more_is_not_called_the_winner(tmp_path):

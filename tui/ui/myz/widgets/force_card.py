@@ -72,7 +72,11 @@ def force_text(view: ForceView) -> Text:
     if wave is not None and state.stage == "wave":
         risks = wave.risks[side]
         if risks is not None and wave.phase in ("risk", "strategy", "action"):
-            text.append(t("wave.card.risk") + " " + ", ".join(f"{p.name} {_signed(r)}" for p, r in zip(army.people, risks)) + "\n")
+            # the broken roll nothing this wave: their Risk is beside the point
+            broken = force.broken if force is not None else ()
+            shown = [f"{p.name} {_signed(r)}" for i, (p, r) in enumerate(zip(army.people, risks)) if not (i < len(broken) and broken[i])]
+            if shown:
+                text.append(t("wave.card.risk") + " " + ", ".join(shown) + "\n")
         chosen = wave.chosen[side]
         if chosen is not None:
             if wave.resolution is None:
