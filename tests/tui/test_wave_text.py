@@ -137,3 +137,12 @@ def test_a_pushed_check_with_banes_says_what_the_core_rules_cost():
     assert any(line.startswith("Pushed: 1 ☠ on base dice: that much damage (trauma)") for line in lines)
     unpushed = ev.SkillCheck(person=0, skill="command", faces=(1, 3))
     assert not any("Pushed:" in line.plain for line in roll_lines(battle, SkillPool(2, 0, 0), unpushed, UNICODE))
+
+
+def test_the_card_lists_an_ark_project_that_gives_support_dice():
+    from tests.core.myz_kit import army, start
+    from tui.ui.myz.widgets.force_card import ForceView, force_text
+
+    battle = start(army(3, defends_ark=True, ark_projects=("arsenal", "defenses")), army(3))
+    gear_line = next(line for line in force_text(ForceView(battle.game, 0, UNICODE, "en")).plain.splitlines() if line.startswith("⚙"))
+    assert "Arsenal" in gear_line

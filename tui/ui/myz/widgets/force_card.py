@@ -14,6 +14,7 @@ from textual.widgets import Static
 from tui.core.dice import DieKind
 from tui.core.i18n import t
 from tui.core.systems.myz.army import Army
+from tui.core.systems.myz.forces import projects_in_effect
 from tui.core.systems.myz.state import MyzState
 from tui.ui.glyphs import Glyphs, letters_shown
 
@@ -59,6 +60,8 @@ def force_text(view: ForceView) -> Text:
             extras.append(t("myz.source.ambush"))
         if force.fortification_dice:
             extras.append(f"{t('myz.source.fortification')} {force.fortification_dice}")
+        # an Ark project that gives Support dice is one of the ⚙ too (Arsenal)
+        extras += [rules.ark_project(k).name(lang) for k in projects_in_effect(force) if rules.ark_project(k).support_dice]
         conditions = [t(f"myz.condition.{c}") for c in ("confused", "routed", "escaped", "surrendered", "leader_captured") if getattr(force, c)]
         if units or extras:
             text.append(g.kind[DieKind.GEAR] + " " + ", ".join(units + extras), style="dim")
