@@ -349,13 +349,19 @@ def test_only_leaders_attack_leaders():
 # -- creating advantages -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("faces", "free"), [((1, 1, 0, 0), 1), (HIGH, 2)])
-def test_an_ambush_puts_an_aspect_with_free_invokes_for_the_creator(faces, free):
+def _ambushed(faces):
+    """The Scouts (u2) set "It's a Trap!" on the Hill with ``faces``."""
     battle = fight(OPEN)
     _round(battle, "u1", "u3")
     act(battle, "u2")
     roll(battle, "advantage", "u2", "stealth", faces=faces, use="ambush", aspect="It's a Trap!")
     battle.record(ev.Resolve())
+    return battle
+
+
+@pytest.mark.parametrize(("faces", "free"), [((1, 1, 0, 0), 1), (HIGH, 2)])
+def test_an_ambush_puts_an_aspect_with_free_invokes_for_the_creator(faces, free):
+    battle = _ambushed(faces)
     trap = aspect_named(battle, "It's a Trap!")
     assert trap.on == "hill" and trap.free == (free, 0) and trap.kind == "advantage"
 
@@ -482,11 +488,7 @@ def test_a_boost_is_free_once_then_gone_and_only_for_its_side():
 
 def test_free_invokes_stack_on_one_roll_and_one_paid_invoke_besides():
     # RULES-NOTES (Fate Core): several free invokes of one aspect on one roll, plus one paid
-    battle = fight(OPEN)
-    _round(battle, "u1", "u3")
-    act(battle, "u2")
-    roll(battle, "advantage", "u2", "stealth", faces=HIGH, use="ambush", aspect="It's a Trap!")
-    battle.record(ev.Resolve())
+    battle = _ambushed(HIGH)
     trap = aspect_named(battle, "It's a Trap!")
     assert trap.free == (2, 0)
     battle.record(ev.SecondAction(source="fate_point"))

@@ -122,15 +122,21 @@ async def test_o_dashes_two_zones_against_the_gms_difficulty(tmp_path):
         assert isinstance(rolled, ev.Roll) and rolled.action == "dash" and rolled.path == ("meadow", "woods") and rolled.difficulty == 1
 
 
-@pytest.mark.covers("fate.overcome.break_pin")
-async def test_o_breaks_a_pin(tmp_path):
-    battle = fight({"u1": "meadow", "u2": "woods", "u3": "woods", "u4": "hill"}, first=1)
+def _pikes_pinned(places):
+    """The Goblins (u4) pin the Pikes (u1) down; the Pikes act next."""
+    battle = fight(places, first=1)
     act(battle, "u4")
     roll(battle, "advantage", "u4", "shoot", faces=(1, 1, 0, 0), use="pinned_down", target="u1", aspect="Pinned Down")
     battle.record(ev.Resolve())
     if battle.game.activation is not None:
         end(battle)
     act(battle, "u1")
+    return battle
+
+
+@pytest.mark.covers("fate.overcome.break_pin")
+async def test_o_breaks_a_pin(tmp_path):
+    battle = _pikes_pinned({"u1": "meadow", "u2": "woods", "u3": "woods", "u4": "hill"})
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -144,13 +150,7 @@ async def test_o_breaks_a_pin(tmp_path):
 
 
 async def test_o_breaks_a_pin_into_a_zone_with_enemies_and_terrain_in_one_roll(tmp_path):
-    battle = fight({"u1": "meadow", "u2": "hill", "u3": "woods", "u4": "hill"}, first=1)
-    act(battle, "u4")
-    roll(battle, "advantage", "u4", "shoot", faces=(1, 1, 0, 0), use="pinned_down", target="u1", aspect="Pinned Down")
-    battle.record(ev.Resolve())
-    if battle.game.activation is not None:
-        end(battle)
-    act(battle, "u1")
+    battle = _pikes_pinned({"u1": "meadow", "u2": "hill", "u3": "woods", "u4": "hill"})
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -58,11 +58,9 @@ def replay_under(battle: LoggedBattle[Any, Any], path: Path | None) -> LoggedBat
         # the load checks is the old ruleset's
         history = History.replay(system.battle.initial_state(meta, model), meta.log, meta.cursor, system.battle.apply_event)
         meta = meta.model_copy(update={"state": system.battle.summary(history.state), "ruleset": ref})
-        replayed = system.load(meta, model)
+        return system.load(meta, model)
     except ValueError as exc:  # the rules' refusals (MassCombatError) among them
         raise RulesetError(t("house.refused", file=str(path), why=exc)) from None
-    replayed.meta = replayed.meta.model_copy(update={"ruleset": ref})
-    return replayed
 
 
 __all__ = ["house_file", "replay_under", "ruleset_refusal"]

@@ -43,13 +43,14 @@ class RulesetDialog(AskDialog):
             raise ValueError(str(exc)) from None
 
 
-def ruleset_check(app: "MassCombatApp") -> bool | None:
-    """The key's state: open, or greyed (None) once a die has been rolled."""
-    return None if app.read_only or ruleset_refusal(app.battle) else True
-
-
 def ruleset_key_refusal(app: "MassCombatApp") -> str | None:
+    """Why R does nothing now: read-only, or a die has been rolled."""
     return t("app.read_only_refused") if app.read_only else ruleset_refusal(app.battle)
+
+
+def ruleset_check(app: "MassCombatApp") -> bool | None:
+    """The key's state: open, or greyed (None) when it says why not."""
+    return None if ruleset_key_refusal(app) else True
 
 
 def open_ruleset_choice(app: "MassCombatApp") -> None:

@@ -36,10 +36,7 @@ def note_text(state: FateState, note: Note, escape: Callable[[str], str] = _plai
         side = params["side"]
         params["side"] = side_name(state, side, escape) if isinstance(side, int) and side >= 0 else ""
     if "skill" in params:
-        try:
-            params["skill"] = state.rules.skill(str(params["skill"])).name(language())
-        except KeyError:  # not one of the ruleset's (a house rule's, renamed since)
-            params["skill"] = escape(str(params["skill"]))
+        params["skill"] = _skill_word(state, str(params["skill"]), escape)
     if "outcome" in params:
         params["outcome"] = t(f"fate_ui.outcome.{params['outcome']}", shifts=params.get("shifts", 0))
     if note.key == "fate.note.outcome":
@@ -49,18 +46,23 @@ def note_text(state: FateState, note: Note, escape: Callable[[str], str] = _plai
     return t(note.key, **params)
 
 
+def _skill_word(state: FateState, key: str, escape: Callable[[str], str]) -> str:
+    """A skill's name in the reader's language; a key the ruleset lacks (a
+    house rule's, renamed since) as it was written."""
+    try:
+        return state.rules.skill(key).name(language())
+    except KeyError:
+        return escape(key)
+
+
 def _ratings_in_words(state: FateState, params: dict[str, Any]) -> dict[str, str]:
     """A roll's result and its opposition on the ladder, and who opposed."""
     lang = language()
     total, opposition = int(params["total"]), int(params["opposition"])
     opposed = f"{opposition:+d} ({state.rules.ladder_name(opposition, lang)}"
-    by, skill = params.get("opposed_by", ""), str(params.get("opposed_skill", ""))
-    if by:
-        try:
-            skill = state.rules.skill(skill).name(lang)
-        except KeyError:
-            pass
-        opposed += f", {by} {skill}".rstrip()
+    by = params.get("opposed_by", "")
+    if by:  # escaped already, with the other parameters
+        opposed += f", {by} {_skill_word(state, str(params.get('opposed_skill', '')), _plain)}".rstrip()
     return {"total": f"{total:+d} ({state.rules.ladder_name(total, lang)})", "opposition": opposed + ")"}
 
 
