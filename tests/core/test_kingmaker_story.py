@@ -7,7 +7,7 @@ from tests.core.km_kit import counter, muster, set_up
 from tests.core.test_kingmaker_combat import attack, clash
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.story import markdown_report, note_text, public_view
+from tui.core.systems.kingmaker.story import markdown_report, note_text
 
 
 def test_the_report_draws_the_mat_and_tells_the_story_in_both_languages():
@@ -42,15 +42,6 @@ def test_tactic_names_follow_the_readers_language():
     assert note_text(battle.game, note) == "Knights of Ostmark switches to Withdraw"
     set_language("de")
     assert note_text(battle.game, note) == "Knights of Ostmark wechselt zu Absetzen"
-
-
-def test_public_view_shows_the_mat_and_the_armies():
-    battle = clash()
-    view = public_view(battle.game, "Ford")
-    assert view["system"] == "kingmaker" and view["phase"] == "melee"
-    knights = next(a for a in view["armies"] if a["key"] == "knights")
-    assert knights["block"] == {"x": 10, "y": 6, "frontage": 1, "depth": 1, "facing": "s"}
-    assert (knights["hp"], knights["full"], knights["standing"]) == (11, 11, "ready")
 
 
 def test_where_each_unit_ended_its_move_is_told():

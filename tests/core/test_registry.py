@@ -1,19 +1,13 @@
 """The registry of systems: every system found by its key, its save model
-and battle loading through it, and the players' public view keeping the
-GM's secrets (a strategy until both are locked in, a hidden aspect until it
-is revealed)."""
+and battle loading through it."""
 
 from __future__ import annotations
 
 import pytest
 
-from fate_kit import fight
-from myz_kit import army, risks, start
 from tui.core.errors import MassCombatError
 from tui.core.storage import load_battle, save_battle
 from tui.core.system import UnknownSystem, find_system, ruleset_keys, ruleset_spec, system_keys, system_of
-from tui.core.systems.fate import events as fev
-from tui.core.systems.myz import events as mev
 
 
 def test_each_system_is_found_by_its_key_and_knows_its_names():
@@ -52,28 +46,3 @@ def test_every_system_saves_and_loads_through_the_registry(tmp_path):
         save_battle(battle, path)
         loaded = load_battle(path)
         assert system_of(loaded).key == key and loaded.to_file() == battle.to_file()
-
-
-def test_the_mass_combat_view_keeps_a_strategy_secret_until_both_are_chosen():
-    battle = start(army(3), army(3))
-    risks(battle)
-    view = find_system("myz").public_view
-    battle.record(mev.ChooseStrategy(side=0, strategy="total_attack"))
-    seen = view(battle)
-    assert seen["strategies"] == ["locked", "choosing"]
-    assert "total_attack" not in repr(seen)
-    battle.record(mev.ChooseStrategy(side=1, strategy="defense"))
-    assert view(battle)["strategies"] == ["total_attack", "defense"]
-
-
-def test_the_fate_view_keeps_a_hidden_aspect_face_down_until_revealed():
-    battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"}, aspects=(("meadow", "Quicksand", True, 1), ("woods", "Dense Forest", True, None)))
-    view = find_system("fate").public_view
-    seen = view(battle)
-    zones = {z["key"]: z for z in seen["zones"]}
-    assert zones["woods"]["aspects"] == ["Dense Forest"]
-    assert zones["meadow"]["aspects"] == [] and "Quicksand" not in repr(seen)
-    battle.record(fev.Activate(actor="u1"))
-    battle.record(fev.Move(to="meadow"))  # entering reveals it
-    zones = {z["key"]: z for z in view(battle)["zones"]}
-    assert zones["meadow"]["aspects"] == ["Quicksand"]

@@ -10,7 +10,7 @@ from tui.core.i18n import set_language
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.demo import build
 from tui.core.systems.second_world.forces import Character
-from tui.core.systems.second_world.story import markdown_report, note_text, public_view
+from tui.core.systems.second_world.story import markdown_report, note_text
 
 
 def test_the_demo_uses_every_example_edge_both_situations_and_every_weapon_class():
@@ -57,13 +57,6 @@ def test_the_report_never_lets_a_name_become_markup():
     report = markdown_report(battle.game, "# Title", "en")
     assert "\\*Ogre\\* \\<img src=x\\>" in report and "\\[x\\](javascript:y)" in report
     assert report.startswith("# \\# Title")
-
-
-def test_players_see_the_map_and_everyone_on_it():
-    view = public_view(build().game, "Operation Nightjar")
-    assert {e["costs"] for e in view["edges"]} == {"1/0/1", "4/0/4", "X/4/X", "4/2/X"}
-    assert [c["name"] for c in view["characters"]][:2] == ["Lt. Ada Brandt", "Tomasz Wren"]
-    assert view["stage"] == "conflict" and view["round"] == 0
 
 
 def test_the_bundled_demo_file_is_what_the_builder_writes(tmp_path):

@@ -1,4 +1,4 @@
-"""The ``masscombat`` command: the app, or ``roll`` / ``odds`` / ``check`` / ``report`` / ``army`` for scripts.
+"""The ``masscombat`` command: the app, ``view`` / ``serve`` for the players, or ``roll`` / ``odds`` / ``check`` / ``report`` / ``army`` for scripts.
 
 ``roll``, ``odds``, ``check`` and ``report`` never import textual (they stay fast and
 work without a terminal); only the app path imports ``tui.ui.app``, inside
@@ -42,6 +42,10 @@ def _run(args) -> int:
         from tui.cli.army import army_kingmaker
 
         return army_kingmaker(args)
+    if args.command in ("view", "serve"):
+        from tui.cli.view import serve, view
+
+        return view(args) if args.command == "view" else serve(args)
     if args.command == "roll":
         from tui.cli import roll
 

@@ -19,8 +19,8 @@ from tui.core.records import printable
 from tui.cli.output import count, modifier, seed
 from tui.core.system import system_keys
 
-COMMANDS = ("roll", "odds", "check", "report", "army")
-VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system", "--ruleset")
+COMMANDS = ("roll", "odds", "check", "report", "army", "view", "serve")
+VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system", "--ruleset", "--host", "--port", "--public-url")
 """Top-level options that take a value (skipped when looking for the command)."""
 
 
@@ -147,7 +147,28 @@ def command_parser() -> OneLineParser:
     report.add_argument("file", metavar="SAVE", help=t("report.cli.file"))
     report.add_argument("--output", "-o", metavar="FILE", help=t("report.cli.output"))
     _common(report)
+
+    view = commands.add_parser("view", help=t("viewer.cli.help"), description=t("viewer.cli.description"), allow_abbrev=False)
+    view.add_argument("file", metavar="FILE", help=t("viewer.cli.file"))
+    _common(view)
+
+    serve = commands.add_parser("serve", help=t("viewer.cli.serve_help"), description=t("viewer.cli.serve_description"), allow_abbrev=False)
+    serve.add_argument("file", metavar="FILE", help=t("viewer.cli.file"))
+    serve.add_argument("--host", default="127.0.0.1", metavar="HOST", help=t("viewer.cli.host"))
+    serve.add_argument("--port", type=port, default=8000, metavar="PORT", help=t("viewer.cli.port"))
+    serve.add_argument("--public-url", default=None, metavar="URL", help=t("viewer.cli.public_url"))
+    _common(serve)
     return parser
+
+
+def port(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("viewer.cli.bad_port", port=text)) from None
+    if not 1 <= number <= 65535:
+        raise argparse.ArgumentTypeError(t("viewer.cli.bad_port", port=text))
+    return number
 
 
 def _leaf(systems, name: str, description: str, *, seeded: bool = False) -> OneLineParser:

@@ -13,13 +13,16 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from pydantic import BaseModel
 
 from tui.core.errors import MassCombatError
 from tui.core.history import BattleFile, LoggedBattle
 from tui.core.ruleset_base import Localised
+
+if TYPE_CHECKING:
+    from tui.core.projection import Panel
 
 _SYSTEM_MODULES: dict[str, str] = {
     "myz": "tui.core.systems.myz.system",
@@ -62,8 +65,9 @@ class GameSystem:
     """A new battle in the current language, ready for the army builder."""
     report: Callable[[LoggedBattle[Any, Any], str], str]
     """The whole battle as Markdown in a language."""
-    public_view: Callable[[LoggedBattle[Any, Any]], dict[str, Any]]
-    """What every player may see (no secret strategy, no hidden aspect): the remote view's data."""
+    public_view: Callable[[LoggedBattle[Any, Any], str], "Panel"]
+    """What every player may see (no secret strategy, no hidden aspect),
+    worded in a language: the remote view's data (see ``projection``)."""
     demo: str = ""
     """The bundled example battle's file name in ``saves/examples``."""
     extras: dict[str, Any] = field(default_factory=dict)

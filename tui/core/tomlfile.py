@@ -220,12 +220,13 @@ def dump_toml(data: dict[str, Any]) -> str:
     return _NUMBER_ARRAY.sub(lambda m: "[" + ", ".join(n.strip().rstrip(",") for n in m[1].splitlines()) + "]", text)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
     """Write ``text`` so that ``path`` is always either the old or the new file.
 
     A temp file in the same folder (so ``os.replace`` stays on one
     filesystem), flushed and fsynced before the rename, then the folder is
-    fsynced so the rename itself survives a power cut.
+    fsynced so the rename itself survives a power cut. ``mode``: the new
+    file's permissions (None: the old file's, or the umask's).
     """
     folder = path.parent
     folder.mkdir(parents=True, exist_ok=True)
@@ -234,7 +235,7 @@ def write_atomic(path: Path, text: str) -> None:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             # mkstemp makes the file private; give it the old file's mode, or the umask's
             if hasattr(os, "fchmod"):
-                os.fchmod(handle.fileno(), _mode_for(path))
+                os.fchmod(handle.fileno(), _mode_for(path) if mode is None else mode)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())

@@ -29,6 +29,7 @@ from textual.widgets import Input
 
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
+from tui.core.projection import ProjectionWriter
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
 from tui.core.storage import Session
@@ -106,6 +107,8 @@ class MassCombatApp(App[None]):
         set_language(settings.language)
         self.shadow = Shadow()
         """What the terminal shows: frames send only what changed (see ``shell.shadow``)."""
+        self.projection = ProjectionWriter(session.path)
+        """The players' view beside the save (``masscombat view``), rewritten on every change."""
 
     # -- state the screens read ----------------------------------------------
 
@@ -143,6 +146,7 @@ class MassCombatApp(App[None]):
         # What opening the file found (a journal set aside, undone steps that can't be redone).
         for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10, markup=False)
+        self.publish()
 
     def _display(self, screen: Screen[Any], renderable: Any) -> None:
         # Only a frame Textual will write goes through the shadow: during a
@@ -196,6 +200,17 @@ class MassCombatApp(App[None]):
             self.session.close(save=save)
         except MassCombatError as exc:
             self.exit_problem = str(exc)
+        self.publish(open=False)
+
+    def publish(self, *, open: bool = True) -> None:
+        """Rewrite the players' view (not from a read-only window: another
+        holds the battle and writes it). A failure is said once; the save
+        never waits on it."""
+        if self.read_only:
+            return
+        warning = self.projection.write(self.battle, open=open, save=self.session.path)
+        if warning is not None and open:
+            self.notify(warning, severity="warning", timeout=20, markup=False)
 
     def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None, markup: bool = False) -> None:
         """Every notice as plain text: a file name or a message quoting a
@@ -264,6 +279,7 @@ class MassCombatApp(App[None]):
         for notice in self.session.take_notices():
             self.notify(notice, severity="warning", timeout=20, markup=False)
         self._set_titles()
+        self.publish()
         return saved
 
     # -- keys in bursts: held while a dialog opens ----------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.core.i18n import language, t
+from tui.core.systems.kingmaker.public import status_line
 from tui.core.systems.kingmaker.state import KMState
 from tui.core.systems.kingmaker.story import letter, note_text, standing_text
 from tui.ui.kingmaker.mat_view import MatPicture, SquareView
@@ -43,23 +44,7 @@ def picture(state: KMState, glyphs: str, marked: frozenset[tuple[int, int]] = fr
 
 def status(state: KMState) -> Text:
     """One or two lines: where the battle stands and what the GM does next."""
-    if state.stage == "muster":
-        return Text(t("km_ui.status.muster", armies=len(state.armies)))
-    if state.stage == "setup":
-        if state.first is None:
-            return Text(t("km_ui.status.choose_first", side=state.sides[state.roll_winner or 0]))
-        side = state.side_acting
-        return Text(t("km_ui.status.placing", side=state.sides[side if side is not None else 0]))
-    if state.stage == "over":
-        winner = state.sides[state.winner] if state.winner is not None else t("km_ui.status.nobody")
-        key = "km_ui.status.over_done" if state.aftermath_done else "km_ui.status.over"
-        return Text(t(key, side=winner))
-    if state.roll_winner is None:
-        return Text(t("km_ui.status.initiative", turn=state.turn))
-    if state.first is None:
-        return Text(t("km_ui.status.choose_order", turn=state.turn, side=state.sides[state.roll_winner]))
-    side = state.side_acting
-    return Text(t("km_ui.status.phase", turn=state.turn, phase=t(f"km.phase.{state.phase}"), side=state.sides[side if side is not None else 0]))
+    return Text(status_line(state))
 
 
 def square_lines(state: KMState, square: tuple[int, int]) -> Text:

@@ -7,9 +7,10 @@ from typing import Any, Literal, cast
 
 from tui.core.history import BattleFile, LoggedBattle
 from tui.core.i18n import language, t
+from tui.core.projection import Panel
 from tui.core.ruleset_base import Localised
 from tui.core.system import GameSystem, RulesetSpec
-from tui.core.systems.fate.battle import FateBattle, FateBattleFile, summary
+from tui.core.systems.fate.battle import FateBattle, FateBattleFile
 from tui.core.systems.fate.forces import Player
 from tui.core.systems.fate.rules import FateRuleset, bundled
 
@@ -34,28 +35,13 @@ def report(battle: LoggedBattle[Any, Any], language: str) -> str:
     return markdown_report(battle, language)
 
 
-def public_view(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
+def public_view(battle: LoggedBattle[Any, Any], language: str) -> Panel:
     """The battle as the players may see it: a hidden aspect stays face
     down until a unit enters or scouts its zone."""
+    from tui.core.systems.fate.public import panel
+
     assert isinstance(battle, FateBattle)
-    game = battle.game
-    zones = []
-    for zone in game.board.zones:
-        aspects = [a.text for a in game.aspects_on(zone.key, hidden=False)]
-        zones.append({"key": zone.key, "name": zone.name, "col": zone.col, "row": zone.row, "aspects": aspects})
-    cards = []
-    for index, player in enumerate(game.players):
-        for card in player.cards:
-            place = game.place(card.key)
-            cards.append({"name": card.name, "player": index, "zone": place.zone, "attached": place.attached, "out": place.out})
-    return {
-        "system": SYSTEM.key,
-        "title": battle.meta.title,
-        "players": [{"name": p.name, "side": p.side, "fate_points": game.fate_points[i]} for i, p in enumerate(game.players)],
-        "zones": zones,
-        "cards": cards,
-        **summary(game),
-    }
+    return panel(battle.game, SYSTEM.name(language))
 
 
 SYSTEM = GameSystem(

@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_validator
 
 from tui.core.quick_roll import QuickRoll
+from tui.core.secrets import Hide
 from tui.core.records import Record, check_name
 from tui.core.systems.kingmaker.forces import Army, Key, RowKey, SideIndex
 from tui.core.systems.kingmaker.mat import Facing
@@ -240,13 +241,13 @@ KingmakerEvent = Annotated[
     Union[
         SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, FirstSide, Place,
         Initiative, EndStep, SwitchTactic, SetStrategy, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
-        QuickRoll,
+        QuickRoll, Hide,
     ],
     Field(discriminator="kind"),
 ]
 
 __all__ = [
-    "Aftermath", "Attack", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
+    "Aftermath", "Attack", "Hide", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
     "KingmakerEvent", "MoraleCheck", "Move", "Order", "PaintTerrain", "Place", "Press", "Rally",
     "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetStrategy", "SetupRoll", "Step", "SwitchTactic",
 ]

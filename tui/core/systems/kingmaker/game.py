@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.projection import Panel
 from tui.core.history import BattleFile, LoggedBattle
 from tui.core.i18n import t
 from tui.core.ruleset_base import Localised
@@ -34,11 +35,13 @@ def report(battle: LoggedBattle[Any, Any], language: str) -> str:
     return markdown_report(battle.game, battle.meta.title, language)
 
 
-def public_view(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
-    from tui.core.systems.kingmaker.story import public_view as view
+def public_view(battle: LoggedBattle[Any, Any], language: str) -> Panel:
+    """What every player may see: the mat, the armies where they stand and
+    how they fare, the turn and phase; no army the GM marked hidden."""
+    from tui.core.systems.kingmaker.public import panel
 
     assert isinstance(battle, KingmakerBattle)
-    return view(battle.game, battle.meta.title)
+    return panel(battle.game, GAME.name(language))
 
 
 GAME = GameSystem(

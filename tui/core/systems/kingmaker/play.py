@@ -12,6 +12,10 @@ from tui.core.systems.kingmaker.state import KMState
 
 
 def apply(state: KMState, event: ev.KingmakerEvent) -> KMState:
+    if isinstance(event, ev.Hide):  # the GM may hide or show an army even once it is over
+        from tui.core.systems.kingmaker.public import hide
+
+        return hide(state, event)
     if state.stage == "over" and not isinstance(event, ev.Aftermath):
         raise RuleViolation(t("km.rule.battle_over"))
     match event:

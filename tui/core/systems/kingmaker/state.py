@@ -133,6 +133,8 @@ class KMState:
     winner: int | None = None
     aftermath_done: bool = False
     notes: Notes = field(default_factory=Notes)
+    hidden: tuple[str, ...] = ()
+    """What the GM keeps from the players' view (``public.item_name``)."""
 
     # -- lookups -------------------------------------------------------------------------
 

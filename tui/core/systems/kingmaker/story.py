@@ -5,7 +5,7 @@ see of the battle."""
 from __future__ import annotations
 
 import string
-from typing import Any, Callable
+from typing import Callable, Collection
 
 from tui.core.i18n import language, t
 from tui.core.markdown import md_text
@@ -59,13 +59,16 @@ def letter(state: KMState, key: str) -> str:
     return LETTERS[index % len(LETTERS)]
 
 
-def mat_lines(state: KMState) -> list[str]:
+def mat_lines(state: KMState, leave_out: Collection[str] = ()) -> list[str]:
     """The mat in plain ASCII: terrain glyphs, and each unit's squares as its
-    letter with its facing (``^ > v <``) on the front rank."""
+    letter with its facing (``^ > v <``) on the front rank (but not the
+    armies in ``leave_out``)."""
     rows = [[".", " "] * state.width for _ in range(state.height)]
     for (x, y), key in state.terrain:
         rows[y][2 * x] = state.rules.terrain_of(key).glyph
     for army in state.on_field():
+        if army.key in leave_out:
+            continue
         block = state.unit(army.key).block
         assert block is not None
         for x, y in block.squares:
@@ -133,27 +136,4 @@ def markdown_report(state: KMState, title: str, lang: str) -> str:
         set_language(before)
 
 
-def public_view(state: KMState, title: str) -> dict[str, Any]:
-    """What every player may see: the mat, the armies where they stand and
-    how they fare, the turn and phase (Kingmaker has no secret yet: the
-    GM's hidden marks come with the read-only view)."""
-    return {
-        "system": "kingmaker",
-        "title": title,
-        "stage": state.stage,
-        "turn": state.turn,
-        "phase": state.phase,
-        "sides": list(state.sides),
-        "mat": {"width": state.width, "height": state.height, "terrain": [[x, y, key] for (x, y), key in state.terrain]},
-        "armies": [
-            {
-                "key": a.key, "name": a.name, "side": a.side, "hp": state.hp(a.key), "full": state.derived[a.key].hp.total,
-                "standing": state.unit(a.key).standing,
-                "block": None if (b := state.unit(a.key).block) is None else {"x": b.x, "y": b.y, "frontage": b.frontage, "depth": b.depth, "facing": b.facing},
-            }
-            for a in state.armies
-        ],
-    }
-
-
-__all__ = ["army_line", "letter", "markdown_report", "mat_lines", "note_text", "public_view", "standing_text"]
+__all__ = ["army_line", "letter", "markdown_report", "mat_lines", "note_text", "standing_text"]

@@ -7,11 +7,12 @@ from typing import Any
 
 from tui.core.history import BattleFile, LoggedBattle
 from tui.core.i18n import t
+from tui.core.projection import Panel
 from tui.core.ruleset_base import Localised
 from tui.core.system import GameSystem, RulesetSpec
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.army import Army, Person
-from tui.core.systems.myz.battle import Battle, summary
+from tui.core.systems.myz.battle import Battle
 from tui.core.systems.myz.rules import MyzRuleset, bundled
 from tui.core.dice import YearZeroRules
 
@@ -37,17 +38,13 @@ def report(battle: LoggedBattle[Any, Any], language: str) -> str:
     return markdown_report(battle, language)
 
 
-def public_view(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
+def public_view(battle: LoggedBattle[Any, Any], language: str) -> Panel:
     """The battle as the players may see it: a strategy stays secret until
     both sides have locked theirs in."""
+    from tui.core.systems.myz.public import panel
+
     assert isinstance(battle, Battle)
-    game = battle.game
-    view: dict[str, Any] = {"system": SYSTEM.key, "title": battle.meta.title, "sides": list(game.names), **summary(game)}
-    if game.wave is not None:
-        chosen = game.wave.chosen
-        both = all(choice is not None for choice in chosen)
-        view["strategies"] = [choice if both else ("locked" if choice is not None else "choosing") for choice in chosen]
-    return view
+    return panel(battle, language, SYSTEM.name(language))
 
 
 SYSTEM = GameSystem(

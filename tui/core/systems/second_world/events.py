@@ -12,6 +12,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_validator
 
 from tui.core.quick_roll import QuickRoll
+from tui.core.secrets import Hide
 from tui.core.board import Zone
 from tui.core.edges import Cost, Wear
 from tui.core.records import Record, check_name
@@ -307,7 +308,7 @@ SecondWorldEvent = Annotated[
     Union[
         SetSides, SetCharacter, RemoveCharacter, PlaceZone, RemoveZone, RenameZone, ZoneAspects, Situation, SetEdge, RemoveEdge, Deploy,
         StartConflict, BeginTurn, EndTurn, FreeMove, Erode, MoveRoll, MoveResolve, Invoke, Casting,
-        ActionRoll, Resolve, Absorb, TakeOut, FullDefence, Concede, QuickRoll,
+        ActionRoll, Resolve, Absorb, TakeOut, FullDefence, Concede, QuickRoll, Hide,
     ],
     Field(discriminator="kind"),
 ]
@@ -315,7 +316,7 @@ SecondWorldEvent = Annotated[
 
 __all__ = [
     "Absorb", "ActionRoll", "Concede", "FullDefence", "Resolve", "TakeOut", "TakenConsequence",
-    "BeginTurn", "Casting", "Deploy", "EndTurn", "Erode", "Face", "FreeMove", "Invoke", "MoveResolve", "MoveRoll", "MoveStep",
+    "BeginTurn", "Casting", "Hide", "Deploy", "EndTurn", "Erode", "Face", "FreeMove", "Invoke", "MoveResolve", "MoveRoll", "MoveStep",
     "PlaceZone", "RemoveCharacter", "RemoveEdge", "RemoveZone", "RenameZone", "SecondWorldEvent", "SetCharacter", "SetEdge",
     "SetSides", "Situation", "StartConflict", "ZoneAspects",
 ]

@@ -29,6 +29,10 @@ def casting(state: SWState, event: ev.Casting) -> SWState:
 
 
 def apply(state: SWState, event: ev.SecondWorldEvent) -> SWState:
+    if isinstance(event, ev.Hide):  # the GM may hide or show things even once it is over
+        from tui.core.systems.second_world.public import hide
+
+        return hide(state, event)
     if state.stage == "ended":
         raise RuleViolation(t("sw.rule.conflict_over"))
     match event:

@@ -175,6 +175,8 @@ class SWState:
     counter: int = 0
     """Rolls made so far: the next one's random stream."""
     notes: Notes = field(default_factory=Notes)
+    hidden: tuple[str, ...] = ()
+    """What the GM keeps from the players' view (``public.hidden_item``)."""
 
     # -- who -------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ language, the Markdown report, and what every player may see of it."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from tui.core.i18n import language, t
 from tui.core.markdown import md_text
@@ -104,27 +104,4 @@ def markdown_report(state: SWState, title: str, lang: str) -> str:
         set_language(before)
 
 
-def public_view(state: SWState, title: str) -> dict[str, Any]:
-    """What every player may see: the map, who stands where and how they
-    fare, whose turn it is (Second World has no secret yet: the GM's
-    hidden marks come with the read-only view)."""
-    return {
-        "system": "second_world",
-        "title": title,
-        "stage": state.stage,
-        "round": state.round,
-        "turn": state.turn.actor,
-        "sides": list(state.sides),
-        "zones": [
-            {"key": z.key, "name": z.name, "col": z.col, "row": z.row, "aspects": list(state.zone_info(z.key).aspects), "situations": list(state.zone_info(z.key).situations)}
-            for z in state.board.zones
-        ],
-        "edges": [{"a": e.a, "b": e.b, "costs": e.left_text, "closed": e.closed, "label": e.label} for e in state.board.edges],
-        "characters": [
-            {"key": c.key, "name": c.name, "side": c.side, "zone": state.zone_of(c.key), "condition": condition(state, c.key)}
-            for c in state.characters
-        ],
-    }
-
-
-__all__ = ["condition", "markdown_report", "note_text", "public_view", "where"]
+__all__ = ["condition", "markdown_report", "note_text", "where"]

@@ -1,0 +1,178 @@
+"""The players' projection: each system's secret kept out of it (in every
+language it carries) until it may be seen, and the file written atomically
+with a revision that grows, read back or refused in one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+
+import pytest
+
+from tests.core.fate_kit import fight
+from tests.core.km_kit import KNIGHTS, muster, set_up
+from tests.core.myz_kit import army, risks, start
+from tests.core.sw_kit import GUNNER, captain_start, scene
+from tui.core.errors import RuleViolation
+from tui.core.projection import SCHEMA, ProjectionError, ProjectionWriter, build, projection_path, read_projection, text_of
+from tui.core.secrets import Hide
+from tui.core.systems.fate import events as fev
+from tui.core.systems.kingmaker import events as kev
+from tui.core.systems.myz import events as mev
+from tui.core.systems.second_world import events as sev
+
+
+def seen(battle) -> str:
+    """Everything the projection holds, both languages, as one text."""
+    return text_of(build(battle, 1))
+
+
+# -- the secrets, one per system ----------------------------------------------------
+
+
+def test_a_strategy_stays_secret_until_both_sides_have_locked_one_in():
+    battle = start(army(3), army(3))
+    risks(battle)
+    battle.record(mev.ChooseStrategy(side=0, strategy="total_attack"))
+    text = seen(battle)
+    for word in ("total_attack", "Total Attack", "Totaler Angriff", "Battle Pool", "Kampfpool"):
+        assert word not in text
+    panel = build(battle, 1).panel("en")
+    assert "strategy locked in (secret until both have chosen)" in panel.sides[0].lines
+    assert "choosing a strategy" in panel.sides[1].lines
+    assert "Red locked in a strategy" in panel.log
+    battle.record(mev.ChooseStrategy(side=1, strategy="defense"))
+    panel = build(battle, 2).panel("en")
+    assert "Strategy: Total Attack" in panel.sides[0].lines and "Strategy: Defense" in panel.sides[1].lines
+    assert panel.log[-1] == "Strategies revealed: Red: Total Attack, Blue: Defense"
+    assert "Strategie: Totaler Angriff" in build(battle, 2).panel("de").sides[0].lines
+
+
+def test_a_hidden_fate_aspect_stays_face_down_until_a_unit_enters_its_zone():
+    battle = fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"}, aspects=(("meadow", "Quicksand", True, 1), ("woods", "Dense Forest", True, None)))
+    assert "Quicksand" not in seen(battle)
+    cards = {c.title: c for c in build(battle, 1).panel("en").board.cards}
+    assert cards["Meadow"].hidden == 1 and cards["Meadow"].aspects == ()
+    assert cards["Woods"].aspects == ("Dense Forest ▲",)
+    battle.record(fev.Activate(actor="u1"))
+    battle.record(fev.Move(to="meadow"))  # entering turns it face up
+    cards = {c.title: c for c in build(battle, 2).panel("en").board.cards}
+    assert cards["Meadow"].hidden == 0 and cards["Meadow"].aspects == ("Quicksand ▲",)
+
+
+def test_a_second_world_character_or_aspect_the_gm_hides_is_nowhere_in_the_view():
+    battle = scene()
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Tripwire Mines", "Sandbags")))
+    battle.record(Hide(item="character:gunner"))
+    battle.record(Hide(item="aspect:z4:Tripwire Mines"))
+    captain_start(battle, first=1)
+    text = seen(battle)
+    assert GUNNER.name not in text and "Tripwire Mines" not in text
+    assert "Sandbags" in text and "Sgt. Hale" in text
+    # the GM's own map shows them, marked
+    from tui.core.systems.second_world.public import zone_cards
+
+    gm = dict(zone_cards(battle.game, public=False))["z4"]
+    assert "Tripwire Mines (hidden)" in gm.aspects and gm.occupants[0].detail.endswith("(hidden)")
+    battle.record(Hide(item="character:gunner", hidden=False))
+    panel = build(battle, 2).panel("en")
+    assert any(GUNNER.name in line for side in panel.sides for line in side.lines)
+    assert panel.log[-1] == "MG Gunner is shown to the players"
+    assert "Tripwire Mines" not in text_of(build(battle, 3))
+
+
+def test_a_kingmaker_army_the_gm_hides_is_off_the_mat_and_out_of_the_story():
+    battle = set_up(muster())
+    battle.record(Hide(item="army:knights"))
+    text = seen(battle)
+    assert KNIGHTS.name not in text
+    panel = build(battle, 1).panel("en")
+    letter_of_knights = "A"
+    assert not any(letter_of_knights in line[3:] for line in panel.board.lines)
+    assert all(not entry.startswith("A ") for entry in panel.board.legend)
+    battle.record(Hide(item="army:knights", hidden=False))
+    assert KNIGHTS.name in seen(battle)
+
+
+def test_a_hidden_mark_is_refused_on_what_the_battle_lacks_or_twice():
+    battle = muster()
+    with pytest.raises(RuleViolation, match="nothing to hide"):
+        battle.record(Hide(item="army:dragons"))
+    battle.record(Hide(item="army:knights"))
+    with pytest.raises(RuleViolation, match="hidden already"):
+        battle.record(Hide(item="army:knights"))
+    with pytest.raises(RuleViolation, match="is not hidden"):
+        battle.record(Hide(item="army:warband", hidden=False))
+    battle.undo()
+    assert battle.game.hidden == ()
+
+
+def test_user_text_goes_into_the_projection_as_text():
+    battle = muster()
+    battle.record(kev.SetSides(names=("[@click=app.quit]x[/]", "Ogre[/]")))
+    panel = build(battle, 1).panel("en")
+    assert [s.name for s in panel.sides] == ["[@click=app.quit]x[/]", "Ogre[/]"]
+
+
+# -- the file ----------------------------------------------------------------------------
+
+
+def test_the_writer_writes_atomically_readably_and_counts_revisions(tmp_path):
+    battle = start(army(3), army(3))
+    save = tmp_path / "siege.toml"
+    writer = ProjectionWriter(save)
+    assert writer.path == tmp_path / "siege.public.json" == projection_path(save)
+    old = os.umask(0o077)
+    try:
+        assert writer.write(battle) is None
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(writer.path.stat().st_mode) == 0o644  # the players' user may read it
+    assert [p.name for p in tmp_path.iterdir()] == ["siege.public.json"]  # no temp file left
+    risks(battle)
+    writer.write(battle)
+    first = read_projection(writer.path)
+    assert (first.schema_version, first.revision, first.system, first.open) == (SCHEMA, 2, "myz", True)
+    again = ProjectionWriter(save)  # the battle reopened: revisions go on
+    again.write(battle, open=False)
+    last = read_projection(writer.path)
+    assert last.revision == 3 and not last.open
+
+
+def test_a_write_that_fails_warns_once_and_never_raises(tmp_path):
+    battle = start(army(3), army(3))
+    folder = tmp_path / "gone"
+    writer = ProjectionWriter(folder / "x.toml")
+    folder.write_text("a file where the folder should be")
+    warning = writer.write(battle)
+    assert warning is not None and "x.public.json" in warning and "\n" not in warning
+    assert writer.write(battle) is None  # said once
+
+
+@pytest.mark.parametrize(
+    ("content", "words"),
+    [
+        (None, "no such file"),
+        (b"{not json", "not JSON"),
+        (b"[1, 2]", "not a players' view"),
+        (json.dumps({"schema_version": SCHEMA + 1}).encode(), "newer masscombat"),
+        (json.dumps({"schema_version": SCHEMA, "revision": -1}).encode(), "revision"),
+        (b"\xff\xfe", "not JSON"),
+    ],
+)
+def test_a_file_that_is_not_a_projection_is_refused_in_one_line(tmp_path, content, words):
+    path = tmp_path / "x.public.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(ProjectionError) as caught:
+        read_projection(path)
+    assert words in str(caught.value) and "\n" not in str(caught.value) and str(path) in str(caught.value)
+
+
+def test_a_projection_holding_an_escape_sequence_is_refused(tmp_path):
+    battle = start(army(3), army(3))
+    path = tmp_path / "x.public.json"
+    path.write_text(text_of(build(battle, 1)).replace("Red", "Red\\u001b]0;owned\\u0007"), encoding="utf-8")
+    with pytest.raises(ProjectionError, match="U\\+001B"):
+        read_projection(path)

@@ -1,0 +1,230 @@
+"""What remote players see of a battle: its public projection.
+
+The GM's app writes, after every event, a small JSON file beside the save
+(``x.toml`` → ``x.public.json``) holding only what every player may see,
+already worded in each language the app speaks: the viewer
+(``masscombat view``) needs neither the save nor the rules to draw it, and
+may run as a user who can read that one file and nothing else.
+
+Each system decides what is public (``GameSystem.public_view``); this
+module wraps its panels in an envelope (schema version, a revision that
+grows by one with every write, when it was written, whether the GM still
+has the battle open), writes it atomically and reads it back for the viewer,
+refusing a file that is not one in one line.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import Field, ValidationError
+
+from tui.core.errors import MassCombatError
+from tui.core.history import LoggedBattle
+from tui.core.i18n import LANGUAGES, language, set_language, t
+from tui.core.records import Record
+from tui.core.tomlfile import write_atomic
+
+SCHEMA = 1
+"""The projection's format; a viewer refuses a file of a newer one."""
+SUFFIX = ".public.json"
+MODE = 0o644
+"""The projection is public by definition: readable by the players' user
+whatever the GM's umask (the save beside it keeps its own mode)."""
+LOG_TAIL = 12
+"""Story lines the projection carries: what a viewer can show at 120×40."""
+MAX_LINES = 400
+MAX_TEXT = 2000
+
+Line = Annotated[str, Field(max_length=MAX_TEXT)]
+Lines = Annotated[tuple[Line, ...], Field(max_length=MAX_LINES)]
+
+
+class ProjectionError(MassCombatError):
+    """A projection file could not be read: missing, broken, or not one."""
+
+
+class Occupant(Record):
+    label: Line
+    side: Annotated[int, Field(ge=0, le=9)] = 0
+    detail: Line = ""
+    state: Literal["", "active", "done", "out"] = ""
+
+
+class Card(Record):
+    """A zone card: where it lies, its face-up aspects, how many lie face down."""
+
+    col: Annotated[int, Field(ge=0, le=99)]
+    row: Annotated[int, Field(ge=0, le=99)]
+    title: Line
+    aspects: Lines = ()
+    hidden: Annotated[int, Field(ge=0, le=99)] = 0
+    occupants: Annotated[tuple[Occupant, ...], Field(max_length=MAX_LINES)] = ()
+
+
+class Edge(Record):
+    a: tuple[int, int]
+    b: tuple[int, int]
+    costs: Line
+    closed: bool = False
+
+
+class ZoneMap(Record):
+    kind: Literal["zones"] = "zones"
+    cards: Annotated[tuple[Card, ...], Field(max_length=MAX_LINES)] = ()
+    edges: Annotated[tuple[Edge, ...], Field(max_length=MAX_LINES)] = ()
+
+
+class Mat(Record):
+    """A square mat drawn as lines of text, with its legend."""
+
+    kind: Literal["mat"] = "mat"
+    lines: Lines = ()
+    legend: Lines = ()
+
+
+Board = Annotated[Union[ZoneMap, Mat], Field(discriminator="kind")]
+
+
+class SidePanel(Record):
+    name: Line
+    lines: Lines = ()
+
+
+class RollPanel(Record):
+    """One roll as the table saw it: what was rolled, what came of it, and
+    what its chances were before the dice fell."""
+
+    title: Line
+    lines: Lines = ()
+    odds: Line = ""
+
+
+class Panel(Record):
+    """The battle in one language, ready to draw."""
+
+    system_name: Line
+    headline: Line
+    """The turn and the phase, in one line."""
+    status: Lines = ()
+    sides: Annotated[tuple[SidePanel, ...], Field(max_length=9)] = ()
+    board: Board | None = None
+    rolls: Annotated[tuple[RollPanel, ...], Field(max_length=9)] = ()
+    log: Lines = ()
+    """The story's last lines, oldest first."""
+
+
+class Projection(Record):
+    schema_version: Annotated[int, Field(ge=1)]
+    revision: Annotated[int, Field(ge=0)]
+    written: datetime
+    open: bool = True
+    """False once the GM has closed the battle."""
+    system: Line
+    title: Line
+    panels: dict[str, Panel]
+    """Language code → the battle worded in it."""
+
+    def panel(self, code: str) -> Panel:
+        """The battle in ``code``, or in the first language it has."""
+        return self.panels.get(code) or next(iter(self.panels.values()))
+
+
+def projection_path(save: Path) -> Path:
+    """``saves/x.toml`` → ``saves/x.public.json``; a projection stays itself."""
+    if save.name.endswith(SUFFIX):
+        return save
+    return save.with_name(save.stem + SUFFIX)
+
+
+def build(battle: LoggedBattle[Any, Any], revision: int, *, open: bool = True, now: datetime | None = None) -> Projection:
+    """The battle's projection, worded in every language."""
+    from tui.core.system import system_of
+
+    system = system_of(battle)
+    before = language()
+    panels: dict[str, Panel] = {}
+    try:
+        for code in LANGUAGES:
+            set_language(code)
+            panels[code] = system.public_view(battle, code)
+    finally:
+        set_language(before)
+    written = now or datetime.now(timezone.utc)
+    return Projection(schema_version=SCHEMA, revision=revision, written=written, open=open, system=system.key, title=battle.meta.title, panels=panels)
+
+
+def text_of(projection: Projection) -> str:
+    return json.dumps(projection.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def read_projection(path: Path) -> Projection:
+    """The projection in ``path``; ``ProjectionError`` (one line) if it is
+    missing, unreadable, broken, or of a newer schema."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ProjectionError(t("view.error.missing", path=path)) from None
+    except OSError as exc:
+        raise ProjectionError(t("view.error.unreadable", path=path, reason=exc.strerror or exc)) from None
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ProjectionError(t("view.error.broken", path=path, reason=str(exc).splitlines()[0])) from None
+    if not isinstance(data, dict):
+        raise ProjectionError(t("view.error.not_projection", path=path))
+    schema = data.get("schema_version")
+    if isinstance(schema, int) and schema > SCHEMA:
+        raise ProjectionError(t("view.error.newer", path=path, schema=schema, known=SCHEMA))
+    try:
+        return Projection.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "?"
+        raise ProjectionError(t("view.error.invalid", path=path, where=where, message=first["msg"])) from None
+
+
+class ProjectionWriter:
+    """Keeps a battle's projection up to date: one write per event, each
+    with the next revision. A write that fails is reported once (the
+    players' view is a courtesy; the GM's save never waits on it)."""
+
+    def __init__(self, save: Path) -> None:
+        self.path = projection_path(save)
+        self.revision = _last_revision(self.path)
+        self.problem: str | None = None
+
+    def write(self, battle: LoggedBattle[Any, Any], *, open: bool = True, save: Path | None = None) -> str | None:
+        """Write the battle as it stands; a one-line warning the first time
+        a write fails (None otherwise). ``save``: where the battle is saved
+        now (after "save as" or a conflict copy the view moves with it)."""
+        if save is not None and projection_path(save) != self.path:
+            self.path = projection_path(save)
+            self.revision = max(self.revision, _last_revision(self.path))
+        self.revision += 1
+        try:
+            write_atomic(self.path, text_of(build(battle, self.revision, open=open)), mode=MODE)
+        except OSError as exc:
+            first = self.problem is None
+            self.problem = t("view.write_failed", path=self.path, reason=exc.strerror or exc)
+            return self.problem if first else None
+        self.problem = None
+        return None
+
+
+def _last_revision(path: Path) -> int:
+    """Where a reopened battle's revisions go on from, so a viewer that
+    followed it before sees them grow."""
+    try:
+        return read_projection(path).revision
+    except ProjectionError:
+        return 0
+
+
+__all__ = [
+    "SCHEMA", "SUFFIX", "Card", "Edge", "Mat", "Occupant", "Panel", "Projection", "ProjectionError", "ProjectionWriter", "RollPanel", "SidePanel", "ZoneMap",
+    "build", "projection_path", "read_projection", "text_of",
+]

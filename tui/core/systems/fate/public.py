@@ -1,0 +1,221 @@
+"""A Fate battle in words without a terminal: the zone cards as the table
+sees them, the stage, the roll on the table. The zone board (UI) and the
+players' projection both draw from here, so they never tell two stories.
+
+The one secret: a hidden zone aspect stays face down (only how many lie on
+a card shows) until a unit enters the zone or scouts it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tui.core.fate_dice import fate_outcome
+from tui.core.i18n import language, t
+from tui.core.odds import fate_totals, percent
+from tui.core.projection import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.systems.fate.state import Contest, FateState, RollSide
+from tui.core.systems.fate.story import note_text, side_name
+
+FACE = {-1: "−", 0: "0", 1: "+"}
+Part = tuple[str, str]
+"""A piece of a line and its style ("", "bold", "bold underline", "italic")."""
+
+
+def skill_name(state: FateState, skill: str) -> str:
+    try:
+        return state.rules.skill(skill).name(language())
+    except KeyError:
+        return skill
+
+
+def ladder(state: FateState, value: int) -> str:
+    return state.rules.rated(value, language())
+
+
+# -- the zone cards ----------------------------------------------------------------
+
+
+def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
+    """Who stands in ``zone``: units with their leaders, leaders alone, the taken out."""
+    acting = state.activation.actor if state.activation else None
+    result: list[Occupant] = []
+    for key in state.units_in(zone):
+        unit = state.unit(key)
+        leader = state.leader_of(key)
+        details = []
+        if leader:
+            details.append("+" + state.name(leader))
+        used = len(state.consequences_of(key))
+        if used:
+            details.append(t("fate_ui.board.consequences", count=used))
+        mark = "active" if key == acting else "done" if key in state.acted else ""
+        result.append(Occupant(label=unit.name if unit else key, side=state.side_of(key), detail=" ".join(details), state=mark))
+    for key in state.leaders_in(zone):
+        if state.place(key).attached is None:
+            mark = "active" if key == acting else "done" if key in state.acted else ""
+            result.append(Occupant(label="★ " + state.name(key), side=state.side_of(key), detail=t("fate_ui.board.alone"), state=mark))
+    for key, place in state.places.items():
+        if place.out and place.zone == zone:
+            result.append(Occupant(label=state.name(key), side=state.side_of(key), detail=t("fate_ui.board.out"), state="out"))
+    return tuple(result)
+
+
+def zone_cards(state: FateState) -> tuple[tuple[str, Card], ...]:
+    """Each zone's key and its card, face-up aspects only (hidden ones counted)."""
+    cards = []
+    for zone in state.board.zones:
+        aspects = tuple(
+            a.text + (" ▲" if a.hinders else "") + (f" ({a.free[0] + a.free[1]}×)" if sum(a.free) else "")
+            for a in state.aspects_on(zone.key)
+            if a.kind != "card"
+        )
+        hidden = len(state.aspects_on(zone.key, hidden=True))
+        cards.append((zone.key, Card(col=zone.col, row=zone.row, title=zone.name, aspects=aspects, hidden=hidden, occupants=occupants(state, zone.key))))
+    return tuple(cards)
+
+
+# -- the stage and the roll ----------------------------------------------------------
+
+
+def stage_line(state: FateState) -> str:
+    if state.stage == "muster":
+        return t("fate_ui.stage.muster")
+    if state.stage == "battlefield":
+        from tui.core.systems.fate.forces import zones_rule_of_thumb
+
+        placer = state.players[state.placer or 0].name
+        return t("fate_ui.stage.battlefield", player=placer, zones=len(state.board.zones), thumb=zones_rule_of_thumb(state.players, state.rules))
+    if state.stage == "deploy":
+        from tui.core.systems.fate.muster import undeployed
+
+        return t("fate_ui.stage.deploy", count=len(undeployed(state)))
+    if state.stage == "ended":
+        if state.winner is None:
+            return t("fate_ui.stage.ended_nobody")
+        return t("fate_ui.stage.ended", side=side_name(state, state.winner))
+    player = state.current_player
+    name = state.players[player].name if player is not None else "?"
+    return t("fate_ui.stage.battle", round=state.round, player=name)
+
+
+def _roll_side(state: FateState, side: RollSide, spent: dict[str, str]) -> list[Part]:
+    parts: list[Part] = [(state.name(side.who), "bold"), (f" {skill_name(state, side.skill)} {side.rating:+d}  [" + " ".join(FACE[f] for f in side.faces) + "]", "")]
+    for label, value in side.bonuses:
+        parts.append((f"  {_bonus_label(state, label, spent)} {value:+d}", ""))
+    rerolled = [a for a in side.invoked if f"invoke:{a}" not in dict(side.bonuses)]
+    for aspect_id in rerolled:
+        parts.append(("  " + t("fate_ui.rerolled", aspect=_aspect_words(state, aspect_id, spent)), ""))
+    parts.append((f"  = {ladder(state, side.total)}", "bold"))
+    return parts
+
+
+def _aspect_words(state: FateState, aspect_id: str, spent: dict[str, str]) -> str:
+    aspect = state.aspect(aspect_id)
+    return aspect.text if aspect else spent.get(aspect_id, t("fate_ui.bonus.invoke"))
+
+
+def _bonus_label(state: FateState, label: str, spent: dict[str, str]) -> str:
+    kind, _, key = label.partition(":")
+    if kind == "invoke":
+        return _aspect_words(state, key, spent)
+    if kind == "leader":
+        return state.name(key)
+    return t(f"fate_ui.bonus.{kind}")
+
+
+def contest_parts(state: FateState, contest: Contest) -> list[list[Part]]:
+    """The roll on the table, line by line: the action, each side's dice and
+    bonuses, the outcome."""
+    title: list[Part] = [(t(f"fate.action.{contest.action}"), "bold underline")]
+    if contest.target:
+        title.append(("  → " + _target_name(state, contest.target), "bold underline"))
+    spent = dict(contest.spent)
+    lines = [title, _roll_side(state, contest.active, spent)]
+    if contest.defence is not None:
+        lines.append([(t("fate_ui.against"), ""), *_roll_side(state, contest.defence, spent)])
+    else:
+        lines.append([(t("fate_ui.against_difficulty", difficulty=ladder(state, contest.difficulty)), "")])
+    result = fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+    lines.append([(t(f"fate_ui.outcome.{result.value}", shifts=contest.shifts), "bold")])
+    return lines
+
+
+def roll_summary(state: FateState, contest: Contest) -> str:
+    """The roll on the table in one line, for the status bar: its outcome is
+    always in sight, however short the panel is."""
+    result = fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+    return t(
+        "fate_ui.roll_summary",
+        actor=state.name(contest.by),
+        action=t(f"fate.action.{contest.action}"),
+        total=ladder(state, contest.active.total),
+        against=ladder(state, contest.opposition),
+        outcome=t(f"fate_ui.outcome.{result.value}", shifts=contest.shifts),
+    )
+
+
+def _target_name(state: FateState, key: str) -> str:
+    aspect = state.aspect(key)
+    if aspect is not None:
+        return aspect.text
+    return state.name(key)
+
+
+def contest_odds(state: FateState, contest: Contest) -> str:
+    """The chances the roll had before the dice fell (ratings only: invokes
+    come after the roll)."""
+    active = fate_totals(contest.active.rating, state.rules.dice.count)
+    if contest.defence is not None:
+        defence = fate_totals(contest.defence.rating, state.rules.dice.count)
+        win: Fraction = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a > b), Fraction(0))
+        tie: Fraction = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a == b), Fraction(0))
+    else:
+        win = sum((p for a, p in active.items() if a > contest.difficulty), Fraction(0))
+        tie = sum((p for a, p in active.items() if a == contest.difficulty), Fraction(0))
+    return t("view.fate.odds", succeed=percent(win), tie=percent(tie))
+
+
+# -- the projection -------------------------------------------------------------------
+
+
+def _status(state: FateState) -> tuple[str, ...]:
+    points = "  ".join(
+        f"{p.name} {t('fate_ui.fate_points', count=state.fate_points[i])}" + (" " + t("fate_ui.conceded") if i in state.conceded else "")
+        for i, p in enumerate(state.players)
+    )
+    lines = [points]
+    if state.contest is not None:
+        lines.append(roll_summary(state, state.contest))
+    return tuple(lines)
+
+
+def _sides(state: FateState) -> tuple[SidePanel, ...]:
+    result = []
+    for side in sorted({p.side for p in state.players}):
+        lines = []
+        for player in (p for p in state.players if p.side == side):
+            for card in player.cards:
+                place = state.place(card.key)
+                if place.out:
+                    where = t("fate_ui.board.out")
+                elif place.attached is not None:
+                    where = t("view.fate.with", unit=state.name(place.attached))
+                else:
+                    where = state.board.zone(place.zone).name if place.zone else "—"
+                lines.append(f"{card.name}: {where}")
+        result.append(SidePanel(name=side_name(state, side), lines=tuple(lines)))
+    return tuple(result)
+
+
+def panel(state: FateState, system_name: str) -> Panel:
+    rolls: tuple[RollPanel, ...] = ()
+    if state.contest is not None:
+        lines = tuple("".join(text for text, _ in line) for line in contest_parts(state, state.contest))
+        rolls = (RollPanel(title=lines[0], lines=lines[1:], odds=contest_odds(state, state.contest)),)
+    board = ZoneMap(cards=tuple(card for _, card in zone_cards(state)))
+    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL))
+    return Panel(system_name=system_name, headline=stage_line(state), status=_status(state), sides=_sides(state), board=board, rolls=rolls, log=log)
+
+
+__all__ = ["FACE", "contest_odds", "contest_parts", "ladder", "occupants", "panel", "roll_summary", "skill_name", "stage_line", "zone_cards"]

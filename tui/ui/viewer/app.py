@@ -1,0 +1,216 @@
+"""``masscombat view FILE``: the players' read-only window on a battle.
+
+It shows the projection the GM's app writes beside the save (see
+``tui.core.projection``) and follows it live: a watch on the folder where
+the system has one, a poll where it hasn't. It keeps the last good state
+when a read fails, waits while the file is missing, and says so in its
+top line. It has no key that changes anything and writes nothing
+anywhere: it may run as a user who can read that one file and no other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime, timezone
+from pathlib import Path
+
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tui.core.i18n import t
+from tui.core.projection import Mat, Projection, ZoneMap
+from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
+from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
+from tui.ui.widgets.show import show
+from tui.ui.widgets.zone_board import ZoneBoard
+
+POLL_WATCHED = 1.0
+"""Seconds between looks at the file when the folder is watched (a safety net)."""
+POLL_UNWATCHED = 0.25
+"""Seconds between looks when it is not: well inside the second a player waits."""
+STALE_AFTER = 600
+"""Seconds without news before the top line says the view may be stale."""
+
+
+class ViewerHelp(ModalScreen[None]):
+    """What this window is and which keys it has."""
+
+    BINDINGS = [Binding("escape,f1,q", "dismiss", "viewer.key.close", id="viewer.help_close")]
+
+    DEFAULT_CSS = """
+    ViewerHelp { align: center middle; }
+    ViewerHelp > Static { width: 64; max-width: 100%; height: auto; border: round $accent; padding: 0 1; background: $surface; }
+    ViewerHelp:ansi > Static { border: round ansi_cyan; background: ansi_default; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(t("viewer.help"), markup=False)
+
+
+class ViewerApp(App[None]):
+    """The battle as the players see it, nothing more."""
+
+    TITLE = "masscombat view"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS = [
+        Binding("q,ctrl+q,ctrl+c", "quit", "viewer.key.quit", priority=True, id="viewer.quit"),
+        Binding("f1,question_mark", "help", "viewer.key.help", id="viewer.help"),
+    ]
+
+    DEFAULT_CSS = """
+    #bar { height: 1; background: $panel; padding: 0 1; }
+    #headline { height: auto; max-height: 4; padding: 0 1; }
+    #main { height: 1fr; }
+    #board { width: 1fr; }
+    #mat { width: 1fr; height: 1fr; }
+    #panel { width: 40; height: 1fr; padding: 0 1; border-left: vkey $foreground 30%; }
+    #panel.wide { width: 1fr; border-left: none; }
+    #sides { height: auto; }
+    #sides > Static { width: 1fr; height: auto; margin-bottom: 1; }
+    #sides.across { layout: horizontal; }
+    #rolls > Static { height: auto; margin-bottom: 1; }
+    #rolls { height: auto; }
+    #log { height: auto; color: $text-muted; }
+    #keys { height: 1; color: $text-muted; padding: 0 1; }
+    #problem { height: auto; color: $text-warning; padding: 0 1; display: none; }
+    #problem.shown { display: block; }
+    App:ansi {
+        #bar { background: ansi_default; text-style: reverse; }
+        #panel { border-left: vkey ansi_bright_black; }
+        #log { color: ansi_default; }
+        #problem { color: ansi_yellow; }
+        #keys { color: ansi_default; }
+    }
+    """
+
+    def __init__(self, path: Path, *, ascii: bool = False, language: str = "en") -> None:
+        super().__init__()
+        self.path = path
+        self.ascii = ascii
+        self.language = language
+        self.follower = Follower(path)
+        self._watch: FolderWatch | None = None
+        self._kind: str | None = None
+        """The board kind the screen is laid out for (None: not yet)."""
+        self._told = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="bar", markup=False)
+        yield Static("", id="headline", markup=False)
+        yield Static("", id="problem", markup=False)
+        with Horizontal(id="main"):
+            board = ZoneBoard(id="board", ascii_glyphs=self.ascii)
+            board.display = False
+            yield board
+            with VerticalScroll(id="mat"):
+                yield Static("", id="mat-lines", markup=False)
+            with VerticalScroll(id="panel"):
+                yield Vertical(id="sides")
+                yield Vertical(id="rolls")
+                yield Static("", id="log", markup=False)
+        yield Static(t("viewer.keys"), id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.query_one("#mat").display = False
+        self._watch = folder_watch(self.path)
+        if self._watch is not None:
+            try:
+                asyncio.get_running_loop().add_reader(self._watch.fileno(), self._on_watch)
+            except (NotImplementedError, RuntimeError, ValueError):
+                self._watch.close()
+                self._watch = None
+        self.set_interval(POLL_WATCHED if self._watch is not None else POLL_UNWATCHED, self.refresh_view)
+        self.refresh_view()
+
+    def on_unmount(self) -> None:
+        if self._watch is not None:
+            try:
+                asyncio.get_running_loop().remove_reader(self._watch.fileno())
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass
+            self._watch.close()
+
+    def _on_watch(self) -> None:
+        if self._watch is not None and self._watch.drain():
+            self.refresh_view()
+
+    # -- drawing -----------------------------------------------------------------
+
+    def refresh_view(self) -> None:
+        """Look at the file and redraw what changed (the top line always: its clock moves)."""
+        if self.follower.check():
+            self._draw()
+        seen = self.follower.seen
+        stale = seen.projection is not None and age(seen.projection, datetime.now(timezone.utc)) > STALE_AFTER
+        show(self.query_one("#bar", Static), bar_text(seen.projection, seen.problem, stale, self.ascii))
+
+    def _draw(self) -> None:
+        seen = self.follower.seen
+        problem = self.query_one("#problem", Static)
+        shown_problem = seen.problem if seen.projection is not None else ""
+        show(problem, plain(shown_problem, self.ascii))
+        problem.set_class(bool(shown_problem), "shown")
+        projection = seen.projection
+        if projection is None:
+            show(self.query_one("#headline", Static), t("viewer.waiting_help", path=str(self.path)))
+            return
+        self._draw_projection(projection)
+
+    def _draw_projection(self, projection: Projection) -> None:
+        panel = projection.panel(self.language)
+        show(self.query_one("#headline", Static), headline_text(panel, self.ascii))
+        kind = panel.board.kind if panel.board is not None else "none"
+        board = self.query_one("#board", ZoneBoard)
+        mat = self.query_one("#mat", VerticalScroll)
+        if kind != self._kind:
+            self._kind = kind
+            board.display = kind == "zones"
+            mat.display = kind == "mat"
+            self.query_one("#panel").set_class(kind == "none", "wide")
+            self.query_one("#sides").set_class(kind == "none", "across")
+        if isinstance(panel.board, ZoneMap):
+            board.view = board_view(panel.board, self.ascii)
+        elif isinstance(panel.board, Mat):
+            lines = [plain(line, self.ascii) for line in (*panel.board.lines, "", *panel.board.legend)]
+            show(self.query_one("#mat-lines", Static), "\n".join(lines))
+        self._fill(self.query_one("#sides", Vertical), [side_text(s, self.ascii) for s in panel.sides])
+        self._fill(self.query_one("#rolls", Vertical), [roll_text(r, self.ascii) for r in panel.rolls])
+        show(self.query_one("#log", Static), log_text(panel, self.ascii))
+
+    def _fill(self, box: Vertical, texts: list[Text]) -> None:
+        """One Static per text, made or removed only when the count changes."""
+        shown = list(box.query(Static))
+        if len(shown) != len(texts):
+            for widget in shown:
+                widget.remove()
+            box.mount_all(Static(text, markup=False) for text in texts)
+            return
+        for widget, text in zip(shown, texts):
+            show(widget, text)
+
+    # -- keys --------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        if not isinstance(self.screen, ViewerHelp):
+            self.push_screen(ViewerHelp())
+
+    def on_key(self, event: events.Key) -> None:
+        # Every key the GM's app would act on comes here unused: say once
+        # (per run of such keys) that this window changes nothing.
+        if event.is_printable or event.key in ("enter", "delete", "backspace", "ctrl+z", "ctrl+y", "ctrl+d", "ctrl+r", "ctrl+s"):
+            if not self._told:
+                self._told = True
+                self.notify(t("viewer.read_only"), timeout=4, markup=False)
+                self.set_timer(4, self._may_tell_again)
+            event.stop()
+
+    def _may_tell_again(self) -> None:
+        self._told = False
+
+
+__all__ = ["ViewerApp", "ViewerHelp"]

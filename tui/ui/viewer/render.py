@@ -1,0 +1,94 @@
+"""The projection's panel as text for the viewer's widgets. Every word in a
+projection may be the GM's (a name, an aspect): it goes into ``Text`` as
+text, never through markup, with anything that would steer a terminal
+written out. In ASCII, the game's symbols become letters any terminal has."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from rich.text import Text
+
+from tui.core.i18n import t
+from tui.core.projection import Panel, Projection, RollPanel, SidePanel, ZoneMap
+from tui.core.records import printable
+from tui.ui.widgets.zone_board import BoardView, Cell, EdgeView, Occupant, ZoneCardView
+
+ASCII_SYMBOLS = str.maketrans({
+    "☢": "*", "☠": "X", "⚙": "G", "✘": "B", "◎": "S", "▲": "^", "▶": ">", "▼": "v", "◀": "<", "★": "*", "·": "-", "—": "-", "–": "-",
+    "→": "->", "−": "-", "☒": "[x]", "☐": "[ ]", "…": "...", "×": "x", "✓": "v", "✕": "x",
+})
+
+
+def plain(text: str, ascii: bool = False) -> str:
+    shown = printable(text)
+    return shown.translate(ASCII_SYMBOLS) if ascii else shown
+
+
+def board_view(board: ZoneMap, ascii: bool = False) -> BoardView:
+    cards: dict[Cell, ZoneCardView] = {}
+    for number, card in enumerate(board.cards):
+        people = tuple(Occupant(plain(o.label, ascii), o.side, plain(o.detail, ascii), o.state) for o in card.occupants)
+        aspects = tuple(plain(a, ascii) for a in card.aspects)
+        cards[(card.col, card.row)] = ZoneCardView(f"card{number}", plain(card.title, ascii), aspects, card.hidden, people)
+    edges = tuple(EdgeView(e.a, e.b, plain(e.costs, ascii), e.closed) for e in board.edges)
+    return BoardView(cards, (), (), edges)
+
+
+def side_text(side: SidePanel, ascii: bool = False) -> Text:
+    text = Text(plain(side.name, ascii), style="bold")
+    for line in side.lines:
+        text.append("\n" + plain(line, ascii))
+    return text
+
+
+def roll_text(roll: RollPanel, ascii: bool = False) -> Text:
+    text = Text(plain(roll.title, ascii), style="bold underline")
+    for line in roll.lines:
+        text.append("\n" + plain(line, ascii))
+    if roll.odds:
+        text.append("\n" + plain(roll.odds, ascii), style="italic")
+    return text
+
+
+def log_text(panel: Panel, ascii: bool = False) -> Text:
+    text = Text(t("viewer.story"), style="bold")
+    for line in reversed(panel.log):
+        text.append("\n· " + plain(line, ascii))
+    return text
+
+
+def headline_text(panel: Panel, ascii: bool = False) -> Text:
+    text = Text(plain(panel.headline, ascii), style="bold")
+    for line in panel.status:
+        text.append("\n" + plain(line, ascii))
+    return text
+
+
+def bar_text(projection: Projection | None, problem: str, stale: bool, ascii: bool = False) -> Text:
+    """The top line: the battle, its system, the revision and when it came."""
+    if projection is None:
+        return Text(plain(problem or t("viewer.waiting"), ascii), style="bold")
+    panel = projection.panel(_language())
+    when = projection.written.astimezone().strftime("%H:%M:%S") if projection.written.tzinfo else projection.written.strftime("%H:%M:%S")
+    text = Text(plain(projection.title, ascii), style="bold")
+    text.append(" · " + plain(panel.system_name, ascii))
+    text.append("  " + t("viewer.revision", when=when, revision=projection.revision), style="dim")
+    if not projection.open:
+        text.append("  " + t("viewer.closed"), style="bold")
+    elif stale:
+        text.append("  " + t("viewer.stale"), style="bold")
+    return text
+
+
+def _language() -> str:
+    from tui.core.i18n import language
+
+    return language()
+
+
+def minutes_since(written: datetime, now: datetime) -> int:
+    return max(0, int((now - written).total_seconds() // 60))
+
+
+__all__ = ["ASCII_SYMBOLS", "bar_text", "board_view", "headline_text", "log_text", "plain", "roll_text", "side_text"]
