@@ -386,3 +386,39 @@ def test_check_says_when_undone_steps_can_no_longer_be_redone(capsys, tmp_path):
     assert code == 0 and err == ""
     assert out.splitlines()[0] == 'ok: battle "Ashwater Ford"'
     assert "ford.toml: 1 undone step can no longer be redone" in out.splitlines()[1]
+
+
+# -- view and serve ---------------------------------------------------------------------
+
+
+def test_view_and_serve_want_a_file_and_serve_a_port(capsys):
+    code, _, err = run(capsys, "view")
+    assert code == 2 and "FILE" in err and err.count("\n") == 1
+    code, _, err = run(capsys, "serve", "x.toml", "--port", "99999")
+    assert code == 2 and "99999 is not a port" in err and err.count("\n") == 1
+
+
+def test_serve_without_its_extra_says_how_to_get_it(capsys, monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "textual_serve", None)
+    monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    code, out, err = run(capsys, "serve", str(tmp_path / "x.toml"))
+    assert code == 2 and out == "" and err == "masscombat: serve needs textual-serve: pip install 'masscombat[serve]'\n"
+
+
+def test_serve_runs_the_viewer_on_the_projection_only_on_this_machine(capsys, monkeypatch, tmp_path):
+    made = {}
+
+    class Server:
+        def __init__(self, command, host, port, title, public_url):
+            made.update(command=command, host=host, port=port)
+            self.public_url = f"http://{host}:{port}"
+
+        def serve(self):
+            made["served"] = True
+
+    monkeypatch.setitem(sys.modules, "textual_serve", types.ModuleType("textual_serve"))
+    monkeypatch.setitem(sys.modules, "textual_serve.server", types.SimpleNamespace(Server=Server))
+    code, out, _ = run(capsys, "serve", str(tmp_path / "raid.toml"), "--lang", "de")
+    assert code == 0 and made["served"] and made["host"] == "127.0.0.1" and made["port"] == 8000
+    assert made["command"].endswith(f"-m tui view {tmp_path / 'raid.public.json'} --lang de")
+    assert "ohne Anmeldung" in out

@@ -18,7 +18,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -67,8 +67,10 @@ class ViewerApp(App[None]):
     #headline { height: auto; max-height: 4; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
-    #mat { width: 1fr; height: 1fr; }
-    #panel { width: 40; height: 1fr; padding: 0 1; border-left: vkey $foreground 30%; }
+    #mat { width: 1fr; height: 1fr; overflow: auto auto; }
+    #mat-lines { width: auto; }
+    #panel { width: 34; height: 1fr; padding: 0 1; border-left: vkey $foreground 30%; }
+    #main.waiting { display: none; }
     #panel.wide { width: 1fr; border-left: none; }
     #sides { height: auto; }
     #sides > Static { width: 1fr; height: auto; margin-bottom: 1; }
@@ -107,13 +109,13 @@ class ViewerApp(App[None]):
             board = ZoneBoard(id="board", ascii_glyphs=self.ascii)
             board.display = False
             yield board
-            with VerticalScroll(id="mat"):
+            with ScrollableContainer(id="mat"):
                 yield Static("", id="mat-lines", markup=False)
             with VerticalScroll(id="panel"):
                 yield Vertical(id="sides")
                 yield Vertical(id="rolls")
                 yield Static("", id="log", markup=False)
-        yield Static(t("viewer.keys"), id="keys", markup=False)
+        yield Static(plain(t("viewer.keys"), self.ascii), id="keys", markup=False)
 
     def on_mount(self) -> None:
         self.query_one("#mat").display = False
@@ -156,8 +158,9 @@ class ViewerApp(App[None]):
         show(problem, plain(shown_problem, self.ascii))
         problem.set_class(bool(shown_problem), "shown")
         projection = seen.projection
+        self.query_one("#main").set_class(projection is None, "waiting")
         if projection is None:
-            show(self.query_one("#headline", Static), t("viewer.waiting_help", path=str(self.path)))
+            show(self.query_one("#headline", Static), plain(t("viewer.waiting_help", path=str(self.path)), self.ascii))
             return
         self._draw_projection(projection)
 
@@ -166,7 +169,7 @@ class ViewerApp(App[None]):
         show(self.query_one("#headline", Static), headline_text(panel, self.ascii))
         kind = panel.board.kind if panel.board is not None else "none"
         board = self.query_one("#board", ZoneBoard)
-        mat = self.query_one("#mat", VerticalScroll)
+        mat = self.query_one("#mat", ScrollableContainer)
         if kind != self._kind:
             self._kind = kind
             board.display = kind == "zones"

@@ -52,9 +52,9 @@ def roll_text(roll: RollPanel, ascii: bool = False) -> Text:
 
 
 def log_text(panel: Panel, ascii: bool = False) -> Text:
-    text = Text(t("viewer.story"), style="bold")
+    text = Text(plain(t("viewer.story"), ascii), style="bold")
     for line in reversed(panel.log):
-        text.append("\n· " + plain(line, ascii))
+        text.append(plain("\n· " + line, ascii))
     return text
 
 
@@ -72,12 +72,12 @@ def bar_text(projection: Projection | None, problem: str, stale: bool, ascii: bo
     panel = projection.panel(_language())
     when = projection.written.astimezone().strftime("%H:%M:%S") if projection.written.tzinfo else projection.written.strftime("%H:%M:%S")
     text = Text(plain(projection.title, ascii), style="bold")
-    text.append(" · " + plain(panel.system_name, ascii))
-    text.append("  " + t("viewer.revision", when=when, revision=projection.revision), style="dim")
+    text.append(plain(" · " + panel.system_name, ascii))
+    text.append(plain("  " + t("viewer.revision", when=when, revision=projection.revision), ascii), style="dim")
     if not projection.open:
-        text.append("  " + t("viewer.closed"), style="bold")
+        text.append(plain("  " + t("viewer.closed"), ascii), style="bold")
     elif stale:
-        text.append("  " + t("viewer.stale"), style="bold")
+        text.append(plain("  " + t("viewer.stale"), ascii), style="bold")
     return text
 
 
