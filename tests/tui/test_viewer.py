@@ -53,6 +53,7 @@ async def test_it_follows_the_file_through_atomic_replaces(tmp_path, battle):
         await until(app, pilot, "revision 1")
         assert app._watch is not None  # the folder is watched here, not polled
         assert "Red" in screen_text(app) and "Battle Level 3" in screen_text(app)
+        assert "What happened\n· Initiative: Red acts first\n· The Reconnaissance was made" in screen_text(app)  # newest first, a line each
         risks(battle)
         writer.write(battle)
         await until(app, pilot, "revision 2")

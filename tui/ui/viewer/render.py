@@ -54,7 +54,8 @@ def roll_text(roll: RollPanel, ascii: bool = False) -> Text:
 def log_text(panel: Panel, ascii: bool = False) -> Text:
     text = Text(plain(t("viewer.story"), ascii), style="bold")
     for line in reversed(panel.log):
-        text.append(plain("\n· " + line, ascii))
+        text.append("\n")
+        text.append(plain("· " + line, ascii))
     return text
 
 

@@ -1,0 +1,1 @@
+"""The players' read-only view of a battle (``masscombat view``)."""
