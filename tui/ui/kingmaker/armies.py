@@ -10,6 +10,7 @@ and where it comes from. Armies are built and changed before the battle
 | enter | the army's menu: basics, resources, tactics, abilities, commander, boons, numbers, Morale |
 | d | remove the army under the cursor |
 | s | the sides' names |
+| h | hide the army under the cursor from the players' view (an ambush, a reserve), or show it again |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -31,7 +32,7 @@ from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.state import KMState
 from tui.ui.kingmaker import army_flows as flows
 from tui.ui.kingmaker.army_sheet import army_line, sheet_text, side_heading, status_text
-from tui.ui.kingmaker.common import record
+from tui.ui.kingmaker.common import record, toggle
 from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
@@ -56,6 +57,7 @@ class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
         Binding("enter", "edit", "km_army.key.edit", id="km.armies_edit"),
         Binding("d", "remove", "km_army.key.remove", id="km.armies_remove"),
         Binding("s", "sides", "km_army.key.sides", id="km.armies_sides"),
+        Binding("h", "hide", "secret.key.hide", show=False, id="km.armies_hide"),
         Binding("u,ctrl+z", "undo", "key.undo", id="km.armies_undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="km.armies_redo"),
     ]
@@ -160,6 +162,8 @@ class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
             return True if self.battle.can_undo and not self.read_only else None
         if action == "redo":
             return True if self.battle.can_redo and not self.read_only else None
+        if action == "hide":
+            return True if not self.read_only and self.selected_army() is not None else None
         if action not in _EDITING:
             return True
         state = self.state
@@ -193,6 +197,16 @@ class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
 
     def action_sides(self) -> None:
         self._run(flows.sides(self))
+
+    def action_hide(self) -> None:
+        army = self.selected_army()
+        if army is not None:
+            record(self, toggle(self.state, army.key))
+
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "hide":
+            return t("app.read_only_refused") if self.read_only else t("secret.refuse.no_army")
+        return super().binding_refusal(action, parameters)
 
 
 __all__ = ["ArmyBuilderList", "KingmakerArmiesScreen"]

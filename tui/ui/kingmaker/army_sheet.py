@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from tui.core.systems.kingmaker.public import army_item
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker.derive import Derived, Figure, Part, Situational, cr_text
 from tui.core.systems.kingmaker.explain import decimal, die_name, explain, part_label
@@ -31,6 +32,8 @@ def army_line(state: KMState, army: Army) -> Text:
     line = Text("  ", no_wrap=True, overflow="ellipsis")
     line.append(army.name, style=HEAD)
     line.append("  " + t("km_army.line", size=found.size.name(language()), acr=found.acr_text), style=MUTED)
+    if army_item(army.key) in state.hidden:
+        line.append("  " + t("secret.mark"), style="italic")
     return line
 
 

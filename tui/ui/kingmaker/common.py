@@ -1,12 +1,16 @@
 """What every Kingmaker screen and flow shares: waiting for a dialog's
 answer, recording an event through the app (saved at once, undoable), and
-an option that records an event, greyed out with the rule that refuses it."""
+an option that records an event, greyed out with the rule that refuses it;
+a hidden mark that keeps an army from the players' view, or shows it again."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tui.core.i18n import t
+from tui.core.secrets import Hide
+from tui.core.systems.kingmaker.public import army_item
+from tui.core.systems.kingmaker.state import KMState
 from tui.core.systems.kingmaker.rule_rows import Terrain
 from tui.ui.shell.battle_screen import BattleScreen, shell
 from tui.ui.shell.dialogs import Choice
@@ -35,3 +39,9 @@ def terrain_words(row: Terrain) -> str:
 
 
 __all__ = ["ask", "choice", "record", "terrain_words"]
+
+
+def toggle(state: KMState, key: str) -> Hide:
+    """Hide the army from the players' view, or show it again."""
+    item = army_item(key)
+    return Hide(item=item, hidden=item not in state.hidden)

@@ -18,6 +18,7 @@ once and undoable.
 | f / x | shoot (Ranged; siege engines in the Tactics phase) / fight (Melee), with the chance to hit and the damage |
 | k / v | the unit's Morale check at a threshold / Press |
 | y | the unit's step on the Strategy Track (only when a house rule turns it on) |
+| h | hide the unit here from the players' view (an ambush, a reserve), or show it again |
 | ] / [ | the panel beside the mat a page down / up (at 80x24 a unit's sheet and the story run past it) |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
@@ -39,7 +40,7 @@ from tui.core.systems.kingmaker.state import KMState
 from tui.ui.kingmaker import mat_flows as flows
 from tui.ui.kingmaker import mat_text as words
 from tui.ui.kingmaker import turn_flows as turns
-from tui.ui.kingmaker.common import ask
+from tui.ui.kingmaker.common import ask, record, toggle
 from tui.ui.kingmaker.mat_view import CELL, LABEL, WIDE_CELL, MatView
 from tui.ui.kingmaker.unit_keys import UNIT_ACTIONS, unit_may, why_unit_cannot
 from tui.ui.shell.battle_screen import BattleScreen
@@ -77,6 +78,7 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         Binding("d", "step('turn_right')", "km_ui.key.turn_right", show=False, id="km.turn_right"),
         Binding("f", "shoot", "km_ui.key.shoot", id="km.shoot"),
         Binding("x", "melee", "km_ui.key.melee", id="km.melee"),
+        Binding("h", "hide", "secret.key.hide", show=False, id="km.hide"),
         Binding("y", "strategy", "km_ui.key.strategy", show=False, id="km.strategy"),
         Binding("k", "morale", "km_ui.key.morale", show=False, id="km.morale"),
         Binding("v", "press", "km_ui.key.press", show=False, id="km.press"),
@@ -227,6 +229,8 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
             # Kept live: pressed while the battle waits for something else (a Morale
             # check owed, a unit still to place), it says what.
             return None if self.read_only else True
+        if action == "hide":
+            return True if not self.read_only and self.unit_here() is not None else None
         if action in ("next_unit", "mat_size", "terrain", "conditions", "place"):
             return True if not self.read_only and self._applies(action) else None
         return True
@@ -235,6 +239,16 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
 
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         self.shell.run_flow(self, flow, "km-mat")
+
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "hide":
+            return t("app.read_only_refused") if self.read_only else t("secret.refuse.no_unit")
+        return super().binding_refusal(action, parameters)
+
+    def action_hide(self) -> None:
+        key = self.unit_here()
+        if key is not None:
+            record(self, toggle(self.state, key))
 
     def _for_unit(self, make: Callable[[str], Coroutine[Any, Any, None]], action: str) -> None:
         key = self.own_unit()

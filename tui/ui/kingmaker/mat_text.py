@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.core.i18n import language, t
-from tui.core.systems.kingmaker.public import status_line
+from tui.core.systems.kingmaker.public import army_item, status_line
 from tui.core.systems.kingmaker.state import KMState
 from tui.core.systems.kingmaker.story import letter, note_text, standing_text
 from tui.ui.kingmaker.mat_view import MatPicture, SquareView
@@ -103,6 +103,8 @@ def legend(state: KMState, glyphs: str) -> Text:
             text.append("\n")
         text.append(f"{letter(state, army.key)}{arrow} ", style=style)
         text.append(army.name)
+        if army_item(army.key) in state.hidden:
+            text.append(" " + t("secret.mark"), style="italic")
         if state.stage in ("battle", "over"):
             text.append(" " + standing_text(state, army.key), style="dim" if unit.out else "")
         elif unit.block is None and state.stage == "setup":

@@ -10,6 +10,7 @@ reach). The cast is built before the conflict starts.
 | enter | change the character under the cursor, step by step |
 | d | remove the character under the cursor |
 | s | the sides' names |
+| h | hide the character under the cursor from the players' view, or show them again |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -31,6 +32,8 @@ from tui.core.systems.second_world.forces import Character, consequence_slots, s
 from tui.core.systems.second_world.state import SWState
 from tui.ui.second_world import cast_flows as flows
 from tui.ui.second_world.map_flows import record
+from tui.ui.second_world.secret_flows import hide_character
+from tui.core.systems.second_world.public import character_item
 from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
@@ -55,6 +58,7 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
         Binding("enter", "edit", "sw_ui.key.cast_edit", id="sw.cast_edit"),
         Binding("d", "remove", "sw_ui.key.cast_remove", id="sw.cast_remove"),
         Binding("s", "sides", "sw_ui.key.sides", id="sw.sides"),
+        Binding("h", "hide", "secret.key.hide", show=False, id="sw.cast_hide"),
         Binding("u,ctrl+z", "undo", "key.undo", id="sw.cast_undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="sw.cast_redo"),
     ]
@@ -109,6 +113,8 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
             kind = t("sw_ui.cast.group", quality=quality.name(language()), members=character.members)
         line = Text(character.name, style="bold")
         line.append(f"  {state.sides[character.side]} · {kind}")
+        if character_item(character.key) in state.hidden:
+            line.append("  " + t("secret.mark"), style="italic")
         return line
 
     def selected_character(self) -> Character | None:
@@ -133,6 +139,8 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
             return True if self.battle.can_undo and not self.read_only else None
         if action == "redo":
             return True if self.battle.can_redo and not self.read_only else None
+        if action == "hide":
+            return True if not self.read_only and self.selected_character() is not None else None
         if action not in _SCENE_ONLY:
             return True
         if self.read_only or self.state.stage != "scene":
@@ -140,6 +148,11 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
         if action in ("edit", "remove") and self.selected_character() is None:
             return None
         return True
+
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "hide":
+            return t("app.read_only_refused") if self.read_only else t("secret.refuse.nobody")
+        return super().binding_refusal(action, parameters)
 
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         self.shell.run_flow(self, flow, "sw-cast")
@@ -159,6 +172,11 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
 
     def action_sides(self) -> None:
         self._run(flows.sides(self))
+
+    def action_hide(self) -> None:
+        character = self.selected_character()
+        if character is not None:
+            hide_character(self, character.key)
 
 
 def sheet_text(state: SWState, character: Character) -> Text:

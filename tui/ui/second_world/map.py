@@ -18,6 +18,7 @@ one event, saved at once and undoable.
 | a / o / c | attack (target and skill with the chance to hit) / overcome / create an advantage |
 | r | resolve the roll on the table: spend a move's shifts step by step, a boost, absorb a hit |
 | i | invoke an aspect on the roll on the table |
+| h | hide the zone's aspects, situations or characters from the players' view, or show them again |
 | d / s | full defence / cast a spell (or go on casting) |
 | x / e | concede / end the turn |
 | u, ctrl+z / U, ctrl+y | undo / redo |
@@ -31,6 +32,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.widgets import Static
 
+from tui.core.i18n import t
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.state import SWState
 from tui.core.systems.second_world import events as ev
@@ -38,6 +40,7 @@ from tui.ui.second_world import action_flows as actions
 from tui.ui.second_world import map_flows as flows
 from tui.ui.second_world import turn_flows as turns
 from tui.ui.second_world import text as swt
+from tui.ui.second_world.secret_flows import hide_in_zone, hideable
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
@@ -82,6 +85,7 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         Binding("s", "cast", "sw_ui.key.cast", show=False, id="sw.cast"),
         Binding("x", "concede", "sw_ui.key.concede", show=False, id="sw.concede"),
         Binding("e", "end_turn", "sw_ui.key.end_turn", id="sw.end_turn"),
+        Binding("h", "hide", "secret.key.hide", show=False, id="sw.hide"),
         Binding("u,ctrl+z", "undo", "key.undo", id="sw.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="sw.redo"),
     ]
@@ -134,6 +138,9 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
             return True if self.battle.can_redo and not self.read_only else None
         if action in _CONFLICT_ONLY:
             return self._conflict_action(action)
+        if action == "hide":
+            zone = self.cursor_zone()
+            return True if not self.read_only and zone is not None and hideable(self.state, zone) else None
         if action not in _SCENE_ONLY | _MAP_RULINGS:
             return True
         if self.read_only or self.state.stage == "ended" or (action in _SCENE_ONLY and self.state.stage != "scene"):
@@ -147,6 +154,11 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         if action == "start" and self.battle.step_refusal(self._start_probe()) is not None:
             return None
         return True
+
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        if action == "hide":
+            return t("app.read_only_refused") if self.read_only else t("secret.refuse.zone") if self.cursor_zone() is None else t("secret.refuse.empty_zone")
+        return super().binding_refusal(action, parameters)
 
     def _conflict_action(self, action: str) -> bool | None:
         state = self.state
@@ -181,6 +193,11 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         # One flow at a time: a repeated key can't start a step twice.
         self.shell.run_flow(self, flow, "sw-flow")
+
+    def action_hide(self) -> None:
+        zone = self.cursor_zone()
+        if zone is not None:
+            self._run(hide_in_zone(self, zone))
 
     def action_edge(self) -> None:
         zone = self.cursor_zone()
