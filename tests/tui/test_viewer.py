@@ -20,7 +20,7 @@ from tui.ui.viewer.app import ViewerApp, ViewerHelp
 
 
 def bar(app: ViewerApp) -> str:
-    return str(app.query_one("#bar", Static).render())
+    return str(app.query_one("#bar", Static).render()) + " " + str(app.query_one("#stamp", Static).render())
 
 
 def screen_text(app: ViewerApp) -> str:

@@ -44,7 +44,7 @@ from tui.ui.shell.help import HelpScreen, binding_rows
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog, rename_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
-from tui.ui.shell.shadow import Shadow
+from tui.ui.shell.shadow import Shadow, shadowed
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
 QUIT_NOW = ("ctrl+q", "ctrl+c")
@@ -149,11 +149,9 @@ class MassCombatApp(App[None]):
         self.publish()
 
     def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        # Only a frame Textual will write goes through the shadow: during a
-        # batch (a mode switch) it drops frames and repaints all after.
-        if renderable is not None and not self.is_headless and not self._batch_count and self._running and not self._closed:
-            renderable = self.shadow.frame(renderable, self.console, (self.size.width, self.size.height))
-        super()._display(screen, renderable)
+        # A frame sends only the cells that changed (see ``shell.shadow``): a
+        # player or GM on a slow link gets a line, not the whole screen.
+        super()._display(screen, shadowed(self, self.shadow, renderable))
 
     def _forget_terminal(self, _app: object = None) -> None:
         self.shadow.forget()

@@ -20,6 +20,8 @@ private classes); an update of another kind passes through untouched.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from rich.cells import cell_len
 from rich.console import Console
 from rich.control import Control
@@ -27,6 +29,9 @@ from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.strip import Strip
+
+if TYPE_CHECKING:
+    from textual.app import App
 
 Piece = tuple[int, int, Strip]
 """Line, first column, what goes there."""
@@ -135,4 +140,13 @@ def _chops(update: ChopsUpdate) -> list[Piece]:
     return pieces
 
 
-__all__ = ["Shadow"]
+def shadowed(app: "App[Any]", shadow: Shadow, renderable: Any) -> Any:
+    """What an app's ``_display`` hands on: the frame through ``shadow``.
+    Only a frame Textual will write goes through it: during a batch (a mode
+    switch) Textual drops frames and repaints all after."""
+    if renderable is not None and not app.is_headless and not app._batch_count and app._running and not app._closed:
+        return shadow.frame(renderable, app.console, (app.size.width, app.size.height))
+    return renderable
+
+
+__all__ = ["Shadow", "shadowed"]

@@ -11,6 +11,7 @@ anywhere: it may run as a user who can read that one file and no other.
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -19,13 +20,14 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 from tui.core.i18n import t
 from tui.core.projection import Mat, Projection, ZoneMap
 from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
 from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
+from tui.ui.shell.shadow import Shadow, shadowed
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
 
@@ -63,7 +65,9 @@ class ViewerApp(App[None]):
     ]
 
     DEFAULT_CSS = """
-    #bar { height: 1; background: $panel; padding: 0 1; }
+    #top { height: 1; background: $panel; }
+    #bar { width: 1fr; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
+    #stamp { width: auto; height: 1; padding: 0 1; }
     #headline { height: auto; max-height: 4; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
@@ -82,7 +86,7 @@ class ViewerApp(App[None]):
     #problem { height: auto; color: $text-warning; padding: 0 1; display: none; }
     #problem.shown { display: block; }
     App:ansi {
-        #bar { background: ansi_default; text-style: reverse; }
+        #top { background: ansi_default; text-style: reverse; }
         #panel { border-left: vkey ansi_bright_black; }
         #log { color: ansi_default; }
         #problem { color: ansi_yellow; }
@@ -100,9 +104,12 @@ class ViewerApp(App[None]):
         self._kind: str | None = None
         """The board kind the screen is laid out for (None: not yet)."""
         self._told = False
+        self.shadow = Shadow()
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="bar", markup=False)
+        with Horizontal(id="top"):
+            yield Static("", id="bar", markup=False)
+            yield Static("", id="stamp", markup=False)
         yield Static("", id="headline", markup=False)
         yield Static("", id="problem", markup=False)
         with Horizontal(id="main"):
@@ -118,6 +125,7 @@ class ViewerApp(App[None]):
         yield Static(plain(t("viewer.keys"), self.ascii), id="keys", markup=False)
 
     def on_mount(self) -> None:
+        self.app_resume_signal.subscribe(self, self._forget_terminal)
         self.query_one("#mat").display = False
         self._watch = folder_watch(self.path)
         if self._watch is not None:
@@ -128,6 +136,14 @@ class ViewerApp(App[None]):
                 self._watch = None
         self.set_interval(POLL_WATCHED if self._watch is not None else POLL_UNWATCHED, self.refresh_view)
         self.refresh_view()
+
+    def _display(self, screen: Screen[Any], renderable: Any) -> None:
+        # A frame sends only the cells that changed (see ``shell.shadow``): a
+        # player or GM on a slow link gets a line, not the whole screen.
+        super()._display(screen, shadowed(self, self.shadow, renderable))
+
+    def _forget_terminal(self, _app: object = None) -> None:
+        self.shadow.forget()
 
     def on_unmount(self) -> None:
         if self._watch is not None:
@@ -149,7 +165,9 @@ class ViewerApp(App[None]):
             self._draw()
         seen = self.follower.seen
         stale = seen.projection is not None and age(seen.projection, datetime.now(timezone.utc)) > STALE_AFTER
-        show(self.query_one("#bar", Static), bar_text(seen.projection, seen.problem, stale, self.ascii))
+        title, stamp = bar_text(seen.projection, seen.problem, stale, self.ascii)
+        show(self.query_one("#bar", Static), title)
+        show(self.query_one("#stamp", Static), stamp)
 
     def _draw(self) -> None:
         seen = self.follower.seen

@@ -5,8 +5,6 @@ written out. In ASCII, the game's symbols become letters any terminal has."""
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from rich.text import Text
 
 from tui.core.i18n import t
@@ -66,30 +64,27 @@ def headline_text(panel: Panel, ascii: bool = False) -> Text:
     return text
 
 
-def bar_text(projection: Projection | None, problem: str, stale: bool, ascii: bool = False) -> Text:
-    """The top line: the battle, its system, the revision and when it came."""
+def bar_text(projection: Projection | None, problem: str, stale: bool, ascii: bool = False) -> tuple[Text, Text]:
+    """The top line: the battle and its system (cut short when narrow), and
+    when the last change came with its revision (always whole)."""
     if projection is None:
-        return Text(plain(problem or t("viewer.waiting"), ascii), style="bold")
+        return Text(plain(problem or t("viewer.waiting"), ascii), style="bold"), Text("")
     panel = projection.panel(_language())
-    when = projection.written.astimezone().strftime("%H:%M:%S") if projection.written.tzinfo else projection.written.strftime("%H:%M:%S")
-    text = Text(plain(projection.title, ascii), style="bold")
-    text.append(plain(" · " + panel.system_name, ascii))
-    text.append(plain("  " + t("viewer.revision", when=when, revision=projection.revision), ascii), style="dim")
+    when = projection.written.astimezone().strftime("%H:%M:%S")
+    title = Text(plain(projection.title, ascii), style="bold")
+    title.append(plain(" · " + panel.system_name, ascii))
+    stamp = Text(plain(t("viewer.revision", when=when, revision=projection.revision), ascii), style="dim")
     if not projection.open:
-        text.append(plain("  " + t("viewer.closed"), ascii), style="bold")
+        stamp.append(plain(" · " + t("viewer.closed"), ascii), style="bold")
     elif stale:
-        text.append(plain("  " + t("viewer.stale"), ascii), style="bold")
-    return text
+        stamp.append(plain(" · " + t("viewer.stale"), ascii), style="bold")
+    return title, stamp
 
 
 def _language() -> str:
     from tui.core.i18n import language
 
     return language()
-
-
-def minutes_since(written: datetime, now: datetime) -> int:
-    return max(0, int((now - written).total_seconds() // 60))
 
 
 __all__ = ["ASCII_SYMBOLS", "bar_text", "board_view", "headline_text", "log_text", "plain", "roll_text", "side_text"]
