@@ -1,5 +1,6 @@
 """Regenerate the README's screenshots from the same scenes the snapshot
-tests pin (tests/tui/scenes.py): `python screenshots/regenerate.py`."""
+tests pin (tests/tui/scenes.py, tests/tui/viewer_scenes.py):
+`python screenshots/regenerate.py`."""
 
 from __future__ import annotations
 
@@ -19,12 +20,13 @@ async def shoot(scene, folder: Path) -> Path:
     app = scene.app(folder)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            for key in scene.keys:
+            for key in getattr(scene, "keys", ()):
                 await pilot.press(key)
             await pilot.pause()
             svg = app.export_screenshot(title=f"masscombat — {scene.caption}")
     finally:
-        app.close_session()
+        if hasattr(app, "close_session"):
+            app.close_session()
     target = HERE / f"{scene.name}.svg"
     target.write_text(svg, encoding="utf-8", newline="\n")
     return target
@@ -35,8 +37,11 @@ def main() -> int:
         os.environ["MASSCOMBAT_CONFIG"] = str(Path(temp) / "settings.toml")
         os.environ["MASSCOMBAT_SAVES"] = str(Path(temp) / "saves")
         from tests.tui.scenes import SCENES
+        from tests.tui.viewer_scenes import VIEWER_SCENES, utc
 
-        for number, scene in enumerate(SCENES):
+        utc()
+
+        for number, scene in enumerate((*SCENES, *VIEWER_SCENES)):
             folder = Path(temp) / str(number)
             folder.mkdir()
             path = asyncio.run(shoot(scene, folder))

@@ -11,7 +11,7 @@ anywhere: it may run as a user who can read that one file and no other.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+from typing import Any, Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -23,7 +23,7 @@ from textual.containers import Horizontal, ScrollableContainer, Vertical, Vertic
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
-from tui.core.i18n import t
+from tui.core.i18n import set_language, t
 from tui.core.projection import Mat, Projection, ZoneMap
 from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
 from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
@@ -36,6 +36,8 @@ POLL_WATCHED = 1.0
 POLL_UNWATCHED = 0.25
 """Seconds between looks when it is not: well inside the second a player waits."""
 STALE_AFTER = 600
+STACK_BELOW = 110
+"""Columns under which a zone map's panel goes below the map, not beside it."""
 """Seconds without news before the top line says the view may be stale."""
 
 
@@ -75,6 +77,8 @@ class ViewerApp(App[None]):
     #mat-lines { width: auto; }
     #panel { width: 34; height: 1fr; padding: 0 1; border-left: vkey $foreground 30%; }
     #main.waiting { display: none; }
+    #main.stacked { layout: vertical; }
+    #main.stacked #panel { width: 1fr; height: 9; border-left: none; border-top: hkey $foreground 30%; }
     #panel.wide { width: 1fr; border-left: none; }
     #sides { height: auto; }
     #sides > Static { width: 1fr; height: auto; margin-bottom: 1; }
@@ -88,17 +92,21 @@ class ViewerApp(App[None]):
     App:ansi {
         #top { background: ansi_default; text-style: reverse; }
         #panel { border-left: vkey ansi_bright_black; }
+        #main.stacked #panel { border-top: hkey ansi_bright_black; }
         #log { color: ansi_default; }
         #problem { color: ansi_yellow; }
         #keys { color: ansi_default; }
     }
     """
 
-    def __init__(self, path: Path, *, ascii: bool = False, language: str = "en") -> None:
+    def __init__(self, path: Path, *, ascii: bool = False, language: str = "en", clock: Callable[[], datetime] | None = None) -> None:
         super().__init__()
+        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        """Now, for the stale marker (tests and snapshots fix it)."""
         self.path = path
         self.ascii = ascii
         self.language = language
+        set_language(language)  # the viewer's own words, whatever the GM speaks
         self.follower = Follower(path)
         self._watch: FolderWatch | None = None
         self._kind: str | None = None
@@ -164,7 +172,7 @@ class ViewerApp(App[None]):
         if self.follower.check():
             self._draw()
         seen = self.follower.seen
-        stale = seen.projection is not None and age(seen.projection, datetime.now(timezone.utc)) > STALE_AFTER
+        stale = seen.projection is not None and age(seen.projection, self.clock()) > STALE_AFTER
         title, stamp = bar_text(seen.projection, seen.problem, stale, self.ascii)
         show(self.query_one("#bar", Static), title)
         show(self.query_one("#stamp", Static), stamp)
@@ -190,6 +198,7 @@ class ViewerApp(App[None]):
         mat = self.query_one("#mat", ScrollableContainer)
         if kind != self._kind:
             self._kind = kind
+            self._arrange()
             board.display = kind == "zones"
             mat.display = kind == "mat"
             self.query_one("#panel").set_class(kind == "none", "wide")
@@ -202,6 +211,14 @@ class ViewerApp(App[None]):
         self._fill(self.query_one("#sides", Vertical), [side_text(s, self.ascii) for s in panel.sides])
         self._fill(self.query_one("#rolls", Vertical), [roll_text(r, self.ascii) for r in panel.rolls])
         show(self.query_one("#log", Static), log_text(panel, self.ascii))
+
+    def _arrange(self) -> None:
+        """A zone map wants the width (its cards side by side): in a narrow
+        terminal the panel goes under it; a mat is narrow enough to share."""
+        self.query_one("#main").set_class(self._kind == "zones" and self.size.width < STACK_BELOW, "stacked")
+
+    def on_resize(self, _: events.Resize) -> None:
+        self._arrange()
 
     def _fill(self, box: Vertical, texts: list[Text]) -> None:
         """One Static per text, made or removed only when the count changes."""
