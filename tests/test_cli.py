@@ -418,7 +418,7 @@ def test_serve_runs_the_viewer_on_the_projection_only_on_this_machine(capsys, mo
 
     monkeypatch.setitem(sys.modules, "textual_serve", types.ModuleType("textual_serve"))
     monkeypatch.setitem(sys.modules, "textual_serve.server", types.SimpleNamespace(Server=Server))
-    code, out, _ = run(capsys, "serve", str(tmp_path / "raid.toml"), "--lang", "de")
+    code, out, _ = run(capsys, "serve", str(tmp_path / "raid.toml"), "--lang", "de", "--ascii", "--theme", "ansi-dark")
     assert code == 0 and made["served"] and made["host"] == "127.0.0.1" and made["port"] == 8000
-    assert made["command"].endswith(f"-m tui view {tmp_path / 'raid.public.json'} --lang de")
+    assert made["command"].endswith(f"-m tui view {tmp_path / 'raid.public.json'} --lang de --ascii --theme ansi-dark")
     assert "ohne Anmeldung" in out

@@ -27,7 +27,7 @@ def screen_text(app: ViewerApp) -> str:
     return "\n".join(str(w.render()) for w in app.query(Static) if w.display)
 
 
-async def until(app: ViewerApp, pilot, words: str, limit: int = 60) -> None:
+async def until(app: ViewerApp, pilot, words: str, limit: int = 200) -> None:
     """Let the app run until ``words`` are on screen (the folder watch or the poll brings them)."""
     for _ in range(limit):
         if words in screen_text(app):

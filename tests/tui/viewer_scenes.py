@@ -30,17 +30,18 @@ class ViewerScene:
     language: str = "en"
     ascii: bool = False
     caption: str = ""
+    theme: str | None = None
 
     def app(self, folder: Path) -> ViewerApp:
         """The viewer on this scene's projection (call ``utc()`` first for times that read the same anywhere)."""
         path = projection_path(folder / "battle.toml")
         path.write_text(text_of(build(BATTLES[self.battle](), 17, now=WRITTEN)), encoding="utf-8")
-        return ViewerApp(path, ascii=self.ascii, language=self.language, clock=lambda: WRITTEN + timedelta(seconds=30))
+        return ViewerApp(path, ascii=self.ascii, language=self.language, theme=self.theme, clock=lambda: WRITTEN + timedelta(seconds=30))
 
 
 VIEWER_SCENES = (
     ViewerScene("viewer-fate", "fate", caption="The players' view of the Ford of Brannock: the board, the hidden aspect face down"),
     ViewerScene("viewer-myz-german", "demo", "de", caption="Die Spieleransicht von Ghoul Strike: beide Strategien aufgedeckt"),
-    ViewerScene("viewer-kingmaker-ascii", "kingmaker", ascii=True, caption="The players' view of Ashwater in ASCII"),
+    ViewerScene("viewer-kingmaker-ascii", "kingmaker", ascii=True, theme="ansi-dark", caption="The players' view of Ashwater in ASCII and 16 colours"),
     ViewerScene("viewer-second-world", "second-world", caption="The players' view of Operation Nightjar"),
 )

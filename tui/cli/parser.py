@@ -150,6 +150,7 @@ def command_parser() -> OneLineParser:
 
     view = commands.add_parser("view", help=t("viewer.cli.help"), description=t("viewer.cli.description"), allow_abbrev=False)
     view.add_argument("file", metavar="FILE", help=t("viewer.cli.file"))
+    view.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     _common(view)
 
     serve = commands.add_parser("serve", help=t("viewer.cli.serve_help"), description=t("viewer.cli.serve_description"), allow_abbrev=False)
@@ -157,6 +158,7 @@ def command_parser() -> OneLineParser:
     serve.add_argument("--host", default="127.0.0.1", metavar="HOST", help=t("viewer.cli.host"))
     serve.add_argument("--port", type=port, default=8000, metavar="PORT", help=t("viewer.cli.port"))
     serve.add_argument("--public-url", default=None, metavar="URL", help=t("viewer.cli.public_url"))
+    serve.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     _common(serve)
     return parser
 

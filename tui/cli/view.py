@@ -24,7 +24,7 @@ def _target(args) -> Path:
 def view(args) -> int:
     from tui.ui.viewer.app import ViewerApp
 
-    app = ViewerApp(_target(args), ascii=bool(getattr(args, "ascii", False)), language=language())
+    app = ViewerApp(_target(args), ascii=bool(getattr(args, "ascii", False)), language=language(), theme=getattr(args, "theme", None))
     app.run()
     return 0
 
@@ -39,6 +39,8 @@ def serve(args) -> int:
     words = [sys.executable, "-m", "tui", "view", str(path), "--lang", language()]
     if getattr(args, "ascii", False):
         words.append("--ascii")
+    if getattr(args, "theme", None):
+        words += ["--theme", args.theme]
     server = Server(shlex.join(words), host=args.host, port=args.port, title=t("viewer.cli.serve_title", name=path.name), public_url=args.public_url)
     print(t("viewer.cli.serving", url=server.public_url, path=path), flush=True)
     server.serve()

@@ -99,8 +99,9 @@ class ViewerApp(App[None]):
     }
     """
 
-    def __init__(self, path: Path, *, ascii: bool = False, language: str = "en", clock: Callable[[], datetime] | None = None) -> None:
+    def __init__(self, path: Path, *, ascii: bool = False, language: str = "en", clock: Callable[[], datetime] | None = None, theme: str | None = None) -> None:
         super().__init__()
+        self._theme_name = theme
         self.clock = clock or (lambda: datetime.now(timezone.utc))
         """Now, for the stale marker (tests and snapshots fix it)."""
         self.path = path
@@ -133,6 +134,8 @@ class ViewerApp(App[None]):
         yield Static(plain(t("viewer.keys"), self.ascii), id="keys", markup=False)
 
     def on_mount(self) -> None:
+        if self._theme_name in self.available_themes:
+            self.theme = self._theme_name  # ansi-dark: the terminal's own 16 colours
         self.app_resume_signal.subscribe(self, self._forget_terminal)
         self.query_one("#mat").display = False
         self._watch = folder_watch(self.path)
