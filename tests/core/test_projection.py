@@ -56,6 +56,7 @@ def test_a_hidden_fate_aspect_stays_face_down_until_a_unit_enters_its_zone():
     assert cards["Meadow"].hidden == 1 and cards["Meadow"].aspects == ()
     assert cards["Woods"].aspects == ("Dense Forest ▲",)
     battle.record(fev.Activate(actor="u1"))
+    assert build(battle, 2).panel("en").status[1].startswith("▶ ")  # who acts, for the players too
     battle.record(fev.Move(to="meadow"))  # entering turns it face up
     cards = {c.title: c for c in build(battle, 2).panel("en").board.cards}
     assert cards["Meadow"].hidden == 0 and cards["Meadow"].aspects == ("Quicksand ▲",)

@@ -162,12 +162,17 @@ def _target_name(state: FateState, key: str) -> str:
     return state.name(key)
 
 
+def _before_dice(side: RollSide) -> int:
+    return side.rating + sum(value for label, value in side.bonuses if not label.startswith("invoke:"))
+
+
 def contest_odds(state: FateState, contest: Contest) -> str:
-    """The chances the roll had before the dice fell (ratings only: invokes
-    come after the roll)."""
-    active = fate_totals(contest.active.rating, state.rules.dice.count)
+    """The chances the roll had before the dice fell: ratings and the
+    bonuses known before it (a leader, the range), not the invokes made
+    after it."""
+    active = fate_totals(_before_dice(contest.active), state.rules.dice.count)
     if contest.defence is not None:
-        defence = fate_totals(contest.defence.rating, state.rules.dice.count)
+        defence = fate_totals(_before_dice(contest.defence), state.rules.dice.count)
         win: Fraction = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a > b), Fraction(0))
         tie: Fraction = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a == b), Fraction(0))
     else:
@@ -185,6 +190,10 @@ def _status(state: FateState) -> tuple[str, ...]:
         for i, p in enumerate(state.players)
     )
     lines = [points]
+    if state.activation is not None:
+        actor = state.activation.actor
+        leader = state.leader_of(actor) if state.unit(actor) else None
+        lines.append("▶ " + state.name(actor) + (f" + {state.name(leader)}" if leader else ""))
     if state.contest is not None:
         lines.append(roll_summary(state, state.contest))
     return tuple(lines)
