@@ -177,3 +177,25 @@ def test_a_projection_holding_an_escape_sequence_is_refused(tmp_path):
     path.write_text(text_of(build(battle, 1)).replace("Red", "Red\\u001b]0;owned\\u0007"), encoding="utf-8")
     with pytest.raises(ProjectionError, match="U\\+001B"):
         read_projection(path)
+
+
+def test_a_private_save_leaves_no_readable_copy_beside_the_public_view(tmp_path):
+    """The GM keeps the save from the players' user (mode 600); its .bak and
+    backups, which hold the same secrets, keep that mode too."""
+    from tui.core.backups import backup_folder, bak_path
+    from tui.core.saving import save_battle
+
+    battle = start(army(3), army(3))
+    save = tmp_path / "raid.toml"
+    old = os.umask(0o022)
+    try:
+        save_battle(battle, save)
+        os.chmod(save, 0o600)
+        risks(battle)
+        save_battle(battle, save)
+        battle.record(mev.ChooseStrategy(side=0, strategy="total_attack"))
+        save_battle(battle, save)
+    finally:
+        os.umask(old)
+    copies = [bak_path(save), *backup_folder(save).iterdir()]
+    assert copies and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in copies)

@@ -12,6 +12,8 @@ call time from this module, so tests patch them here (``backups.clock``).
 
 from __future__ import annotations
 
+import os
+
 import re
 from datetime import datetime
 from pathlib import Path
@@ -87,7 +89,7 @@ def backup(path: Path, content: bytes | None = None, *, timed: bool = False) -> 
     while target.exists():  # the same microsecond (a frozen clock in tests)
         now = now.replace(microsecond=(now.microsecond + 1) % 1_000_000)
         target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
-    _write_copy(target, content)
+    _write_copy(target, content, like=path)
     for old in backups_for(path)[:-KEEP_BACKUPS]:
         try:
             old.unlink()
@@ -101,15 +103,31 @@ def _now() -> datetime:
     return now.astimezone().replace(tzinfo=None) if now.tzinfo else now
 
 
-def _write_copy(target: Path, content: bytes) -> None:
-    """Write a byte-exact copy (atomically when it is text, as saves are)."""
+def _write_copy(target: Path, content: bytes, like: Path | None = None) -> None:
+    """Write a byte-exact copy (atomically when it is text, as saves are).
+
+    ``like``: the battle file it copies, whose permissions the copy takes:
+    a save the GM keeps from the players (mode 600, beside a public
+    players' view) must not leave a readable ``.bak`` or backup behind."""
+    mode = _mode_of(like)
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError:
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(content)  # not a battle file; keep its bytes anyway
+        if mode is not None:
+            os.chmod(target, mode)
         return
-    write_atomic(target, text)
+    write_atomic(target, text, mode=mode)
+
+
+def _mode_of(path: Path | None) -> int | None:
+    if path is None:
+        return None
+    try:
+        return path.stat().st_mode & 0o777
+    except OSError:
+        return None
 
 
 def remove_stale_temps(path: Path) -> None:

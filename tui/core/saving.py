@@ -76,7 +76,7 @@ def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | N
     if old is not None:
         try:
             backup(path, old, timed=True)
-            _write_copy(bak_path(path), old)
+            _write_copy(bak_path(path), old, like=path)
         except OSError as exc:
             warning = t("storage.backup_skipped", path=path, reason=exc.strerror or exc)
     try:

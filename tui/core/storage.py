@@ -149,7 +149,7 @@ class Session:
         if replayed.problem:
             copy = backups.backup_folder(self.path) / f"{self.path.name}.journal-{backups._now().strftime('%Y%m%d-%H%M%S')}"
             try:
-                _write_copy(copy, journal.journal_path(self.path).read_bytes())
+                _write_copy(copy, journal.journal_path(self.path).read_bytes(), like=journal.journal_path(self.path))
             except OSError:
                 copy = journal.journal_path(self.path)
             self._notices.append(t("journal.set_aside", path=self.path.name, problem=replayed.problem, copy=copy))
