@@ -398,6 +398,11 @@ def test_view_and_serve_want_a_file_and_serve_a_port(capsys):
     assert code == 2 and "99999 is not a port" in err and err.count("\n") == 1
 
 
+def test_view_without_a_terminal_says_so_and_ends(capsys, tmp_path):
+    code, out, err = run(capsys, "view", str(tmp_path / "x.public.json"))  # pytest's stdin is no terminal
+    assert code == 2 and out == "" and err == "masscombat: view needs a terminal: connect with ssh -t (the key's options need pty)\n"
+
+
 def test_serve_without_its_extra_says_how_to_get_it(capsys, monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "textual_serve", None)
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)

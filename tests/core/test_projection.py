@@ -89,11 +89,24 @@ def test_a_kingmaker_army_the_gm_hides_is_off_the_mat_and_out_of_the_story():
     text = seen(battle)
     assert KNIGHTS.name not in text
     panel = build(battle, 1).panel("en")
-    letter_of_knights = "A"
-    assert not any(letter_of_knights in line[3:] for line in panel.board.lines)
-    assert all(not entry.startswith("A ") for entry in panel.board.legend)
+    # The others are lettered among themselves: no gap where the knights' A was.
+    assert [entry[0] for entry in panel.board.legend] == ["A", "B", "C"]
+    assert sum(line[3:].count("A") for line in panel.board.lines) == 1  # the archers now, one square
+    assert "Ostmark Archers" in panel.board.legend[0]
     battle.record(Hide(item="army:knights", hidden=False))
     assert KNIGHTS.name in seen(battle)
+
+
+def test_steps_the_players_cannot_see_make_no_new_revision(tmp_path):
+    battle = set_up(muster())
+    writer = ProjectionWriter(tmp_path / "ford.toml")
+    writer.write(battle)
+    battle.record(kev.Hide(item="army:warband"))
+    writer.write(battle)  # the warband leaves the players' mat: a new revision
+    battle.record(kev.Hide(item="army:warband", hidden=False))
+    battle.record(kev.Hide(item="army:warband"))
+    writer.write(battle)  # shown and hidden again: nothing they can see changed
+    assert read_projection(writer.path).revision == 2
 
 
 def test_a_hidden_mark_is_refused_on_what_the_battle_lacks_or_twice():
@@ -131,6 +144,8 @@ def test_the_writer_writes_atomically_readably_and_counts_revisions(tmp_path):
         os.umask(old)
     assert stat.S_IMODE(writer.path.stat().st_mode) == 0o644  # the players' user may read it
     assert [p.name for p in tmp_path.iterdir()] == ["siege.public.json"]  # no temp file left
+    writer.write(battle)
+    assert read_projection(writer.path).revision == 1  # nothing new for the players: no new revision
     risks(battle)
     writer.write(battle)
     first = read_projection(writer.path)

@@ -104,6 +104,7 @@ async def test_a_broken_file_leaves_the_last_good_state_on_screen(tmp_path, batt
         os.replace(temp, writer.path)
         await until(app, pilot, "not JSON")
         assert "revision 1" in bar(app) and "Battle Level 3" in screen_text(app)
+        risks(battle)
         writer.write(battle)  # the GM's next change mends it
         await until(app, pilot, "revision 2")
         assert "not JSON" not in screen_text(app)

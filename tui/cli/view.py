@@ -8,6 +8,7 @@ FILE is the projection (``x.public.json``) or the save beside it
 
 from __future__ import annotations
 
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -22,6 +23,12 @@ def _target(args) -> Path:
 
 
 def view(args) -> int:
+    # Without a terminal (``ssh -T``, a pipe) there is nothing to draw on, and
+    # a session that drops would leave the view reading an empty input for
+    # ever. Under ``serve`` textual-serve's web driver is the terminal.
+    if not os.environ.get("TEXTUAL_DRIVER") and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        stderr_line(f"masscombat: {t('viewer.cli.no_terminal')}")
+        return 2
     from tui.ui.viewer.app import ViewerApp
 
     app = ViewerApp(_target(args), ascii=bool(getattr(args, "ascii", False)), language=language(), theme=getattr(args, "theme", None))

@@ -188,14 +188,17 @@ def read_projection(path: Path) -> Projection:
 
 
 class ProjectionWriter:
-    """Keeps a battle's projection up to date: one write per event, each
-    with the next revision. A write that fails is reported once (the
-    players' view is a courtesy; the GM's save never waits on it)."""
+    """Keeps a battle's projection up to date: a write after each event that
+    changes what the players see, each with the next revision. A write that
+    fails is reported once (the players' view is a courtesy; the GM's save
+    never waits on it)."""
 
     def __init__(self, save: Path) -> None:
         self.path = projection_path(save)
         self.revision = _last_revision(self.path)
         self.problem: str | None = None
+        self._shown: tuple[str, bool, dict[str, Panel]] | None = None
+        """What the last write showed the players."""
 
     def write(self, battle: LoggedBattle[Any, Any], *, open: bool = True, save: Path | None = None) -> str | None:
         """Write the battle as it stands; a one-line warning the first time
@@ -204,13 +207,22 @@ class ProjectionWriter:
         if save is not None and projection_path(save) != self.path:
             self.path = projection_path(save)
             self.revision = max(self.revision, _last_revision(self.path))
-        self.revision += 1
+            self._shown = None
+        projection = build(battle, self.revision + 1, open=open)
+        shown = (projection.title, projection.open, projection.panels)
+        if shown == self._shown:
+            # Nothing the players see changed (the GM hid something, or a
+            # step only the GM's screens show): a new revision would tell
+            # them that something happened out of their sight.
+            return None
         try:
-            write_atomic(self.path, text_of(build(battle, self.revision, open=open)), mode=MODE)
+            write_atomic(self.path, text_of(projection), mode=MODE)
         except OSError as exc:
             first = self.problem is None
             self.problem = t("view.write_failed", path=self.path, reason=exc.strerror or exc)
             return self.problem if first else None
+        self.revision += 1
+        self._shown = shown
         self.problem = None
         return None
 

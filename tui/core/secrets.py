@@ -22,7 +22,7 @@ from pydantic import Field
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
-from tui.core.projection import Card, Mat, Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.projection import LOG_TAIL, Card, Mat, Panel, SidePanel, ZoneMap
 from tui.core.records import Record
 
 
@@ -54,10 +54,12 @@ def _pattern(words: Iterable[str]) -> re.Pattern[str] | None:
 
 
 def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
-    """``panel`` without any line that names one of ``secrets``."""
+    """``panel`` without any line that names one of ``secrets``, its story
+    cut to the last ``LOG_TAIL`` lines after that (give it more: a hidden
+    step must not push a line the players saw out of their window)."""
     pattern = _pattern(secrets)
     if pattern is None:
-        return panel
+        return panel.model_copy(update={"log": panel.log[-LOG_TAIL:]})
 
     def keep(lines: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(line for line in lines if not pattern.search(line))
@@ -76,7 +78,8 @@ def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
         board = ZoneMap(cards=cards, edges=board.edges)
     elif isinstance(board, Mat):
         board = Mat(lines=board.lines, legend=keep(board.legend))
-    return Panel(system_name=panel.system_name, headline=panel.headline if clean(panel.headline) else t("secret.headline"), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=keep(panel.log))
+    log = keep(panel.log)[-LOG_TAIL:]
+    return Panel(system_name=panel.system_name, headline=panel.headline if clean(panel.headline) else t("secret.headline"), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
 
 
-__all__ = ["Hide", "RollPanel", "marked", "redact"]
+__all__ = ["Hide", "marked", "redact"]

@@ -18,7 +18,7 @@ from tui.core.odds import percent
 from tui.core.projection import LOG_TAIL, Mat, Panel, RollPanel, SidePanel
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.kingmaker.state import KMState
-from tui.core.systems.kingmaker.story import letter, mat_lines, note_text, standing_text
+from tui.core.systems.kingmaker.story import LETTERS, mat_lines, note_text, standing_text
 
 
 def army_item(key: str) -> str:
@@ -112,15 +112,17 @@ def last_roll(state: KMState) -> RollPanel | None:
 def panel(state: KMState, system_name: str) -> Panel:
     hidden = hidden_armies(state)
     shown = [a for a in state.armies if a.key not in hidden]
+    # Lettered among the armies the players see: a gap (no A) would say one is hidden.
+    letters = {a.key: LETTERS[i % len(LETTERS)] for i, a in enumerate(shown)}
     board = None
     if state.stage != "muster":
-        legend = tuple(f"{letter(state, a.key)} {a.name}" for a in shown)
-        board = Mat(lines=tuple(mat_lines(state, hidden)), legend=legend)
+        legend = tuple(f"{letters[a.key]} {a.name}" for a in shown)
+        board = Mat(lines=tuple(mat_lines(state, hidden, letters)), legend=legend)
     sides = []
     for index, name in enumerate(state.sides):
         lines = []
         for army in (a for a in shown if a.side == index):
-            words = f"{letter(state, army.key)} {army.name}"
+            words = f"{letters[army.key]} {army.name}"
             if state.stage in ("battle", "over"):
                 words += " · " + standing_text(state, army.key)
             elif state.unit(army.key).block is None and state.stage == "setup":
@@ -128,7 +130,7 @@ def panel(state: KMState, system_name: str) -> Panel:
             lines.append(words)
         sides.append(SidePanel(name=name, lines=tuple(lines)))
     roll = last_roll(state)
-    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL))
+    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4))
     whole = Panel(system_name=system_name, headline=status_line(state, public=True), sides=tuple(sides), board=board, rolls=(roll,) if roll else (), log=log)
     return redact(whole, [state.army(key).name for key in hidden if any(a.key == key for a in state.armies)])
 

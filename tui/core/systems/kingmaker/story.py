@@ -59,10 +59,10 @@ def letter(state: KMState, key: str) -> str:
     return LETTERS[index % len(LETTERS)]
 
 
-def mat_lines(state: KMState, leave_out: Collection[str] = ()) -> list[str]:
+def mat_lines(state: KMState, leave_out: Collection[str] = (), letters: dict[str, str] | None = None) -> list[str]:
     """The mat in plain ASCII: terrain glyphs, and each unit's squares as its
-    letter with its facing (``^ > v <``) on the front rank (but not the
-    armies in ``leave_out``)."""
+    letter (``letters``, else its muster order's) with its facing
+    (``^ > v <``) on the front rank; not the armies in ``leave_out``."""
     rows = [[".", " "] * state.width for _ in range(state.height)]
     for (x, y), key in state.terrain:
         rows[y][2 * x] = state.rules.terrain_of(key).glyph
@@ -71,8 +71,9 @@ def mat_lines(state: KMState, leave_out: Collection[str] = ()) -> list[str]:
             continue
         block = state.unit(army.key).block
         assert block is not None
+        mark = letters[army.key] if letters is not None else letter(state, army.key)
         for x, y in block.squares:
-            rows[y][2 * x] = letter(state, army.key)
+            rows[y][2 * x] = mark
             rows[y][2 * x + 1] = ARROWS[block.facing] if (x, y) in block.front_squares else " "
     header = "   " + "".join(f"{x:<2}" if x % 5 == 0 else "  " for x in range(state.width))
     return [header.rstrip()] + [f"{y:>2} " + "".join(row).rstrip() for y, row in enumerate(rows)]

@@ -176,7 +176,7 @@ def panel(state: SWState, system_name: str) -> Panel:
         sides.append(SidePanel(name=name, lines=tuple(lines)))
     lines = roll_lines(state)
     rolls = (RollPanel(title=t("view.sw.roll"), lines=tuple(lines), odds=_odds(state)),) if lines else ()
-    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL))
+    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4))
     whole = Panel(system_name=system_name, headline=stage_line(state, public=True), sides=tuple(sides), board=board, rolls=rolls, log=log)
     return redact(whole, secrets(state))
 
