@@ -45,7 +45,7 @@ def test_a_strategy_stays_secret_until_both_sides_have_locked_one_in():
     battle.record(mev.ChooseStrategy(side=1, strategy="defense"))
     panel = build(battle, 2).panel("en")
     assert "Strategy: Total Attack" in panel.sides[0].lines and "Strategy: Defense" in panel.sides[1].lines
-    assert panel.log[-1] == "Strategies revealed: Red: Total Attack, Blue: Defense"
+    assert panel.log[-1] == "Blue locked in a strategy; strategies revealed: Red: Total Attack, Blue: Defense"
     assert "Strategie: Totaler Angriff" in build(battle, 2).panel("de").sides[0].lines
 
 
@@ -68,9 +68,11 @@ def test_a_second_world_character_or_aspect_the_gm_hides_is_nowhere_in_the_view(
     battle.record(Hide(item="character:gunner"))
     battle.record(Hide(item="aspect:z4:Tripwire Mines"))
     captain_start(battle, first=1)
+    battle.record(sev.BeginTurn(key="gunner"))  # the hidden gunner acts
     text = seen(battle)
     assert GUNNER.name not in text and "Tripwire Mines" not in text
     assert "Sandbags" in text and "Sgt. Hale" in text
+    assert build(battle, 1).panel("en").headline == "Round 1 · Captain Takes Point · turn: someone unseen"
     # the GM's own map shows them, marked
     from tui.core.systems.second_world.public import zone_cards
 
@@ -214,3 +216,18 @@ def test_a_private_save_leaves_no_readable_copy_beside_the_public_view(tmp_path)
         os.umask(old)
     copies = [bak_path(save), *backup_folder(save).iterdir()]
     assert copies and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in copies)
+
+
+def test_the_last_fate_roll_stays_in_sight_once_resolved_with_its_chances():
+    from tests.core.fate_kit import roll as fate_roll
+
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    battle.record(fev.Activate(actor="u1"))
+    fate_roll(battle, "enter", "u1", "athletics", faces=(-1, 0, 0, 0), path=("woods",))
+    on_table = build(battle, 1).panel("en").rolls[0]
+    # Athletics +1 and Sir Ana's +1 against the forest's 2, before the dice:
+    # 4dF > 0 succeeds, = 0 ties (independently: 31/81 and 19/81).
+    assert on_table.odds == "before the dice: succeeds 38%, ties 23%"
+    battle.record(fev.Resolve())
+    after = build(battle, 2).panel("en").rolls[0]
+    assert after.title.startswith("Last roll: ") and after.lines == on_table.lines and after.odds == on_table.odds

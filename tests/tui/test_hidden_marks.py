@@ -39,6 +39,7 @@ async def test_h_on_a_zone_hides_its_aspect_or_character_from_the_players(tmp_pa
         assert game(app).hidden == ("aspect:z1:Tripwire Mines",)
         assert "Tripwire Mines" not in players_see(app) and "Sandbags" in players_see(app)
         assert "Tripwire Mines (hidden)" in app.screen.query_one(ZoneBoard).describe((0, 0))
+        assert "Tripwire Mines (hidden)" in str(app.screen.query_one("#card").render())
         await keys(app, pilot, "h", "down", "down", "enter")  # Sgt. Hale
         assert HALE.name not in players_see(app)
         await keys(app, pilot, "h", "enter")  # shown again
@@ -92,6 +93,7 @@ async def test_h_on_the_mat_hides_the_unit_there(tmp_path):
         assert game(app).hidden == ("army:knights",)
         assert KNIGHTS.name not in players_see(app)
         assert "Knights of Ostmark (hidden)" in str(app.screen.query_one("#legend").render())
+        assert "(hidden)" in str(app.screen.query_one("#square").render())
         app.screen.query_one(MatView).cursor = (0, 0)
         await pilot.pause()
         await keys(app, pilot, "h")

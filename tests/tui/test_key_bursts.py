@@ -219,3 +219,23 @@ async def test_keys_typed_behind_the_key_that_opens_a_form_go_to_the_form(tmp_pa
         await pilot.press("escape")
         await pilot.pause()
         assert app.screen.selected == side
+
+
+async def test_v_enter_with_one_unit_left_elsewhere_activates_it_and_moves_nothing(tmp_path):
+    from tests.core.fate_kit import end
+    from tui.ui.widgets.zone_board import ZoneBoard
+
+    battle = fight({"u1": "hill", "u2": "meadow", "u3": "woods", "u4": "woods"})
+    for actor in ("u1", "u3"):  # one each: then only u2 waits on its player's side
+        act(battle, actor)
+        end(battle)
+    assert battle.game.waiting(battle.game.current_player) == ("u2",)
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one(ZoneBoard).cursor = battle.game.board.zone("woods").cell  # not u2's zone
+        await pilot.pause()
+        burst(app, "v", "enter")
+        await settle(app, pilot)
+        assert app.battle.game.activation.actor == "u2"
+        assert app.battle.game.zone_of("u2") == "meadow"  # the enter chose it; it did not move it

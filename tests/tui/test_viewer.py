@@ -140,6 +140,46 @@ async def test_the_closed_battle_and_the_players_language(tmp_path, battle):
         set_language("en")
 
 
+@pytest.mark.covers("viewer.panel")
+async def test_p_shows_the_board_alone_and_back(tmp_path, battle):
+    from tests.core.fate_kit import fight
+
+    writer = ProjectionWriter(tmp_path / "ford.toml")
+    writer.write(fight({"u1": "hill", "u2": "hill", "u3": "woods", "u4": "woods"}))
+    app = ViewerApp(writer.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(app, pilot, "revision 1")
+        panel, board = app.query_one("#panel"), app.query_one("#board")
+        assert panel.display and panel.region.height >= 6 and board.region.width == 80  # under the board at 80 columns
+        await pilot.press("p")
+        await pilot.pause()
+        assert not panel.display and board.region.height > 15
+        await pilot.press("p")
+        await pilot.pause()
+        assert panel.display
+
+
+@pytest.mark.parametrize("name", ["viewer-fate", "viewer-myz-german", "viewer-kingmaker-ascii", "viewer-second-world"])
+async def test_ascii_puts_no_symbol_line_or_block_on_screen(tmp_path, name):
+    import html
+    import re
+
+    from tests.tui.viewer_scenes import VIEWER_SCENES
+
+    scene = next(s for s in VIEWER_SCENES if s.name == name)
+    app = scene.app(tmp_path)
+    app.ascii = True
+    app.add_class("-ascii")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(app, pilot, "evision 17")
+        await pilot.press("x")  # a notice too
+        await pilot.pause()
+        svg = app.export_screenshot()
+    shown = "".join(html.unescape(re.sub(r"<[^>]+>", "", m)) for m in re.findall(r"<text[^>]*>(.*?)</text>", svg, re.S)).replace("\xa0", " ")
+    # Symbols, lines and blocks all gone; German keeps its letters (what --ascii is for is ☢ ☠ ⚙, not words).
+    assert {ch for ch in shown if not ch.isascii()} <= set("äöüÄÖÜß")
+
+
 @pytest.mark.covers("viewer.help", "viewer.help_close", "viewer.quit")
 async def test_its_keys_show_help_and_quit_and_nothing_else_changes_anything(tmp_path, battle):
     writer = ProjectionWriter(tmp_path / "raid.toml")

@@ -79,7 +79,7 @@ def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
     elif isinstance(board, Mat):
         board = Mat(lines=board.lines, legend=keep(board.legend))
     log = keep(panel.log)[-LOG_TAIL:]
-    return Panel(system_name=panel.system_name, headline=panel.headline if clean(panel.headline) else t("secret.headline"), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
+    return Panel(system_name=panel.system_name, headline=pattern.sub(t("secret.someone"), panel.headline), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
 
 
 __all__ = ["Hide", "marked", "redact"]

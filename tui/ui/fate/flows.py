@@ -253,9 +253,12 @@ async def activate(screen: "FateFieldScreen", zone: str | None = None) -> None:
     waiting = state.waiting(player)
     here = [k for k in waiting if zone is not None and state.zone_of(k) == zone]
     keys = here if here else list(waiting)
-    if len(keys) == 1:  # no choice to make
-        record(screen, ev.Activate(actor=keys[0]))
+    if len(here) == 1:  # the GM points at the one unit to act
+        record(screen, ev.Activate(actor=here[0]))
         return
+    # Anyone else is asked for, even when only one is left: "v Enter" then
+    # always activates the first in the list, never moves a unit by a
+    # stray Enter on the board.
     options = [choice(screen, ev.Activate(actor=k), state.name(k), state.board.zone(state.zone_of(k) or "").name if state.zone_of(k) else "") for k in keys]
     event = await ask(screen, ChoiceDialog(t("fate_ui.dialog.activate", player=state.players[player].name), options, t("fate_ui.dialog.activate_help")))
     if event is not None:

@@ -60,7 +60,7 @@ def activation_line(state: FateState) -> Text:
     text.append("  " + t("fate_ui.activation", moved=t("fate_ui.yes") if activation.moved else t("fate_ui.no"), used=len(activation.actions), allowed=allowed, done=done))
     if leader:
         text.append("  " + (t("fate_ui.leader_done") if activation.leader_acted else t("fate_ui.leader_free")))
-    if activation.over:
+    if activation.over and state.contest is None:  # the roll on the table is resolved (r) first
         text.append("  " + t("fate_ui.turn_over"), style="italic")
     return text
 

@@ -69,6 +69,8 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
     text.append(f"{letter(state, key)} ", style="bold")
     text.append(army.name, style="bold")
     text.append(f" ({state.sides[army.side]})")
+    if army_item(key) in state.hidden:
+        text.append(" " + t("secret.mark"), style="italic")
     text.append("\n" + standing_text(state, key))
     ranged = f" · {t('km_ui.panel.ranged', offense=found.ranged_offense.total, range=found.range)}" if found.ranged_offense is not None else ""
     text.append("\n" + t("km_ui.panel.numbers", offense=found.offense.total, defense=found.defense.total, attacks=found.attacks.total, damage=found.max_damage.total) + ranged)

@@ -10,7 +10,7 @@ from rich.text import Text
 
 from tui.core.i18n import language, t
 from tui.core.systems.second_world.state import SWState
-from tui.core.systems.second_world.public import roll_lines, stage_line, zone_cards
+from tui.core.systems.second_world.public import aspect_item, character_item, roll_lines, situation_item, stage_line, zone_cards
 from tui.core.systems.second_world.story import condition, note_text
 from tui.ui.widgets.zone_board import BoardView, EdgeView, Occupant, ZoneCardView
 
@@ -34,9 +34,9 @@ def card_text(state: SWState, zone: str) -> Text:
     text.append(state.board.zone(zone).name, style="bold")
     info = state.zone_info(zone)
     for situation in info.situations:
-        text.append("\n  " + state.rules.situation(situation).name(language()) + " ▲", style="italic")
+        text.append("\n  " + state.rules.situation(situation).name(language()) + " ▲" + _hidden(state, situation_item(zone, situation)), style="italic")
     for aspect in info.aspects:
-        text.append("\n  " + aspect, style="italic")
+        text.append("\n  " + aspect + _hidden(state, aspect_item(zone, aspect)), style="italic")
     for made in (a for a in state.aspects if a.on == zone):
         text.append("\n  " + made.text + _free(made.free), style="italic")
     for edge in state.board.edges_of(zone):
@@ -47,7 +47,7 @@ def card_text(state: SWState, zone: str) -> Text:
         text.append("\n" + t(key, label=label, costs=edge.left_text, notation=edge.notation, state=shut, zone=other))
     for character in state.characters:
         if state.zone_of(character.key) == zone:
-            text.append("\n" + character.name, style="bold")
+            text.append("\n" + character.name + _hidden(state, character_item(character.key)), style="bold")
             if state.stage != "scene":
                 text.append(" · " + condition(state, character.key))
             for made in (a for a in state.aspects if a.on == character.key):
@@ -67,6 +67,11 @@ def roll_text(state: SWState) -> Text:
         text.append("\n" + line)
     text.append("\n" + t("sw_ui.roll.keys"), style="italic")
     return text
+
+
+def _hidden(state: SWState, item: str) -> str:
+    """The GM's mark on what the players' view leaves out."""
+    return " " + t("secret.mark") if item in state.hidden else ""
 
 
 def _free(count: int) -> str:

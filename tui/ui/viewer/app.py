@@ -53,7 +53,7 @@ class ViewerHelp(ModalScreen[None]):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(t("viewer.help"), markup=False)
+        yield Static(plain(t("viewer.help"), getattr(self.app, "ascii", False)), markup=False)
 
 
 class ViewerApp(App[None]):
@@ -64,9 +64,12 @@ class ViewerApp(App[None]):
     BINDINGS = [
         Binding("q,ctrl+q,ctrl+c", "quit", "viewer.key.quit", priority=True, id="viewer.quit"),
         Binding("f1,question_mark", "help", "viewer.key.help", id="viewer.help"),
+        Binding("p", "panel", "viewer.key.panel", id="viewer.panel"),
     ]
 
-    DEFAULT_CSS = """
+    # The app's own CSS, not DEFAULT_CSS: an app's default CSS is scoped
+    # under the app (``ViewerApp App.-ascii`` would match nothing).
+    CSS = """
     #top { height: 1; background: $panel; }
     #bar { width: 1fr; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     #stamp { width: auto; height: 1; padding: 0 1; }
@@ -78,8 +81,8 @@ class ViewerApp(App[None]):
     #panel { width: 34; height: 1fr; padding: 0 1; border-left: vkey $foreground 30%; }
     #main.waiting { display: none; }
     #main.stacked { layout: vertical; }
-    #main.stacked #panel { width: 1fr; height: 9; border-left: none; border-top: hkey $foreground 30%; }
-    #panel.wide { width: 1fr; border-left: none; }
+    #main.stacked #panel { width: 1fr; border-left: none; border-top: hkey $foreground 30%; }
+    #panel.wide { border-left: none; }
     #sides { height: auto; }
     #sides > Static { width: 1fr; height: auto; margin-bottom: 1; }
     #sides.across { layout: horizontal; }
@@ -97,6 +100,15 @@ class ViewerApp(App[None]):
         #problem { color: ansi_yellow; }
         #keys { color: ansi_default; }
     }
+    /* --ascii: nothing but ASCII on screen (no line-drawing, blocks or ellipsis). */
+    App.-ascii {
+        #bar { text-overflow: clip; }
+        #panel { border-left: ascii $foreground 30%; scrollbar-size: 0 0; }
+        #main.stacked #panel { border-left: none; border-top: ascii $foreground 30%; }
+        #mat, #board { scrollbar-size: 0 0; }
+        ViewerHelp > Static { border: ascii $accent; }
+        Toast { border-left: none; }
+    }
     """
 
     def __init__(self, path: Path, *, ascii: bool = False, language: str = "en", clock: Callable[[], datetime] | None = None, theme: str | None = None) -> None:
@@ -108,11 +120,14 @@ class ViewerApp(App[None]):
         self.ascii = ascii
         self.language = language
         set_language(language)  # the viewer's own words, whatever the GM speaks
+        if ascii:
+            self.add_class("-ascii")  # before the first styles: see DEFAULT_CSS
         self.follower = Follower(path)
         self._watch: FolderWatch | None = None
         self._kind: str | None = None
         """The board kind the screen is laid out for (None: not yet)."""
         self._told = False
+        self._panel_shown = True
         self.shadow = Shadow()
 
     def compose(self) -> ComposeResult:
@@ -217,8 +232,22 @@ class ViewerApp(App[None]):
 
     def _arrange(self) -> None:
         """A zone map wants the width (its cards side by side): in a narrow
-        terminal the panel goes under it; a mat is narrow enough to share."""
-        self.query_one("#main").set_class(self._kind == "zones" and self.size.width < STACK_BELOW, "stacked")
+        terminal the panel goes under it, a third of the height; a mat
+        shares the width with a panel of a third of it (no less than the
+        panel's words need, no more than a mat can spare)."""
+        width, height = self.size
+        stacked = self._kind == "zones" and width < STACK_BELOW
+        self.query_one("#main").set_class(stacked, "stacked")
+        panel = self.query_one("#panel")
+        panel.display = self._panel_shown
+        if self._kind in (None, "none"):
+            panel.styles.width, panel.styles.height = "1fr", "1fr"  # the sides side by side, the whole width
+        elif stacked:
+            panel.styles.width, panel.styles.height = "1fr", max(6, height // 3)
+        elif self._kind == "zones":
+            panel.styles.width, panel.styles.height = 34 + max(0, (width - 120) // 2), "1fr"
+        else:
+            panel.styles.width, panel.styles.height = max(28, min(60, width // 3)), "1fr"
 
     def on_resize(self, _: events.Resize) -> None:
         self._arrange()
@@ -235,6 +264,11 @@ class ViewerApp(App[None]):
             show(widget, text)
 
     # -- keys --------------------------------------------------------------------
+
+    def action_panel(self) -> None:
+        """The board alone, or with the panel beside or under it."""
+        self._panel_shown = not self._panel_shown
+        self._arrange()
 
     def action_help(self) -> None:
         if not isinstance(self.screen, ViewerHelp):

@@ -14,13 +14,19 @@ from tui.ui.widgets.zone_board import BoardView, Cell, EdgeView, Occupant, ZoneC
 
 ASCII_SYMBOLS = str.maketrans({
     "☢": "*", "☠": "X", "⚙": "G", "✘": "B", "◎": "S", "▲": "^", "▶": ">", "▼": "v", "◀": "<", "★": "*", "·": "-", "—": "-", "–": "-",
-    "→": "->", "−": "-", "↑": "Up/", "↓": "Down", "☒": "[x]", "☐": "[ ]", "…": "...", "×": "x", "✓": "v", "✕": "x",
+    "→": "->", "−": "-", "↑": "^", "↓": "v", "←": "<", "☒": "[x]", "☐": "[ ]", "…": "...", "×": "x", "✓": "v", "✕": "x",
 })
 
 
 def plain(text: str, ascii: bool = False) -> str:
-    shown = printable(text)
-    return shown.translate(ASCII_SYMBOLS) if ascii else shown
+    """``text`` as it may reach the terminal (line breaks kept: a projection's
+    own lines hold none, the viewer's help does)."""
+    shown = printable(text, lines=True)
+    if not ascii:
+        return shown
+    for arrows in ("↑ ↓ ← →", "↑↓←→", "↑ ↓", "↑↓"):
+        shown = shown.replace(arrows, "arrows")
+    return shown.translate(ASCII_SYMBOLS)
 
 
 def board_view(board: ZoneMap, ascii: bool = False) -> BoardView:

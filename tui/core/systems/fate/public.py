@@ -8,6 +8,7 @@ a card shows) until a unit enters the zone or scouts it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 
 from tui.core.fate_dice import fate_outcome
@@ -217,14 +218,29 @@ def _sides(state: FateState) -> tuple[SidePanel, ...]:
     return tuple(result)
 
 
-def panel(state: FateState, system_name: str) -> Panel:
+def last_roll(states: Sequence[FateState]) -> tuple[FateState, bool] | None:
+    """The latest state with a roll on the table, newest first in ``states``,
+    and whether it is still there (False: resolved since)."""
+    for number, state in enumerate(states):
+        if state.contest is not None:
+            return state, number == 0
+    return None
+
+
+def panel(state: FateState, system_name: str, earlier: Sequence[FateState] = ()) -> Panel:
+    """``earlier``: the states before this one, newest first, where the last
+    roll is found once it has been resolved (the players still see it)."""
     rolls: tuple[RollPanel, ...] = ()
-    if state.contest is not None:
-        lines = tuple("".join(text for text, _ in line) for line in contest_parts(state, state.contest))
-        rolls = (RollPanel(title=lines[0], lines=lines[1:], odds=contest_odds(state, state.contest)),)
+    found = last_roll((state, *earlier))
+    if found is not None:
+        rolled, on_table = found
+        assert rolled.contest is not None
+        lines = tuple("".join(text for text, _ in line) for line in contest_parts(rolled, rolled.contest))
+        title = lines[0] if on_table else t("view.fate.last_roll", roll=lines[0])
+        rolls = (RollPanel(title=title, lines=lines[1:], odds=contest_odds(rolled, rolled.contest)),)
     board = ZoneMap(cards=tuple(card for _, card in zone_cards(state)))
     log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL))
     return Panel(system_name=system_name, headline=stage_line(state), status=_status(state), sides=_sides(state), board=board, rolls=rolls, log=log)
 
 
-__all__ = ["FACE", "contest_odds", "contest_parts", "ladder", "occupants", "panel", "roll_summary", "skill_name", "stage_line", "zone_cards"]
+__all__ = ["FACE", "contest_odds", "last_roll", "contest_parts", "ladder", "occupants", "panel", "roll_summary", "skill_name", "stage_line", "zone_cards"]

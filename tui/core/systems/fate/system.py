@@ -35,13 +35,20 @@ def report(battle: LoggedBattle[Any, Any], language: str) -> str:
     return markdown_report(battle, language)
 
 
+LOOK_BACK = 40
+"""Steps back to look for the last roll once it is resolved (a turn's worth and more)."""
+
+
 def public_view(battle: LoggedBattle[Any, Any], language: str) -> Panel:
     """The battle as the players may see it: a hidden aspect stays face
     down until a unit enters or scouts its zone."""
     from tui.core.systems.fate.public import panel
 
     assert isinstance(battle, FateBattle)
-    return panel(battle.game, SYSTEM.name(language))
+    history = battle.history
+    earlier = history.states[max(0, history.cursor - LOOK_BACK) : history.cursor][::-1]
+    return panel(battle.game, SYSTEM.name(language), earlier)
+
 
 
 SYSTEM = GameSystem(

@@ -97,6 +97,8 @@ def battle_roll(state: MyzState) -> RollPanel | None:
         roll = roller.sides[side].roll
         assert roll is not None  # both sides roll at once
         words = t("view.myz.roll_side", name=state.names[side], faces=faces(roll), successes=roll.successes, banes=roll.banes)
+        if roll.gear_banes:
+            words += ", " + t("view.myz.gear_banes", count=roll.gear_banes)
         if roll.pushes:
             words += " " + t("view.myz.pushed", count=roll.pushes)
         lines.append(words)
@@ -133,7 +135,7 @@ def log_line(before: MyzState, event: Any, after: MyzState, lang: str) -> str | 
         if revealed(after):
             chosen = after.wave.chosen if after.wave is not None else (None, None)
             words = [f"{after.names[s]}: {after.rules.strategy(c).name(lang)}" for s in after.order if (c := chosen[s]) is not None]
-            return t("view.myz.log.revealed", strategies=", ".join(words))
+            return t("view.myz.log.choose_strategy", name=name) + "; " + t("view.myz.log.revealed", strategies=", ".join(words))
         return t("view.myz.log.choose_strategy", name=name)
     if isinstance(event, m.Roll):
         return t("view.myz.log.roll", a=after.names[0], b=after.names[1])

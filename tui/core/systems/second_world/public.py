@@ -172,6 +172,9 @@ def panel(state: SWState, system_name: str) -> Panel:
             words = f"{character.name}: {where(state, character.key)}"
             if state.stage != "scene":
                 words += " · " + condition(state, character.key)
+            made = [a.text + (f" ({a.free}×)" if a.free else "") for a in state.aspects if a.on == character.key]
+            if made:
+                words += " · " + ", ".join(made)
             lines.append(words)
         sides.append(SidePanel(name=name, lines=tuple(lines)))
     lines = roll_lines(state)
