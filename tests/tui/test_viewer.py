@@ -154,6 +154,7 @@ async def test_p_shows_the_board_alone_and_back(tmp_path, battle):
         await pilot.press("p")
         await pilot.pause()
         assert not panel.display and board.region.height > 15
+        assert not app._notifications  # the view's own key: no "changes nothing" notice
         await pilot.press("p")
         await pilot.pause()
         assert panel.display

@@ -143,8 +143,8 @@ class ViewerApp(App[None]):
             with ScrollableContainer(id="mat"):
                 yield Static("", id="mat-lines", markup=False)
             with VerticalScroll(id="panel"):
+                yield Vertical(id="rolls")  # first: the roll is what the table waits for
                 yield Vertical(id="sides")
-                yield Vertical(id="rolls")
                 yield Static("", id="log", markup=False)
         yield Static(plain(t("viewer.keys"), self.ascii), id="keys", markup=False)
 
@@ -277,6 +277,8 @@ class ViewerApp(App[None]):
     def on_key(self, event: events.Key) -> None:
         # Every key the GM's app would act on comes here unused: say once
         # (per run of such keys) that this window changes nothing.
+        if event.key in self.screen.active_bindings:
+            return  # one of the view's own keys (p, q, f1...)
         if event.is_printable or event.key in ("enter", "delete", "backspace", "ctrl+z", "ctrl+y", "ctrl+d", "ctrl+r", "ctrl+s"):
             if not self._told:
                 self._told = True
