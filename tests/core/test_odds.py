@@ -412,3 +412,17 @@ def test_percent(value, text):
 def test_distribution_text():
     assert odds.distribution_text({0: Fraction(1, 2), 2: Fraction(1, 2)}) == {"0": "1/2", "2": "1/2"}
     assert odds.distribution_text({1: Fraction(1)}, keys=[0, 1]) == {"0": "0/1", "1": "1/1"}
+
+
+def test_fate_chances_match_enumerating_both_sides_dice():
+    from itertools import product
+
+    from tui.core.odds import fate_chances
+
+    faces = list(product((-1, 0, 1), repeat=4))
+    for margin in (-3, 0, 2):
+        ties = sum(1 for a in faces for b in faces if sum(a) + margin == sum(b))
+        wins = sum(1 for a in faces for b in faces if sum(a) + margin > sum(b))
+        assert fate_chances(margin, opposed=True) == (Fraction(wins, 81 * 81), Fraction(ties, 81 * 81))
+        alone_wins = sum(1 for a in faces if sum(a) + margin > 0)
+        assert fate_chances(margin) == (Fraction(alone_wins, 81), Fraction(sum(1 for a in faces if sum(a) + margin == 0), 81))

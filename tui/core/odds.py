@@ -333,6 +333,14 @@ def fate_totals(modifier: int = 0, count: int = 4) -> dict[int, Fraction]:
     return _normalise(weights)
 
 
+def fate_chances(margin: int, count: int = 4, *, opposed: bool = False) -> tuple[Fraction, Fraction]:
+    """(succeed, tie) for ``count`` Fate dice plus ``margin`` (the rating less
+    the opposition) against 0; ``opposed``: the other side rolls as many dice,
+    and the difference of two sets rolls like one set twice as large."""
+    totals = fate_totals(margin, count * 2 if opposed else count)
+    return sum((p for total, p in totals.items() if total > 0), Fraction(0)), totals.get(0, Fraction(0))
+
+
 def fate_outcomes(modifier: int, difficulty: int, count: int = 4, style_shifts: int = 3) -> dict[FateOutcome, Fraction]:
     """Fail / tie / success / success with style, every outcome listed (0 if impossible)."""
     out = {outcome: Fraction(0) for outcome in FateOutcome}

@@ -34,6 +34,11 @@ class Hide(Record):
     hidden: bool = True
 
 
+def toggle(hidden: tuple[str, ...], item: str) -> Hide:
+    """The mark that hides ``item`` from the players, or shows it again if hidden."""
+    return Hide(item=item, hidden=item not in hidden)
+
+
 def marked(hidden: tuple[str, ...], event: Hide, what: str) -> tuple[str, ...]:
     """The marks after ``event``; ``what`` names the item for the refusal."""
     if event.hidden:
@@ -82,4 +87,4 @@ def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
     return Panel(system_name=panel.system_name, headline=pattern.sub(t("secret.someone"), panel.headline), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
 
 
-__all__ = ["Hide", "marked", "redact"]
+__all__ = ["Hide", "marked", "redact", "toggle"]

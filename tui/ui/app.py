@@ -19,7 +19,7 @@ from typing import Any, Coroutine
 
 from textual.command import CommandPalette
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.reactive import reactive
@@ -44,7 +44,7 @@ from tui.ui.shell.help import HelpScreen, binding_rows
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog, rename_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
-from tui.ui.shell.shadow import Shadow, shadowed
+from tui.ui.shell.shadow import ShadowedApp
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
 QUIT_NOW = ("ctrl+q", "ctrl+c")
@@ -52,7 +52,7 @@ FOLD_PAUSE = 1.5
 """Seconds without a change after which a long journal is folded into the file."""
 
 
-class MassCombatApp(App[None]):
+class MassCombatApp(ShadowedApp[None]):
     """A battle open on one save file; every change is saved at once."""
 
     TITLE = "masscombat"
@@ -105,8 +105,6 @@ class MassCombatApp(App[None]):
         self.quit_unsaved = False
         """The GM chose to quit without saving: the file holds the battle as last saved."""
         set_language(settings.language)
-        self.shadow = Shadow()
-        """What the terminal shows: frames send only what changed (see ``shell.shadow``)."""
         self.projection = ProjectionWriter(session.path)
         """The players' view beside the save (``masscombat view``), rewritten on every change."""
 
@@ -134,7 +132,7 @@ class MassCombatApp(App[None]):
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
         self._set_titles()
-        self.app_resume_signal.subscribe(self, self._forget_terminal)
+        self.app_resume_signal.subscribe(self, self.forget_terminal)
         try:
             loop = asyncio.get_running_loop()
             for signum in (signal.SIGHUP, signal.SIGTERM):
@@ -147,14 +145,6 @@ class MassCombatApp(App[None]):
         for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10, markup=False)
         self.publish()
-
-    def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        # A frame sends only the cells that changed (see ``shell.shadow``): a
-        # player or GM on a slow link gets a line, not the whole screen.
-        super()._display(screen, shadowed(self, self.shadow, renderable))
-
-    def _forget_terminal(self, _app: object = None) -> None:
-        self.shadow.forget()
 
     def on_ready(self) -> None:
         # What the first frame needed (the battle and its undo states, the

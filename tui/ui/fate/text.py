@@ -12,7 +12,8 @@ from tui.core.i18n import t
 from tui.core.systems.fate.public import FACE, contest_parts, ladder, roll_summary, skill_name, stage_line, zone_cards
 from tui.core.systems.fate.state import Contest, FateState
 from tui.core.systems.fate.story import awards_line, note_text, side_name
-from tui.ui.widgets.zone_board import BoardView, Occupant, ZoneCardView
+from tui.ui.widgets.zone_board import BoardView
+from tui.ui.widgets.zone_board_layout import card_view
 
 
 # -- the board -------------------------------------------------------------------
@@ -22,8 +23,7 @@ def board_view(state: FateState, marked: dict[str, str] | None = None) -> BoardV
     marked = marked or {}
     cards = {}
     for key, card in zone_cards(state):
-        people = tuple(Occupant(o.label, o.side, o.detail, o.state) for o in card.occupants)
-        cards[(card.col, card.row)] = ZoneCardView(key, card.title, card.aspects, card.hidden, people, marked.get(key, ""))
+        cards[(card.col, card.row)] = card_view(key, card, marked.get(key, ""))
     open_cells = state.board.open_cells() if state.stage == "battlefield" else ()
     return BoardView(cards, open_cells, (side_name(state, 0), side_name(state, 1)))
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from tui.core.i18n import t
+from tui.core import secrets
 from tui.core.secrets import Hide
 from tui.core.systems.kingmaker.public import army_item
 from tui.core.systems.kingmaker.state import KMState
@@ -43,5 +44,4 @@ __all__ = ["ask", "choice", "record", "terrain_words"]
 
 def toggle(state: KMState, key: str) -> Hide:
     """Hide the army from the players' view, or show it again."""
-    item = army_item(key)
-    return Hide(item=item, hidden=item not in state.hidden)
+    return secrets.toggle(state.hidden, army_item(key))

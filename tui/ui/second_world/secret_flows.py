@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tui.core.i18n import language, t
-from tui.core.secrets import Hide
+from tui.core.secrets import Hide, toggle
 from tui.core.systems.second_world.public import aspect_item, character_item, situation_item
 from tui.core.systems.second_world.state import SWState
 from tui.ui.second_world.map_flows import ask, record
@@ -27,15 +27,11 @@ def hideable(state: SWState, zone: str) -> list[tuple[str, str]]:
     return found
 
 
-def toggle(state: SWState, item: str) -> Hide:
-    return Hide(item=item, hidden=item not in state.hidden)
-
-
 async def hide_in_zone(screen: "BattleScreen[Any]", zone: str) -> None:
     """Which of the zone's aspects, situations and characters the players see."""
     state: SWState = screen.battle.game
     choices = [
-        Choice(toggle(state, item), name, t("secret.hidden_now") if item in state.hidden else t("secret.shown_now"),
+        Choice(toggle(state.hidden, item), name, t("secret.hidden_now") if item in state.hidden else t("secret.shown_now"),
                detail=t("secret.show_detail" if item in state.hidden else "secret.hide_detail", what=name))
         for item, name in hideable(state, zone)
     ]
@@ -45,7 +41,7 @@ async def hide_in_zone(screen: "BattleScreen[Any]", zone: str) -> None:
 
 
 def hide_character(screen: "BattleScreen[Any]", key: str) -> None:
-    record(screen, toggle(screen.battle.game, character_item(key)))
+    record(screen, toggle(screen.battle.game.hidden, character_item(key)))
 
 
-__all__ = ["hide_character", "hide_in_zone", "hideable", "toggle"]
+__all__ = ["hide_character", "hide_in_zone", "hideable"]

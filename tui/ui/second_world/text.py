@@ -12,7 +12,8 @@ from tui.core.i18n import language, t
 from tui.core.systems.second_world.state import SWState
 from tui.core.systems.second_world.public import aspect_item, character_item, roll_lines, situation_item, stage_line, zone_cards
 from tui.core.systems.second_world.story import condition, note_text
-from tui.ui.widgets.zone_board import BoardView, EdgeView, Occupant, ZoneCardView
+from tui.ui.widgets.zone_board import BoardView, EdgeView
+from tui.ui.widgets.zone_board_layout import card_view
 
 
 def board_view(state: SWState, marked: dict[str, str] | None = None) -> BoardView:
@@ -21,8 +22,7 @@ def board_view(state: SWState, marked: dict[str, str] | None = None) -> BoardVie
     cells = {zone.key: zone.cell for zone in state.board.zones}
     cards = {}
     for key, card in zone_cards(state, public=False):
-        people = tuple(Occupant(o.label, o.side, o.detail, o.state) for o in card.occupants)
-        cards[cells[key]] = ZoneCardView(key, card.title, card.aspects, 0, people, marked.get(key, ""))
+        cards[cells[key]] = card_view(key, card, marked.get(key, ""))
     edges = tuple(EdgeView(cells[e.a], cells[e.b], e.left_text, e.closed, e.label) for e in state.board.edges)
     open_cells = state.board.open_cells() if state.stage == "scene" else ()
     return BoardView(cards, open_cells, state.sides, edges)

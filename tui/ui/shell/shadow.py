@@ -20,7 +20,7 @@ private classes); an update of another kind passes through untouched.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.cells import cell_len
 from rich.console import Console
@@ -28,10 +28,11 @@ from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
+from textual.app import App
 from textual.strip import Strip
 
 if TYPE_CHECKING:
-    from textual.app import App
+    from textual.screen import Screen
 
 Piece = tuple[int, int, Strip]
 """Line, first column, what goes there."""
@@ -140,13 +141,29 @@ def _chops(update: ChopsUpdate) -> list[Piece]:
     return pieces
 
 
-def shadowed(app: "App[Any]", shadow: Shadow, renderable: Any) -> Any:
-    """What an app's ``_display`` hands on: the frame through ``shadow``.
-    Only a frame Textual will write goes through it: during a batch (a mode
-    switch) Textual drops frames and repaints all after."""
-    if renderable is not None and not app.is_headless and not app._batch_count and app._running and not app._closed:
-        return shadow.frame(renderable, app.console, (app.size.width, app.size.height))
-    return renderable
+ReturnType = TypeVar("ReturnType")
 
 
-__all__ = ["Shadow", "shadowed"]
+class ShadowedApp(App[ReturnType]):
+    """An app whose frames send only the cells that changed: a GM or a
+    player on a slow link gets a line, not the whole screen. (Subclasses
+    call ``forget_terminal`` on ``app_resume_signal`` once mounted.)"""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.shadow = Shadow()
+        """What the terminal shows now."""
+
+    def _display(self, screen: "Screen[Any]", renderable: Any) -> None:
+        # Only a frame Textual will write goes through the shadow: during a
+        # batch (a mode switch) it drops frames and repaints all after.
+        if renderable is not None and not self.is_headless and not self._batch_count and self._running and not self._closed:
+            renderable = self.shadow.frame(renderable, self.console, (self.size.width, self.size.height))
+        super()._display(screen, renderable)
+
+    def forget_terminal(self, _app: object = None) -> None:
+        """The terminal may have changed behind our back: the next frame goes whole."""
+        self.shadow.forget()
+
+
+__all__ = ["Shadow", "ShadowedApp"]

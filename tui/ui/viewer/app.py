@@ -11,23 +11,23 @@ anywhere: it may run as a user who can read that one file and no other.
 from __future__ import annotations
 
 import asyncio
-from typing import Any, Callable
+from typing import Callable
 from datetime import datetime, timezone
 from pathlib import Path
 
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.core.i18n import set_language, t
 from tui.core.projection import Mat, Projection, ZoneMap
 from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
 from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
-from tui.ui.shell.shadow import Shadow, shadowed
+from tui.ui.shell.shadow import ShadowedApp
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
 
@@ -56,7 +56,7 @@ class ViewerHelp(ModalScreen[None]):
         yield Static(plain(t("viewer.help"), getattr(self.app, "ascii", False)), markup=False)
 
 
-class ViewerApp(App[None]):
+class ViewerApp(ShadowedApp[None]):
     """The battle as the players see it, nothing more."""
 
     TITLE = "masscombat view"
@@ -128,7 +128,6 @@ class ViewerApp(App[None]):
         """The board kind the screen is laid out for (None: not yet)."""
         self._told = False
         self._panel_shown = True
-        self.shadow = Shadow()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -151,7 +150,7 @@ class ViewerApp(App[None]):
     def on_mount(self) -> None:
         if self._theme_name in self.available_themes:
             self.theme = self._theme_name  # ansi-dark: the terminal's own 16 colours
-        self.app_resume_signal.subscribe(self, self._forget_terminal)
+        self.app_resume_signal.subscribe(self, self.forget_terminal)
         self.query_one("#mat").display = False
         self._watch = folder_watch(self.path)
         if self._watch is not None:
@@ -162,14 +161,6 @@ class ViewerApp(App[None]):
                 self._watch = None
         self.set_interval(POLL_WATCHED if self._watch is not None else POLL_UNWATCHED, self.refresh_view)
         self.refresh_view()
-
-    def _display(self, screen: Screen[Any], renderable: Any) -> None:
-        # A frame sends only the cells that changed (see ``shell.shadow``): a
-        # player or GM on a slow link gets a line, not the whole screen.
-        super()._display(screen, shadowed(self, self.shadow, renderable))
-
-    def _forget_terminal(self, _app: object = None) -> None:
-        self.shadow.forget()
 
     def on_unmount(self) -> None:
         if self._watch is not None:

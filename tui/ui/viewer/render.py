@@ -10,7 +10,8 @@ from rich.text import Text
 from tui.core.i18n import t
 from tui.core.projection import Panel, Projection, RollPanel, SidePanel, ZoneMap
 from tui.core.records import printable
-from tui.ui.widgets.zone_board import BoardView, Cell, EdgeView, Occupant, ZoneCardView
+from tui.ui.widgets.zone_board import BoardView, Cell, EdgeView, ZoneCardView
+from tui.ui.widgets.zone_board_layout import card_view
 
 ASCII_SYMBOLS = str.maketrans({
     "☢": "*", "☠": "X", "⚙": "G", "✘": "B", "◎": "S", "▲": "^", "▶": ">", "▼": "v", "◀": "<", "★": "*", "·": "-", "—": "-", "–": "-",
@@ -32,9 +33,7 @@ def plain(text: str, ascii: bool = False) -> str:
 def board_view(board: ZoneMap, ascii: bool = False) -> BoardView:
     cards: dict[Cell, ZoneCardView] = {}
     for number, card in enumerate(board.cards):
-        people = tuple(Occupant(plain(o.label, ascii), o.side, plain(o.detail, ascii), o.state) for o in card.occupants)
-        aspects = tuple(plain(a, ascii) for a in card.aspects)
-        cards[(card.col, card.row)] = ZoneCardView(f"card{number}", plain(card.title, ascii), aspects, card.hidden, people)
+        cards[(card.col, card.row)] = card_view(f"card{number}", card, text=lambda words: plain(words, ascii))
     edges = tuple(EdgeView(e.a, e.b, plain(e.costs, ascii), e.closed) for e in board.edges)
     return BoardView(cards, (), (), edges)
 

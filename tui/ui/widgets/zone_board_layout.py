@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -15,6 +16,9 @@ from rich.text import Text
 from textual.geometry import Region
 
 from tui.core.i18n import t
+
+if TYPE_CHECKING:
+    from tui.core.projection import Card
 
 Cell = tuple[int, int]
 MIN_COLUMN = 18
@@ -47,6 +51,13 @@ class ZoneCardView:
     occupants: tuple[Occupant, ...] = ()
     marked: str = ""
     """"" | "target" | "reach": what the chosen action can do to this card."""
+
+
+def card_view(key: str, card: "Card", marked: str = "", text: Callable[[str], str] = str) -> ZoneCardView:
+    """The board's card for a zone card the core words (``projection.Card``);
+    ``text`` passes each word on its way (the viewer's ASCII and escapes)."""
+    people = tuple(Occupant(text(o.label), o.side, text(o.detail), o.state) for o in card.occupants)
+    return ZoneCardView(key, text(card.title), tuple(text(a) for a in card.aspects), card.hidden, people, marked)
 
 
 @dataclass(frozen=True)

@@ -9,11 +9,10 @@ a card shows) until a unit enters the zone or scouts it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 
 from tui.core.fate_dice import fate_outcome
 from tui.core.i18n import language, t
-from tui.core.odds import fate_totals, percent
+from tui.core.odds import fate_chances, percent
 from tui.core.projection import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.systems.fate.state import Contest, FateState, RollSide
 from tui.core.systems.fate.story import note_text, side_name
@@ -171,14 +170,8 @@ def contest_odds(state: FateState, contest: Contest) -> str:
     """The chances the roll had before the dice fell: ratings and the
     bonuses known before it (a leader, the range), not the invokes made
     after it."""
-    active = fate_totals(_before_dice(contest.active), state.rules.dice.count)
-    if contest.defence is not None:
-        defence = fate_totals(_before_dice(contest.defence), state.rules.dice.count)
-        win: Fraction = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a > b), Fraction(0))
-        tie: Fraction = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a == b), Fraction(0))
-    else:
-        win = sum((p for a, p in active.items() if a > contest.difficulty), Fraction(0))
-        tie = sum((p for a, p in active.items() if a == contest.difficulty), Fraction(0))
+    against = _before_dice(contest.defence) if contest.defence is not None else contest.difficulty
+    win, tie = fate_chances(_before_dice(contest.active) - against, state.rules.dice.count, opposed=contest.defence is not None)
     return t("view.fate.odds", succeed=percent(win), tie=percent(tie))
 
 

@@ -10,12 +10,10 @@ then drops every line that still names it (``secrets.redact``).
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
-from tui.core.odds import fate_totals, percent
+from tui.core.odds import fate_chances, percent
 from tui.core.projection import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.second_world.state import SWState
@@ -147,15 +145,8 @@ def _odds(state: SWState) -> str:
     pending = state.pending
     if pending is None:
         return ""
-    count = state.rules.dice.count
-    active = fate_totals(pending.actor.base, count)
-    if pending.defence is not None:
-        defence = fate_totals(pending.defence.base, count)
-        win = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a > b), Fraction(0))
-        tie = sum((pa * pb for a, pa in active.items() for b, pb in defence.items() if a == b), Fraction(0))
-    else:
-        win = sum((p for a, p in active.items() if a > pending.difficulty), Fraction(0))
-        tie = sum((p for a, p in active.items() if a == pending.difficulty), Fraction(0))
+    against = pending.defence.base if pending.defence is not None else pending.difficulty
+    win, tie = fate_chances(pending.actor.base - against, state.rules.dice.count, opposed=pending.defence is not None)
     return t("view.fate.odds", succeed=percent(win), tie=percent(tie))
 
 
