@@ -133,7 +133,7 @@ def long_battle(min_events: int = 1000, seed: int = 1877):
     new_roll, with pools up to 12b6s4g (so roll and push events carry many faces).
     """
     from tests.tui.scenes import ghoul_strike
-    from tui.core.dice import parse_pool
+    from tui.core.dice.year_zero import parse_pool
 
     battle = ghoul_strike(seed)
     pools = [parse_pool(p) for p in ("12b6s4g", "8b4s2g", "3b4s1g", "10b5s3g", "2b3s1g", "12b6s4g")]
@@ -171,7 +171,7 @@ def long_fate_battle(min_events: int = 1000, seed: int = 1312):
 
 def battle_file(battle, path: Path) -> Path:
     """``battle`` saved to ``path`` as the GM's own battle (not a template)."""
-    from tui.core.storage import save_battle
+    from tui.core.saving import save_battle
 
     battle.meta = battle.meta.model_copy(update={"template": False})
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -9,7 +9,7 @@
 * ``pool_outcomes(12b6s4g, 3)``: the joint (successes, banes, gear banes)
   distribution.
 
-"cold": every ``functools.lru_cache`` in ``tui.core.odds`` (found by looking
+"cold": every ``functools.lru_cache`` in ``tui.core.dice.odds`` (found by looking
 for ``cache_clear``) is cleared before each sample, so the sample includes
 building the binomial and Markov-chain tables. "warm": the same call again
 with the caches filled (the first, cold call is not counted).
@@ -45,7 +45,7 @@ def sample(call: Callable[[], object], repeats: int, clear: Callable[[], None] |
 
 def pushable_roll(pool, rules, seed: int = 1877):
     """A rolled pool that can still be pushed (the first seed from ``seed`` that gives one)."""
-    from tui.core.dice import roll_pool
+    from tui.core.dice.year_zero import roll_pool
 
     for offset in range(1000):
         roll = roll_pool(pool, random.Random(seed + offset), rules)
@@ -56,9 +56,9 @@ def pushable_roll(pool, rules, seed: int = 1877):
 
 def main(argv: list[str]) -> list[Row]:
     repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 200
-    from tui.core import odds
-    from tui.core.dice import YearZeroRules, parse_pool
-    from tui.core.systems.myz.rules import bundled as myz
+    from tui.core.dice import odds
+    from tui.core.dice.year_zero import YearZeroRules, parse_pool
+    from tui.core.systems.myz.rules import shipped as myz
 
     rules = YearZeroRules.from_ruleset(myz())
     pool = parse_pool("12b6s4g")

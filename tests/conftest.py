@@ -18,10 +18,8 @@ def _isolated_user_files(tmp_path_factory, monkeypatch):
     monkeypatch.delenv("NO_COLOR", raising=False)
     yield
     from tui.core.i18n import set_language
-    from tui.core.rulesets import use_house_ruleset
 
     set_language("en")
-    use_house_ruleset(None)  # a test's house ruleset is not the next one's
 
 
 def pytest_pyfunc_call(pyfuncitem):

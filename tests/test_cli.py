@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from tui.cli import main
-from tui.core import odds
+from tui.core.dice import odds
 from tui.core.systems.myz.battle import Battle
-from tui.core.d20 import AttackRules, resolve_attack
-from tui.core.dice import Pool
-from tui.core.fate_dice import fate_outcome
+from tui.core.dice.d20 import AttackRules, resolve_attack
+from tui.core.dice.year_zero import Pool
+from tui.core.dice.fudge import fate_outcome
 from tui.core.i18n import set_language
 from tui.core.rulesets import find_ruleset
-from tui.core.systems.kingmaker.rules import bundled as kingmaker
+from tui.core.systems.kingmaker.rules import shipped as kingmaker
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "saves" / "examples" / "ghoul-strike.toml"
@@ -76,7 +76,7 @@ def check_locked_dice(data: dict) -> None:
 
 
 def test_roll_yz_json(capsys):
-    data = run_json(capsys, "roll", "yz", "5b2s1g", "--push", "1", "--seed", "7")
+    data = run_json(capsys, "roll", "5b2s1g", "--push", "1", "--seed", "7")
     assert data["pool"] == {"base": 5, "skill": 2, "gear": 1}
     assert data["pushes"] == 1 and data["seed"] == 7 and len(data["stages"]) == 2
     assert [len(data["stages"][0][k]) for k in ("base", "skill", "gear")] == [5, 2, 1]
@@ -85,12 +85,12 @@ def test_roll_yz_json(capsys):
 
 @pytest.mark.parametrize("seed", range(25))
 def test_roll_yz_pushes_keep_locked_dice(capsys, seed):
-    check_locked_dice(run_json(capsys, "roll", "yz", "3b3s2g", "--push", "3", "--seed", str(seed)))
+    check_locked_dice(run_json(capsys, "roll", "3b3s2g", "--push", "3", "--seed", str(seed)))
 
 
 def test_roll_yz_subprocess():
     result = subprocess.run(
-        [sys.executable, "-m", "tui", "roll", "yz", "5b2s1g", "--push", "1", "--seed", "7", "--json"],
+        [sys.executable, "-m", "tui", "roll", "5b2s1g", "--push", "1", "--seed", "7", "--json"],
         capture_output=True, text=True, cwd=ROOT, timeout=60,
     )
     assert result.returncode == 0, result.stderr
@@ -100,24 +100,24 @@ def test_roll_yz_subprocess():
 
 
 def test_seeded_rolls_are_reproducible(capsys):
-    for argv in (["roll", "yz", "4b2s1g", "--push", "2"], ["roll", "fate", "+1"], ["roll", "d20", "+3", "--vs", "14"]):
+    for argv in (["roll", "4b2s1g", "--push", "2"], ["roll", "dF+1"], ["roll", "d20+3", "--vs", "14"]):
         first = run(capsys, *argv, "--seed", "99")
         assert first == run(capsys, *argv, "--seed", "99")
         assert first[0] == 0 and "99" in first[1]
 
 
 def test_unseeded_roll_reports_its_seed(capsys):
-    data = run_json(capsys, "roll", "yz", "6b3s2g", "--push", "2")
-    again = run_json(capsys, "roll", "yz", "6b3s2g", "--push", "2", "--seed", str(data["seed"]))
+    data = run_json(capsys, "roll", "6b3s2g", "--push", "2")
+    again = run_json(capsys, "roll", "6b3s2g", "--push", "2", "--seed", str(data["seed"]))
     assert again == data
 
 
 def test_roll_yz_readable_and_ascii(capsys):
-    code, out, err = run(capsys, "roll", "yz", "5b2s1g", "--push", "1", "--seed", "7")
+    code, out, err = run(capsys, "roll", "5b2s1g", "--push", "1", "--seed", "7")
     assert code == 0 and err == ""
     assert re.match(r"5b2s1g → ☢ \d+  ☠ \d+  ⚙ \d+  \(pushed 1×; seed 7\)", out)
     assert len(out.splitlines()) == 3  # the summary, the roll, the push
-    code, out, _ = run(capsys, "--ascii", "roll", "yz", "5b2s1g", "--push", "1", "--seed", "7")
+    code, out, _ = run(capsys, "--ascii", "roll", "5b2s1g", "--push", "1", "--seed", "7")
     assert code == 0 and re.match(r"5b2s1g -> \* \d+  X \d+  # \d+  \(pushed 1x; seed 7\)", out)
     assert out.isascii()
 
@@ -127,7 +127,7 @@ def test_roll_yz_readable_and_ascii(capsys):
 
 @pytest.mark.parametrize("mod", ["-2", "+3", "0"])
 def test_roll_fate_json(capsys, mod):
-    data = run_json(capsys, "roll", "fate", mod, "--vs", "-1", "--seed", "5")
+    data = run_json(capsys, "roll", f"4dF{mod if mod != '0' else ''}", "--vs", "-1", "--seed", "5")
     assert data["modifier"] == int(mod) and len(data["faces"]) == 4
     assert data["total"] == sum(data["faces"]) + int(mod)
     assert data["difficulty"] == -1 and data["shifts"] == data["total"] + 1
@@ -136,14 +136,14 @@ def test_roll_fate_json(capsys, mod):
 
 
 def test_roll_fate_readable(capsys):
-    code, out, _ = run(capsys, "roll", "fate", "-2", "--seed", "3")
+    code, out, _ = run(capsys, "roll", "4dF-2", "--seed", "3")
     assert code == 0 and re.match(r"[-+0]( [-+0]){3}  -2 → ", out)
 
 
 def test_roll_d20_json(capsys):
     rules = AttackRules.from_ruleset(kingmaker())
     for seed in range(10):
-        data = run_json(capsys, "roll", "d20", "+4", "--vs", "15", "--cap", "3", "--seed", str(seed))
+        data = run_json(capsys, "roll", "d20+4", "vs", "15", "--cap", "3", "--seed", str(seed))
         result = resolve_attack(data["face"], 4, 15, 3, rules)
         assert (data["hit"], data["damage"], data["critical"]) == (bool(result.hit), result.damage, result.critical)
         assert data["total"] == data["face"] + 4 and data["target"] == 15
@@ -155,7 +155,7 @@ def test_roll_d20_json(capsys):
 
 
 def test_odds_yz_json(capsys):
-    data = run_json(capsys, "odds", "yz", "5b2s1g")
+    data = run_json(capsys, "odds", "5b2s1g")
     assert data["p_at_least_one"] == odds.fraction_text(1 - Fraction(5, 6) ** 8)
     for key in ("successes", "banes", "gear_banes"):
         assert sum(Fraction(p) for p in data[key].values()) == 1
@@ -163,7 +163,7 @@ def test_odds_yz_json(capsys):
 
 
 def test_odds_yz_versus_json(capsys):
-    data = run_json(capsys, "odds", "yz", "5b2s1g", "--pushes", "2", "--vs", "3b1s2g", "--vs-pushes", "4")
+    data = run_json(capsys, "odds", "5b2s1g", "--pushes", "2", "--vs", "3b1s2g", "--vs-pushes", "4")
     assert data["pushes"] == 2 and data["vs"]["pushes"] == 1  # one Strategy die: one push
     expected = odds.opposed(Pool(5, 2, 1), Pool(3, 1, 2), 2, 1)
     assert Fraction(data["win"]) == expected.win and Fraction(data["lose"]) == expected.lose
@@ -172,20 +172,20 @@ def test_odds_yz_versus_json(capsys):
 
 
 def test_odds_readable(capsys):
-    code, out, _ = run(capsys, "odds", "yz", "5b2s1g", "--vs", "3b1s2g")
+    code, out, _ = run(capsys, "odds", "5b2s1g", "--vs", "3b1s2g")
     assert code == 0 and "77%" in out and "win" in out
-    code, out, _ = run(capsys, "odds", "fate", "+1", "--vs", "2")
+    code, out, _ = run(capsys, "odds", "4dF+1 vs 2")
     assert code == 0 and "Fair" in out and "success with style" in out
-    code, out, _ = run(capsys, "odds", "d20", "+5", "--vs", "15")
+    code, out, _ = run(capsys, "odds", "d20+5", "--vs", "15")
     assert code == 0 and "55%" in out
 
 
 def test_odds_fate_and_d20_json(capsys):
-    data = run_json(capsys, "odds", "fate", "-1", "--vs", "1")
+    data = run_json(capsys, "odds", "dF-1", "vs", "1")
     assert {int(k): Fraction(v) for k, v in data["totals"].items()} == odds.fate_totals(-1)
     assert {k: Fraction(v) for k, v in data["outcomes"].items()} == {o.value: p for o, p in odds.fate_outcomes(-1, 1).items()}
     rules = AttackRules.from_ruleset(kingmaker())
-    data = run_json(capsys, "odds", "d20", "+5", "--vs", "15", "--cap", "2")
+    data = run_json(capsys, "odds", "d20+5 vs 15", "--cap", "2")
     assert Fraction(data["hit"]) == odds.d20_hit(5, 15, rules)
     assert {int(k): Fraction(v) for k, v in data["damage"].items()} == odds.d20_attack(5, 15, 2, rules)
 
@@ -194,22 +194,28 @@ def test_odds_fate_and_d20_json(capsys):
 
 
 @pytest.mark.parametrize("argv", [
-    ["roll", "yz", "5x"],
-    ["roll", "yz", "5b-2s"],
-    ["roll", "yz", "-5b"],
-    ["roll", "yz", "100b"],
-    ["roll", "yz", "60b40s"],
-    ["roll", "yz", "5b", "--push", "1"],
-    ["roll", "yz", "5b1s", "--push", "2"],
-    ["roll", "yz", "5b", "--push", "-1"],
-    ["roll", "yz"],
+    ["roll", "5x"],
+    ["roll", "5b-2s"],
+    ["roll", "-5b"],
+    ["roll", "100b"],
+    ["roll", "60b40s"],
+    ["roll", "5b", "--push", "1"],
+    ["roll", "5b1s", "--push", "2"],
+    ["roll", "5b", "--push", "-1"],
+    ["roll"],
     ["roll", "dice", "5b"],
-    ["roll", "fate", "x"],
-    ["odds", "yz", "5b", "--vs", "3q"],
-    ["odds", "d20", "+3"],
-    ["rol", "yz", "5b"],
+    ["roll", "fate", "+2"],
+    ["roll", "4dF", "x"],
+    ["roll", "4dF", "--push", "1"],
+    ["roll", "5b", "--cap", "2"],
+    ["odds", "5b", "--vs", "3q"],
+    ["odds", "d20+3"],
+    ["odds", "4dF", "--pushes", "1"],
+    ["army", "myz", "--cr", "1", "--troops", "10"],
+    ["army", "kingmaker", "--cr", "1", "--troops", "0"],
+    ["rol", "5b"],
     ["frobnicate"],
-    ["--lang", "xx", "roll", "yz", "5b"],
+    ["--lang", "xx", "roll", "5b"],
 ])
 def test_bad_arguments_are_one_line_exit_2(capsys, argv):
     code, out, err = run(capsys, *argv)
@@ -220,13 +226,13 @@ def test_bad_arguments_are_one_line_exit_2(capsys, argv):
 
 
 def test_push_error_names_the_roll(capsys):
-    _, _, err = run(capsys, "roll", "yz", "5b", "--push", "1")
-    assert err == "masscombat: roll yz 5b: no Strategy die left to pay for a push\n"
+    _, _, err = run(capsys, "roll", "5b", "--push", "1")
+    assert err == "masscombat: roll 5b: no Strategy die left to pay for a push\n"
 
 
 def test_help_exits_0(capsys):
-    code, out, _ = run(capsys, "roll", "yz", "--help")
-    assert code == 0 and "POOL" in out
+    code, out, _ = run(capsys, "roll", "--help")
+    assert code == 0 and "DICE" in out and "4dF+2 vs 3" in out
 
 
 # -- check --------------------------------------------------------------------
@@ -239,7 +245,7 @@ def test_check_ruleset_ok(capsys, tmp_path):
 
 
 def test_check_battle_ok(capsys, tmp_path):
-    from tui.core.storage import save_battle
+    from tui.core.saving import save_battle
 
     path = tmp_path / "battle.toml"
     save_battle(Battle.new("Night Raid", ("Ghouls", "Ark"), seed=3), path)
@@ -277,18 +283,18 @@ def test_check_missing_file(capsys, tmp_path):
 
 
 def test_lang_de_does_not_crash(capsys):
-    code, out, _ = run(capsys, "--lang", "de", "roll", "yz", "5b2s1g", "--seed", "1")
+    code, out, _ = run(capsys, "--lang", "de", "roll", "5b2s1g", "--seed", "1")
     assert code == 0 and out
-    code, out, _ = run(capsys, "odds", "fate", "+1", "--vs", "2", "--lang", "de")
+    code, out, _ = run(capsys, "odds", "4dF+1", "--vs", "2", "--lang", "de")
     assert code == 0 and out
 
 
 @pytest.fixture
 def fake_app(monkeypatch):
     calls = []
-    module = types.ModuleType("tui.ui.app")
-    module.run_app = lambda args: calls.append(args) or 0
-    monkeypatch.setitem(sys.modules, "tui.ui.app", module)
+    module = types.ModuleType("tui.ui.launch")
+    module.launch = lambda args: calls.append(args) or 0
+    monkeypatch.setitem(sys.modules, "tui.ui.launch", module)
     return calls
 
 
@@ -306,13 +312,14 @@ def test_commands_never_import_textual(tmp_path):
     script = (
         "import sys\n"
         "from tui.cli import main\n"
-        "assert main(['roll', 'yz', '5b2s1g', '--push', '1', '--seed', '1']) == 0\n"
-        "assert main(['roll', 'fate', '-1', '--vs', '0', '--seed', '1']) == 0\n"
-        "assert main(['odds', 'yz', '5b2s1g', '--vs', '3b1s1g']) == 0\n"
-        "assert main(['odds', 'd20', '+2', '--vs', '12']) == 0\n"
+        "assert main(['roll', '5b2s1g', '--push', '1', '--seed', '1']) == 0\n"
+        "assert main(['roll', '4dF-1', '--vs', '0', '--seed', '1']) == 0\n"
+        "assert main(['odds', '5b2s1g', '--vs', '3b1s1g']) == 0\n"
+        "assert main(['odds', 'd20+2 vs 12']) == 0\n"
+        "assert main(['army', 'kingmaker', '--cr', '1', '--troops', '100']) == 0\n"
         f"assert main(['check', {str(ruleset)!r}]) == 0\n"
         f"assert main(['check', {str(EXAMPLE)!r}]) == 0\n"
-        "assert main(['roll', 'yz', '5x']) == 2\n"
+        "assert main(['roll', '5x']) == 2\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('textual', 'rich'))\n"
         "assert not bad, bad\n"
     )
@@ -427,3 +434,20 @@ def test_serve_runs_the_viewer_on_the_projection_only_on_this_machine(capsys, mo
     assert code == 0 and made["served"] and made["host"] == "127.0.0.1" and made["port"] == 8000
     assert made["command"].endswith(f"-m tui view {tmp_path / 'raid.public.json'} --lang de --ascii --theme ansi-dark")
     assert "ohne Anmeldung" in out
+
+
+@pytest.mark.parametrize("text", ["5b2s1g", "3s", "4dF+2 vs 3", "dF-1", "d20+6 vs 17", "D20", "5x", "4dF+", "d12", "fate", "2d6"])
+def test_roll_takes_exactly_what_the_quick_roll_takes(capsys, text):
+    """One dice grammar wherever a GM types dice: the app's quick roll and
+    ``masscombat roll`` read the same expressions the same way."""
+    from tui.core.dice.quick import QuickRollError, parse_quick
+    from tui.core.system import quick_dice
+
+    try:
+        spec = parse_quick(text, quick_dice())
+    except QuickRollError:
+        spec = None
+    code, out, err = run(capsys, "roll", *text.split(), "--seed", "3", "--json")
+    assert (code == 0) == (spec is not None), err
+    if spec is not None:
+        assert run_json(capsys, "roll", text, "--seed", "3") == json.loads(out)

@@ -19,7 +19,7 @@ from tui.core.markdown import md_text
 from tui.cli import main
 from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import set_language, tr
-from tui.core.storage import save_battle
+from tui.core.saving import save_battle
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import successor_needed
 from tui.core.systems.myz.army import Army, Battlefield, Person

@@ -59,7 +59,7 @@ def corpus_files(folder: Path) -> Iterator[tuple[str, Path]]:
 def load_corpus(verdicts: Verdicts) -> None:
     from tui.core.errors import MassCombatError
     from tui.core.rulesets import load_ruleset_file
-    from tui.core.storage import load_battle
+    from tui.core.loading import load_battle
 
     with temp_folder() as folder:
         counts = {"save": [0, 0], "ruleset": [0, 0]}
@@ -84,7 +84,7 @@ def cli_corpus(verdicts: Verdicts) -> None:
     wait for keys.)"""
     from tui.core.errors import MassCombatError
     from tui.core.places import find_example
-    from tui.core.storage import load_battle
+    from tui.core.loading import load_battle
     from tui.core.tomlfile import dump_toml, read_toml
 
     with temp_folder() as folder:
@@ -119,7 +119,8 @@ FUNCTION_KEYS = {"f1": "\x1bOP", "f2": "\x1bOQ", "f3": "\x1bOR", "f4": "\x1bOS",
 
 
 def screens(verdicts: Verdicts) -> None:
-    from tui.core.storage import load_battle, save_battle
+    from tui.core.loading import load_battle
+    from tui.core.saving import save_battle
     from tui.ui.registry import system_ui
 
     for system in DEMOS:

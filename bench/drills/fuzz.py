@@ -111,7 +111,7 @@ def sources() -> dict[str, tuple[str, str]]:
 def main() -> int:
     from tui.core.errors import MassCombatError
     from tui.core.rulesets import load_ruleset_file
-    from tui.core.storage import load_battle
+    from tui.core.loading import load_battle
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=10_000)

@@ -21,7 +21,7 @@ from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 def cursor(path: Path) -> int | None:
     from tui.core.errors import MassCombatError
-    from tui.core.storage import load_battle
+    from tui.core.loading import load_battle
 
     try:
         return load_battle(path).history.cursor
@@ -30,7 +30,7 @@ def cursor(path: Path) -> int | None:
 
 
 def title(path: Path) -> str | None:
-    from tui.core.storage import load_battle
+    from tui.core.loading import load_battle
 
     return load_battle(path).meta.title
 

@@ -14,7 +14,7 @@ import pytest
 
 from tui.core.board import Zone
 from tui.core.errors import RuleViolation
-from tui.core.systems.fate.rules import bundled as fate
+from tui.core.systems.fate.rules import shipped as fate
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.forces import Leader, Player, Unit

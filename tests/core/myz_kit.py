@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import Pool
-from tui.core.systems.myz.rules import bundled as myz
+from tui.core.dice.year_zero import Pool
+from tui.core.systems.myz.rules import shipped as myz
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.forces import Force, muster_force

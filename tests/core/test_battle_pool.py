@@ -17,7 +17,7 @@ from tui.core.systems.myz import models as m
 from tui.core.history import rng_for
 from tui.core.systems.myz.battle import Battle
 from tui.core.systems.myz.battle_pool import BattlePoolState, RollResult, apply, initial_state, summary
-from tui.core.dice import Pool, YearZeroRules, roll_pool
+from tui.core.dice.year_zero import Pool, YearZeroRules, roll_pool
 from tui.core.errors import MassCombatError, PushNotAllowed, RollRecordError, RuleViolation
 
 
@@ -436,7 +436,7 @@ def reload(battle: Battle, through_json: bool = True) -> Battle:
     meta = battle.to_file()
     if through_json:
         meta = m.BattleFile.model_validate(meta.model_dump(mode="json"))
-    return Battle.from_file(meta, battle.rules)
+    return Battle.from_file(meta, rules=battle.rules)
 
 
 @pytest.mark.parametrize("through_json", [False, True])
@@ -611,7 +611,7 @@ def _check_refusals(rules, seed, pools, steps):
         assert (why is None) == ok, (name, arg, why)
         if why is not None:
             assert isinstance(why, str) and why.strip()
-    loaded = Battle.from_file(battle.to_file(), rules)
+    loaded = Battle.from_file(battle.to_file(), rules=rules)
     assert loaded.state == battle.state
     assert loaded.history.events == battle.history.events
 

@@ -266,7 +266,8 @@ def test_a_stored_board_never_holds_a_card_at_minus_one():
 
 def test_replaying_the_log_lays_the_same_board(tmp_path):
     from fate_kit import ev, mustered
-    from tui.core.storage import load_battle, save_battle
+    from tui.core.loading import load_battle
+    from tui.core.saving import save_battle
 
     battle = mustered()
     battle.record(ev.StartBattlefield())

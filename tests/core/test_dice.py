@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.core.dice import (
+from tui.core.dice.year_zero import (
     KINDS,
     DieKind,
     Lock,
@@ -608,7 +608,7 @@ def test_record_refuses_a_push_that_spent_the_wrong_number_of_dice():
 
 
 def test_check_roll_on_a_hand_built_record():
-    from tui.core.dice import Die
+    from tui.core.dice.year_zero import Die
 
     good = YearZeroRoll(Pool(1, 1, 0), (Die(B, (2, 4)), Die(S, (5,))), pushes=1)
     check_roll(good)

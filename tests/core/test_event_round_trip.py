@@ -8,7 +8,8 @@ from __future__ import annotations
 import types
 import typing
 
-from tui.core.storage import load_battle, save_battle
+from tui.core.loading import load_battle
+from tui.core.saving import save_battle
 from tui.core.system import systems
 from tui.core.systems.myz import events as ev
 from tui.core.tomlfile import dump_toml, parse_toml

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tui.core.d20 import AttackResult, AttackRules, D20Roll, resolve_attack, roll_d20
-from tui.core.fate_dice import FateOutcome, FateRoll, fate_outcome, roll_fate
-from tui.core.systems.fate.rules import bundled as fate
-from tui.core.systems.kingmaker.rules import bundled as kingmaker
+from tui.core.dice.d20 import AttackResult, AttackRules, D20Roll, resolve_attack, roll_d20
+from tui.core.dice.fudge import FateOutcome, FateRoll, fate_outcome, roll_fate
+from tui.core.systems.fate.rules import shipped as fate
+from tui.core.systems.kingmaker.rules import shipped as kingmaker
 
 
 # -- Fate ---------------------------------------------------------------------

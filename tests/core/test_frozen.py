@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tui.core.dice import Pool, YearZeroRules, parse_pool, roll_pool
+from tui.core.dice.year_zero import Pool, YearZeroRules, parse_pool, roll_pool
 from tui.core.errors import PoolSizeError
 from tui.core.frozen import replace
 

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import Pool
+from tui.core.dice.year_zero import Pool
 from tui.core.errors import MassCombatError, NothingToUndo
 from tui.core.history import History
 

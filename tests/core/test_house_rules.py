@@ -12,7 +12,8 @@ from myz_kit import army, leader, new_battle, start
 from tui.core.errors import MassCombatError, RulesetError
 from tui.core.house_rules import house_file, replay_under, ruleset_refusal
 from tui.core.rulesets import find_ruleset
-from tui.core.storage import load_battle, save_battle
+from tui.core.loading import load_battle
+from tui.core.saving import save_battle
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Person
 

@@ -10,8 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tui.core.rulesets import find_ruleset, use_house_ruleset
-from tui.core.storage import create_session, load_battle, open_session
+from tui.core.rulesets import find_ruleset
+from tui.core.loading import load_battle
+from tui.core.storage import create_session, open_session
 from tui.core.system import find_system
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,9 +25,9 @@ def _house(tmp_path: Path, base_dice: int = 7) -> Path:
     return path
 
 
-def _new_battle(tmp_path: Path) -> Path:
-    path = tmp_path / "battle.toml"
-    session = create_session(path, find_system("myz").new_battle(5))
+def _new_battle(tmp_path: Path, house: Path | None = None, name: str = "battle.toml") -> Path:
+    path = tmp_path / name
+    session = create_session(path, find_system("myz").new_battle(5, house))
     session.close()
     return path
 
@@ -42,10 +43,8 @@ def test_a_new_battle_records_the_bundled_ruleset_and_its_hash(tmp_path):
 
 def test_a_house_ruleset_plays_is_recorded_and_is_used_again_on_reopening(tmp_path):
     house = _house(tmp_path)
-    use_house_ruleset(house)
-    path = _new_battle(tmp_path)
+    path = _new_battle(tmp_path, house)
     assert load_battle(path).game.rules.retaliation.base_dice == 7
-    use_house_ruleset(None)  # reopened later without --ruleset
     battle = load_battle(path)
     assert battle.game.rules.retaliation.base_dice == 7
     assert battle.meta.ruleset.file == str(house.resolve()) and battle.ruleset_notice is None
@@ -53,9 +52,7 @@ def test_a_house_ruleset_plays_is_recorded_and_is_used_again_on_reopening(tmp_pa
 
 def test_reopening_with_a_changed_house_ruleset_says_so(tmp_path):
     house = _house(tmp_path)
-    use_house_ruleset(house)
-    path = _new_battle(tmp_path)
-    use_house_ruleset(None)
+    path = _new_battle(tmp_path, house)
     _house(tmp_path, base_dice=8)  # the GM edits the copy again
     session = open_session(path)
     try:
@@ -68,9 +65,7 @@ def test_reopening_with_a_changed_house_ruleset_says_so(tmp_path):
 
 def test_a_house_ruleset_gone_plays_the_bundled_one_and_says_so(tmp_path):
     house = _house(tmp_path)
-    use_house_ruleset(house)
-    path = _new_battle(tmp_path)
-    use_house_ruleset(None)
+    path = _new_battle(tmp_path, house)
     house.unlink()
     battle = load_battle(path)
     assert battle.game.rules.retaliation.base_dice == 6
@@ -93,9 +88,28 @@ def test_check_says_when_the_ruleset_changed(tmp_path):
     from tui.cli.check import check_file
 
     house = _house(tmp_path)
-    use_house_ruleset(house)
-    path = _new_battle(tmp_path)
-    use_house_ruleset(None)
+    path = _new_battle(tmp_path, house)
     _house(tmp_path, base_dice=9)
     line = check_file(path)
     assert line.startswith('ok: battle "Battle"') and "it plays now with" in line
+
+
+def test_two_battles_with_different_rulesets_live_in_one_process(tmp_path):
+    """The ruleset travels with the battle: no process-wide choice, so a
+    house battle and a bundled one open side by side keep their own numbers."""
+    house = _house(tmp_path, base_dice=9)
+    with open_session(_new_battle(tmp_path, house, "ours.toml")) as ours, open_session(_new_battle(tmp_path, None, "plain.toml")) as theirs:
+        assert ours.battle.ruleset.retaliation.base_dice == 9 and theirs.battle.ruleset.retaliation.base_dice == 6
+        assert ours.battle.meta.ruleset.file == str(house.resolve()) and theirs.battle.meta.ruleset.file == ""
+        fresh = find_system("myz").new_battle(3)
+        assert fresh.ruleset.retaliation.base_dice == 6 and fresh.meta.ruleset.file == ""
+    again = load_battle(tmp_path / "ours.toml"), load_battle(tmp_path / "plain.toml")
+    assert [b.ruleset.retaliation.base_dice for b in again] == [9, 6]
+
+
+def test_opening_with_a_house_ruleset_plays_that_battle_with_it_only(tmp_path):
+    path = _new_battle(tmp_path)
+    house = _house(tmp_path, base_dice=8)
+    with open_session(path, house=house) as session:
+        assert session.battle.ruleset.retaliation.base_dice == 8 and session.battle.meta.ruleset.file == str(house.resolve())
+    assert find_system("myz").new_battle(1).ruleset.retaliation.base_dice == 6

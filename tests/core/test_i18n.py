@@ -12,7 +12,7 @@ import pytest
 
 import tui
 from tui.core import i18n
-from tui.core.dice import KINDS
+from tui.core.dice.year_zero import KINDS
 from tui.core.i18n import placeholders
 
 PACKAGE = Path(tui.__file__).resolve().parent

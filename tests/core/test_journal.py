@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from tui.core import journal
-from tui.core.dice import YearZeroRules, parse_pool
+from tui.core.dice.year_zero import YearZeroRules, parse_pool
 from tui.core.history import History
-from tui.core.storage import create_session, load_battle, open_session
+from tui.core.loading import load_battle
+from tui.core.storage import create_session, open_session
 from tui.core.systems.myz.battle import Battle
-from tui.core.systems.myz.rules import bundled as _myz_ruleset
+from tui.core.systems.myz.rules import shipped as _myz_ruleset
 
 RULES = YearZeroRules.from_ruleset(_myz_ruleset())
 

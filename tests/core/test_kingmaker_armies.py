@@ -14,12 +14,12 @@ from fractions import Fraction
 
 import pytest
 
-from tui.core.d20 import AttackRules, resolve_attack
+from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.i18n import set_language
 from tui.core.systems.kingmaker.derive import derive, size_for
 from tui.core.systems.kingmaker.explain import explain
 from tui.core.systems.kingmaker.forces import AbilityPick, Army, ArmyError, Commander
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import shipped
 
 
 def army(**fields) -> Army:
@@ -28,7 +28,7 @@ def army(**fields) -> Army:
 
 
 def test_the_texts_fighters():
-    r = bundled()
+    r = shipped()
     hundred = derive(army(), r)
     assert (hundred.size.key, hundred.acr) == ("medium", 2)
     five_hundred = derive(army(troops=500), r)
@@ -43,7 +43,7 @@ def test_the_texts_fighters():
 
 
 def test_nineteen_against_seventeen_deals_two():
-    result = resolve_attack(13, 6, 17, cap=4, rules=AttackRules.from_ruleset(bundled()))
+    result = resolve_attack(13, 6, 17, cap=4, rules=AttackRules.from_ruleset(shipped()))
     assert (result.hit, result.damage) == (True, 2)
 
 
@@ -56,12 +56,12 @@ def test_nineteen_against_seventeen_deals_two():
     ("1/3", 2000, "d10", "7", 38, 17, 7, 3),  # Militia (Colossal)
 ])
 def test_ultimate_campaigns_sample_armies(cr, troops, die, acr, hp, defense, offense, consumption):
-    found = derive(army(cr=cr, troops=troops, hit_die=die), bundled())
+    found = derive(army(cr=cr, troops=troops, hit_die=die), shipped())
     assert (found.acr_text, found.hp.total, found.defense.total, found.offense.total, found.consumption.total) == (acr, hp, defense, offense, consumption)
 
 
 def test_undead_raise_defense_by_two():
-    found = derive(army(cr="1/2", troops=2000, hit_die="d8", abilities=(AbilityPick(key="undead"),)), bundled())
+    found = derive(army(cr="1/2", troops=2000, hit_die="d8", abilities=(AbilityPick(key="undead"),)), shipped())
     assert found.defense.total == 20
     assert "fear_immune" in found.grants
 
@@ -70,24 +70,24 @@ def test_elite_mounted_knights():
     """Medium humans (fighter 3), masterwork armour and weapons, mounts:
     hp 11, ACR 2, DV 15, OM +5, Consumption 4."""
     knights = army(cr="2", mount_cr="1", resources=("masterwork_armor", "masterwork_weapons"))
-    found = derive(knights, bundled())
+    found = derive(knights, shipped())
     assert (found.hp.total, found.acr_text, found.defense.total, found.offense.total, found.consumption.total) == (11, "2", 15, 5, 4)
     assert [p.key for p in found.offense.parts if p.source == "resource"] == ["masterwork_weapons", "mounts"]
 
 
 def test_cavalry_counts_the_higher_cr():
-    found = derive(army(cr="1", mount_cr="3"), bundled())
+    found = derive(army(cr="1", mount_cr="3"), shipped())
     assert (found.rider_cr, found.mount_cr, found.acr) == (1, 3, 3)
 
 
 def test_size_follows_the_head_count():
-    r = bundled()
+    r = shipped()
     assert [size_for(n, r).key for n in (10, 24, 25, 99, 100, 199, 200, 499, 500, 999, 1000, 2000)] == [
         "diminutive", "diminutive", "tiny", "small", "medium", "medium", "large", "large", "huge", "huge", "gargantuan", "colossal"]
 
 
 def test_resources_scale_with_size_and_siege_engines_do_not():
-    r = bundled()
+    r = shipped()
     huge = derive(army(troops=500, resources=("masterwork_armor",), siege_engines=2), r)
     assert huge.consumption.total == 3 + 4 + 6
     assert huge.cost_bp == 3 * 4 + 2 * 15
@@ -100,13 +100,13 @@ def test_mounts_cost_their_acr_which_already_counts_the_size():
     """Mounts cost BP equal to the mounts' ACR (Ultimate Campaign); for a
     Large army of riders on CR 1 mounts that is ACR 3: 3 BP, not scaled
     again. Their +1 Consumption scales like any resource's: +2."""
-    large = derive(army(troops=200, cr="1", mount_cr="1"), bundled())
+    large = derive(army(troops=200, cr="1", mount_cr="1"), shipped())
     assert large.mount_cr == 3 and large.cost_bp == 3
     assert [p.amount for p in large.consumption.parts if p.key == "mounts"] == [2]
 
 
 def test_commander_morale_leadership_and_boons():
-    r = bundled()
+    r = shipped()
     chief = Commander(name="Kesten", charisma=3, profession=10, level=6, boons=("loyalty", "defensive_tactics"))
     found = derive(army(morale=1, commander=chief), r)
     assert found.leadership == 9
@@ -118,13 +118,13 @@ def test_commander_morale_leadership_and_boons():
 
 
 def test_situational_effects_are_kept_apart():
-    found = derive(army(troops=500, commander=Commander(level=5, charisma=0, boons=("bloodied_but_unbroken",))), bundled())
+    found = derive(army(troops=500, commander=Commander(level=5, charisma=0, boons=("bloodied_but_unbroken",))), shipped())
     assert found.offense.total == 6
     assert [(s.key, s.effect.offense, s.effect.when) for s in found.situational] == [("bloodied_but_unbroken", 1, "bloodied")]
 
 
 def test_spellcasting_counts_its_level():
-    found = derive(army(abilities=(AbilityPick(key="spellcasting", value=2),)), bundled())
+    found = derive(army(abilities=(AbilityPick(key="spellcasting", value=2),)), shipped())
     assert (found.offense.total, found.defense.total) == (4, 14)
 
 
@@ -147,13 +147,13 @@ def test_spellcasting_counts_its_level():
 ])
 def test_an_army_the_rules_cant_field_is_one_line(fields, says):
     with pytest.raises(ArmyError) as caught:
-        derive(army(**fields), bundled())
+        derive(army(**fields), shipped())
     assert says in str(caught.value)
     assert "\n" not in str(caught.value)
 
 
 def test_where_numbers_come_from_in_both_languages():
-    r = bundled()
+    r = shipped()
     found = derive(army(troops=500, cr="2", mount_cr="1", resources=("masterwork_weapons",)), r)
     assert explain(found.offense, found, r, "en") == "ACR 6, Improved Weapons (masterwork) +1, Mounts +2"
     assert explain(found.hp, found, r, "en") == "ACR 6 × 5.5 for d10"
@@ -163,7 +163,7 @@ def test_where_numbers_come_from_in_both_languages():
 
 
 def test_rows_listed_twice_and_boons_needing_what_the_army_lacks_are_refused():
-    r = bundled()
+    r = shipped()
     with pytest.raises(ArmyError, match="twice"):
         derive(army(abilities=(AbilityPick(key="pounce"), AbilityPick(key="pounce"))), r)
     with pytest.raises(ArmyError, match="twice"):

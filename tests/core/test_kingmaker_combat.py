@@ -295,7 +295,7 @@ def test_a_fleeing_unit_with_no_way_away_does_not_hold_up_the_phase():
 
 def test_a_fleeing_enemy_takes_no_free_hack():
     from tui.core.frozen import replace
-    from tui.core.systems.kingmaker.turns import strikers
+    from tui.core.systems.kingmaker.standing import strikers
 
     battle = fleeing_knights()
     to_phase(battle, "movement")

@@ -17,7 +17,7 @@ import pytest
 from tui.core import rulesets as rs
 from tui.core.errors import SaveFileError
 from tui.core.ruleset_base import resolve_path
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import shipped
 
 
 def house_copy(tmp_path: Path, old: str, new: str) -> Path:
@@ -29,7 +29,7 @@ def house_copy(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_sizes_and_the_ladder_as_ultimate_campaign_gives_them():
-    r = bundled()
+    r = shipped()
     table = {s.key: (s.troops, s.acr_steps, s.squares, s.multiplier) for s in r.sizes}
     assert table == {
         "fine": (1, -8, 1, Fraction(1, 8)), "diminutive": (10, -6, 1, Fraction(1, 6)), "tiny": (25, -4, 1, Fraction(1, 4)),
@@ -42,7 +42,7 @@ def test_sizes_and_the_ladder_as_ultimate_campaign_gives_them():
 
 
 def test_the_kingmaker_commands_and_morale():
-    r = bundled()
+    r = shipped()
     c = r.commands
     assert (c.hustle.dc, c.hustle.extra_squares) == (10, 1)
     assert (c.charge.dc, c.charge.extra_squares, c.charge.melee_offense, c.charge.defense) == (12, 1, 2, -2)
@@ -60,7 +60,7 @@ def test_the_kingmaker_commands_and_morale():
 
 
 def test_tactics_resources_and_boons_carry_their_effects():
-    r = bundled()
+    r = shipped()
     assert {t.key for t in r.tactics if t.default} == {"standard", "withdraw"}
     wall = r.tactic("defensive_wall").effects[0]
     assert (wall.offense, wall.defense) == (-2, 2)
@@ -74,7 +74,7 @@ def test_tactics_resources_and_boons_carry_their_effects():
 
 
 def test_every_assumed_key_names_a_value():
-    r = bundled()
+    r = shipped()
     assert "armies.attacks_per_square" in r.ruleset.assumed
     assert "ranged.into_melee" in r.ruleset.assumed
     for path in r.ruleset.assumed:

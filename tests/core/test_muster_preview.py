@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import Pool
-from tui.core.systems.myz.rules import bundled as myz
+from tui.core.dice.year_zero import Pool
+from tui.core.systems.myz.rules import shipped as myz
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.preview import muster_preview, preview_strategy
 

@@ -15,7 +15,8 @@ from myz_kit import army, leader, end_wave, fight, start, support_none, to_battl
 from tui.core.errors import RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels
-from tui.core.storage import load_battle, save_battle
+from tui.core.loading import load_battle
+from tui.core.saving import save_battle
 from tui.core.systems.myz.army import Battlefield
 
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from myz_kit import R, army, force, lines, pools, skill_from
-from tui.core.dice import Pool
+from tui.core.dice.year_zero import Pool
 from tui.core.systems.myz.army import Battlefield
 from tui.core.systems.myz.forces import fortification_key, special_classes, superiorities, unit_counts
 from tui.core.systems.myz.pool import ActionEffect, commando_damaged

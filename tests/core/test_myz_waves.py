@@ -344,12 +344,12 @@ def test_enemy_artillery_counts_only_if_some_is_left_after_the_wave():
 def test_typed_successes_are_no_more_than_the_pool_has_dice():
     """7 ☢ can't come from 3 Battle dice and 1 Strategy die: refused with the pool."""
     from tui.core.errors import RuleViolation
-    from tui.core.skill_roll import SkillPool
+    from tui.core.dice.skill_roll import SkillPool
     from tui.core.systems.myz import events as ev
     from tui.core.systems.myz.checks import evaluate
-    from tui.core.systems.myz.rules import bundled
+    from tui.core.systems.myz.rules import shipped
 
-    rules = bundled()
+    rules = shipped()
     pool = SkillPool(base=3, skill=1)
     assert pool.most_successes == 4 and SkillPool(base=2, skill=-1, gear=1).most_successes == 3
     check = ev.SkillCheck(person=0, skill="command", typed=7)

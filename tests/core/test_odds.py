@@ -2,7 +2,7 @@
 
 The enumeration rolls every face sequence through ``roll_pool`` and
 ``YearZeroRoll.push`` with a scripted rng, so it shares no arithmetic with
-``tui.core.odds``. Small pools use d6; larger ones use smaller dice (the
+``tui.core.dice.odds``. Small pools use d6; larger ones use smaller dice (the
 odds are written for any die size), which keeps the file fast.
 """
 
@@ -16,12 +16,12 @@ from itertools import product
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from tui.core import odds
-from tui.core.d20 import AttackRules, resolve_attack
-from tui.core.dice import Pool, YearZeroRoll, YearZeroRules, roll_pool
+from tui.core.dice import odds
+from tui.core.dice.d20 import AttackRules, resolve_attack
+from tui.core.dice.year_zero import Pool, YearZeroRoll, YearZeroRules, roll_pool
 from tui.core.errors import PoolSizeError
-from tui.core.fate_dice import FateOutcome, FateRoll, fate_outcome
-from tui.core.systems.kingmaker.rules import bundled as kingmaker
+from tui.core.dice.fudge import FateOutcome, FateRoll, fate_outcome
+from tui.core.systems.kingmaker.rules import shipped as kingmaker
 
 D6 = YearZeroRules()
 COST_2 = YearZeroRules(strategy_dice_per_push=2)
@@ -417,7 +417,7 @@ def test_distribution_text():
 def test_fate_chances_match_enumerating_both_sides_dice():
     from itertools import product
 
-    from tui.core.odds import fate_chances
+    from tui.core.dice.odds import fate_chances
 
     faces = list(product((-1, 0, 1), repeat=4))
     for margin in (-3, 0, 2):

@@ -17,7 +17,7 @@ from tui.core.markdown import md_text
 from tui.core.places import find_example
 from tui.core.records import MAX_NAME, Record, check_name, printable, text_problem
 from tui.core.rulesets import load_ruleset_file
-from tui.core.storage import load_battle
+from tui.core.loading import load_battle
 from tui.core.tomlfile import dump_toml, read_toml
 
 ESCAPES = {

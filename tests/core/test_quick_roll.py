@@ -7,14 +7,15 @@ import random
 
 import pytest
 
-from tui.core.quick_roll import QuickRoll, QuickRollError, parse_quick, quick_dice, quick_odds, quick_result, roll_quick
+from tui.core.dice.quick import QuickRoll, QuickRollError, parse_quick, quick_odds, quick_result, roll_quick
+from tui.core.system import quick_dice
 
 DICE = quick_dice()
 
 
 @pytest.mark.parametrize("text,tidy,kind", [
-    ("5b2s1g", "5b2s1g", "yz"), ("4dF+2 vs 3", "4dF+2 vs 3", "fate"), ("df-1", "4dF-1", "fate"),
-    (" 4 D F + 2  VS 3 ", "4dF+2 vs 3", "fate"), ("d20+6 vs 17", "d20+6 vs 17", "d20"), ("D20", "d20", "d20"),
+    ("5b2s1g", "5b2s1g", "yz"), ("4dF+2 vs 3", "4dF+2 vs 3", "dF"), ("df-1", "4dF-1", "dF"),
+    (" 4 D F + 2  VS 3 ", "4dF+2 vs 3", "dF"), ("d20+6 vs 17", "d20+6 vs 17", "d20"), ("D20", "d20", "d20"),
 ])
 def test_expressions_are_read_and_tidied(text, tidy, kind):
     spec = parse_quick(text, DICE)

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tui.core.errors import MassCombatError
-from tui.core.storage import load_battle, save_battle
-from tui.core.system import UnknownSystem, find_system, ruleset_keys, ruleset_spec, system_keys, system_of
+from tui.core.loading import load_battle
+from tui.core.saving import save_battle
+from tui.core.system import GROUP, UnknownSystem, find_system, ruleset_spec, system_keys, system_of
 
 
 def test_each_system_is_found_by_its_key_and_knows_its_names():
@@ -17,8 +18,19 @@ def test_each_system_is_found_by_its_key_and_knows_its_names():
         assert system.key == key and system.name("en") and system.name("de")
         battle = system.new_battle(5)
         assert system_of(battle) is system and battle.seed == 5
-    assert set(ruleset_keys()) >= {"myz", "fate", "second_world", "kingmaker"}
     assert ruleset_spec("kingmaker").file == "kingmaker-fantasy-battle.toml"
+
+
+def test_the_bundled_systems_are_installed_entry_points():
+    """Found the way any package's system would be: by its entry point."""
+    from importlib.metadata import entry_points
+
+    points = {p.name: p.value for p in entry_points(group=GROUP)}
+    assert {"myz", "fate", "second_world", "kingmaker"} <= set(points)
+    assert points["fate"] == "tui.core.systems.fate.system:SYSTEM"
+    from tui.ui.registry import GROUP as SCREENS
+
+    assert {p.name for p in entry_points(group=SCREENS)} >= set(points)
 
 
 def test_an_unknown_system_is_one_clear_error():

@@ -9,15 +9,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tui.core import rulesets as rs
-from tui.core.d20 import AttackRules
-from tui.core.dice import YearZeroRules
+from tui.core.dice.d20 import AttackRules
+from tui.core.dice.year_zero import YearZeroRules
 from tui.core.ruleset_base import LANGUAGES
 from tui.core.systems.fate.rules import FateRuleset
-from tui.core.systems.fate.rules import bundled as fate
+from tui.core.systems.fate.rules import shipped as fate
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
-from tui.core.systems.kingmaker.rules import bundled as kingmaker
+from tui.core.systems.kingmaker.rules import shipped as kingmaker
 from tui.core.systems.myz.rules import MyzRuleset
-from tui.core.systems.myz.rules import bundled as myz
+from tui.core.systems.myz.rules import shipped as myz
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 
@@ -55,7 +55,7 @@ def outside_comment(text: str, line: int, column: int) -> bool:
     [("myz", MyzRuleset), ("fate", FateRuleset), ("second_world", SecondWorldRuleset), ("kingmaker", KingmakerRuleset)],
 )
 def test_bundled_rulesets_load(system, model):
-    ruleset = rs.bundled_ruleset(system)
+    ruleset = rs.shipped_ruleset(system)
     assert isinstance(ruleset, model)
     assert ruleset.ruleset.system == system
     assert ruleset.ruleset.schema_version == 1

@@ -15,13 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import journal, storage
-from tui.core.dice import YearZeroRules, parse_pool
+from tui.core import journal
+from tui.core.dice.year_zero import YearZeroRules, parse_pool
 from tui.core.errors import BattleLocked, SaveFileError
 from tui.core.locking import BattleLock, lock_path_for, read_holder
-from tui.core.storage import create_session, load_battle, open_session, save_battle
+from tui.core.loading import load_battle
+from tui.core.saving import save_battle
+from tui.core.storage import create_session, open_session
 from tui.core.systems.myz.battle import Battle
-from tui.core.systems.myz.rules import bundled as _myz_ruleset
+from tui.core.systems.myz.rules import shipped as _myz_ruleset
 from tui.core.tomlfile import MAX_FILE_BYTES, parse_toml, read_toml
 
 RULES = YearZeroRules.from_ruleset(_myz_ruleset())
@@ -220,10 +222,6 @@ def test_a_file_over_the_size_limit_is_refused_before_it_is_parsed(tmp_path):
     path.write_bytes(b"# " + b"x" * MAX_FILE_BYTES + b"\n")
     with pytest.raises(SaveFileError, match="larger than"):
         read_toml(path)
-
-
-def test_storage_reexports_what_older_imports_use():
-    assert storage.load_battle is load_battle and storage.MIGRATIONS
 
 
 def test_a_file_deleted_behind_the_session_is_written_again(tmp_path):

@@ -17,7 +17,7 @@ import pytest
 
 from tests.core.sw_kit import VASQUEZ, captain_start, scene
 from tui.core.errors import MassCombatError
-from tui.core.fate_dice import FateOutcome
+from tui.core.dice.fudge import FateOutcome
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.chances import action_chances, move_chances

@@ -15,7 +15,7 @@ import pytest
 from tui.core import rulesets as rs
 from tui.core.edges import parse_costs
 from tui.core.errors import SaveFileError
-from tui.core.systems.second_world.rules import bundled
+from tui.core.systems.second_world.rules import shipped
 
 
 def house_copy(tmp_path: Path, old: str, new: str) -> Path:
@@ -27,7 +27,7 @@ def house_copy(tmp_path: Path, old: str, new: str) -> Path:
 
 
 def test_weapon_classes_reach_as_the_text_says():
-    r = bundled()
+    r = shipped()
     reach = {w.key: (w.skill, w.range, w.heavy) for w in r.weapons}
     assert reach["light_firearm"] == ("shoot", 1, False)
     assert reach["large_firearm"] == ("shoot", 3, False)
@@ -38,7 +38,7 @@ def test_weapon_classes_reach_as_the_text_says():
 
 
 def test_zones_situations_and_moves_as_the_text_says():
-    r = bundled()
+    r = shipped()
     assert r.zones.withdrawn_at == 5
     assert (r.situation("cluttered").ranged, r.situation("cluttered").max_range) == (False, None)
     assert (r.situation("claustrophobic").ranged, r.situation("claustrophobic").max_range) == (True, 1)
@@ -48,7 +48,7 @@ def test_zones_situations_and_moves_as_the_text_says():
 
 
 def test_the_example_edges_are_presets():
-    r = bundled()
+    r = shipped()
     assert {p.key: (p.costs, p.closed) for p in r.edge_presets} == {
         "door": ("1/0/1", True),
         "bunker_door": ("4/0/4", True),
@@ -59,7 +59,7 @@ def test_the_example_edges_are_presets():
 
 
 def test_fate_core_where_the_text_is_silent():
-    r = bundled()
+    r = shipped()
     assert len(r.skills) == 18 and r.skill("notice").name("de") == "Wahrnehmung"
     assert [(t.key, t.skill, t.boxes_for(0), t.boxes_for(1), t.boxes_for(2), t.boxes_for(3), t.boxes_for(5)) for t in r.stress] == [
         ("physical", "physique", 2, 3, 3, 4, 4),

@@ -18,12 +18,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tui.core.dice import YearZeroRules
+from tui.core.dice.year_zero import YearZeroRules
 from tui.core.errors import MassCombatError, PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
-from tui.core.faces import FaceRecorder, FaceReplay
+from tui.core.dice.faces import FaceRecorder, FaceReplay
 from tui.core.i18n import t
-from tui.core.odds import skill_success_distribution
-from tui.core.skill_roll import (
+from tui.core.dice.odds import skill_success_distribution
+from tui.core.dice.skill_roll import (
     DRAW_ORDER,
     SkillDie,
     SkillFaces,

@@ -21,28 +21,18 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tui.core import backups, loading, locking, storage
+from tui.core import backups, loading, locking, saving, storage
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import Pool, YearZeroRules, parse_pool
-from tui.core.systems.myz.rules import bundled as _myz_ruleset
+from tui.core.dice.year_zero import Pool, YearZeroRules, parse_pool
+from tui.core.systems.myz.rules import shipped as _myz_ruleset
 from tui.core.errors import BattleLocked, MassCombatError, SaveFileError
 from tui.core.locking import BattleLock, lock_path_for
-from tui.core.storage import (
-    BACKUP_INTERVAL_MINUTES,
-    KEEP_BACKUPS,
-    backups_for,
-    bak_path,
-    create_session,
-    default_saves_dir,
-    find_example,
-    list_examples,
-    load_battle,
-    open_example,
-    open_session,
-    save_battle,
-    working_copy,
-)
+from tui.core.backups import BACKUP_INTERVAL_MINUTES, backups_for, bak_path, KEEP_BACKUPS
+from tui.core.loading import load_battle
+from tui.core.places import default_saves_dir, find_example, list_examples, open_example, working_copy
+from tui.core.saving import save_battle
+from tui.core.storage import create_session, open_session
 from tui.core.tomlfile import dump_toml
 
 RULES = YearZeroRules.from_ruleset(_myz_ruleset())
@@ -309,7 +299,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(backups, "clock", fake)  # read in backups._now, so patched there
+    monkeypatch.setattr(backups, "clock", fake)  # read in backups.now, so patched there
     return fake
 
 
@@ -660,7 +650,7 @@ def test_default_saves_dir(tmp_path, monkeypatch):
 
 
 def valid_data() -> dict:
-    return storage.battle_data(played_battle())
+    return saving.battle_data(played_battle())
 
 
 def write(tmp_path: Path, data: dict | str | bytes, name: str = "battle.toml") -> Path:
@@ -928,13 +918,13 @@ def test_control_characters_never_break_the_line(tmp_path):
 
 
 def test_broken_ruleset_is_reported_against_the_save(tmp_path, monkeypatch):
-    from tui.core import rulesets
+    from tui.core.system import find_system
 
     def broken(system):
         raise SaveFileError("rulesets/myz-mass-combat.toml", "bad face", (12, 3))
 
     path = write(tmp_path, VALID)
-    monkeypatch.setattr(rulesets, "ruleset_in_use", broken)
+    monkeypatch.setattr(type(find_system("myz")), "shipped_ruleset", broken)
     error = assert_load_error(path)
     assert "rulesets/myz-mass-combat.toml:12:3: bad face" in str(error)
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tui.core.dice import DieKind, Pool
+from tui.core.dice.year_zero import DieKind, Pool
 from tui.core.errors import RollRecordError
 from tui.core.systems.myz.battle import Battle
-from tui.core.typed_dice import TypedFacesError, parse_faces
+from tui.core.dice.typed import TypedFacesError, parse_faces
 
 B, S, G = DieKind.BASE, DieKind.SKILL, DieKind.GEAR
 POOL = {B: 4, S: 2, G: 1}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.tui.test_key_bursts import burst, settle
 from tui.core.storage import create_session
 from tui.core.systems.kingmaker.battle import KingmakerBattle
-from tui.core.systems.kingmaker.game import GAME
+from tui.core.systems.kingmaker.system import SYSTEM as GAME
 from tui.ui.app import MassCombatApp
 from tui.ui.settings import Settings
 

@@ -11,7 +11,7 @@ from tests.core.myz_kit import army, start
 from tests.tui.fate_play import fate_app, wait_for
 from tests.tui.scenes import make_app
 from tests.tui.test_army import go_to, open_army
-from tui.core.dice import Pool
+from tui.core.dice.year_zero import Pool
 from tui.core.systems.myz import events as ev
 from tui.ui.fate.army_dialogs import UnitDialog
 from tui.ui.myz.army_dialogs import PersonDialog
@@ -71,7 +71,7 @@ async def test_q_saves_frees_the_lock_and_quits(tmp_path):
         await _press(pilot, "r")
         await _press(pilot, "q")
     assert app.session.closed and app.return_code in (None, 0)
-    from tui.core.storage import load_battle
+    from tui.core.loading import load_battle
 
     assert load_battle(app.session.path).state.rolled
 

@@ -13,7 +13,7 @@ from textual.app import App
 from textual.reactive import reactive
 
 from tui.core.systems.fate.battle import FateBattle
-from tui.core.systems.fate.rules import bundled as fate
+from tui.core.systems.fate.rules import shipped as fate
 from tui.core.systems.fate.events import SetVariants, StartBattlefield
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog

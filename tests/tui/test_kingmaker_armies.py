@@ -15,7 +15,7 @@ from tests.tui.test_key_bursts import burst, settle
 from tui.core.systems.kingmaker import demo
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.forces import AbilityPick, Army, Commander
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import shipped
 from tui.ui.kingmaker.armies import KingmakerArmiesScreen
 from tui.ui.kingmaker.army_kit import ArmyBuilderNumber
 from tui.ui.shell.dialogs import AskDialog, ChoiceDialog
@@ -199,7 +199,7 @@ async def test_resources_are_toggled_one_by_one_and_each_is_recorded_at_once(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await builder(app, pilot)
         await keys(app, pilot, *entry("resources"))
-        assert set(choices(app)) == {r.key for r in bundled().resources}
+        assert set(choices(app)) == {r.key for r in shipped().resources}
         assert choices(app)["healing_potions"].detail.startswith("Twice a battle")
         await choose(app, pilot, "healing_potions")
         assert game(app).army("a1").resources == ("healing_potions",)
@@ -248,7 +248,7 @@ async def test_tactics_are_learned_up_to_half_the_acr_and_need_what_they_need(tm
         await builder(app, pilot)
         await keys(app, pilot, *entry("tactics"))
         offered = [key for key in choices(app)]
-        assert offered == [x.key for x in bundled().tactics if not x.default]
+        assert offered == [x.key for x in shipped().tactics if not x.default]
         for key in offered:  # each learned, then forgotten again
             await choose(app, pilot, key)
             assert key in game(app).army("a1").tactics
@@ -268,8 +268,8 @@ async def test_tactics_are_learned_up_to_half_the_acr_and_need_what_they_need(tm
         assert "Cavalry Experts needs Mounts" == choices(app)["cavalry_experts"].closed
 
 
-ABILITIES = [a.key for a in bundled().abilities]
-VALUED = {a.key for a in bundled().abilities if bundled().ability(a.key).value is not None}
+ABILITIES = [a.key for a in shipped().abilities]
+VALUED = {a.key for a in shipped().abilities if shipped().ability(a.key).value is not None}
 
 
 @pytest.mark.covers(
@@ -332,7 +332,7 @@ async def test_boons_need_the_leadership_and_the_room_the_commander_has(tmp_path
         await builder(app, pilot)
         await keys(app, pilot, *entry("boons"))
         offered = list(choices(app))
-        assert offered == [b.key for b in bundled().boons]
+        assert offered == [b.key for b in shipped().boons]
         assert choices(app)["loyalty"].detail.endswith("Needs Leadership 6.")
         for key in offered:  # each taken, then given up again
             await choose(app, pilot, key, *(["enter"] if key == "bonus_tactic" else []))

@@ -12,7 +12,7 @@ from tests.tui.km_play import app_for, game, keys
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import shipped
 from tui.ui.kingmaker.mat import KingmakerMatScreen
 from tui.ui.kingmaker.mat_view import MatView
 from textual.widgets import OptionList
@@ -67,7 +67,7 @@ async def test_the_mat_is_sized_and_terrain_laid_from_the_cursor(tmp_path):
         at(app, 0, 0)
         await keys(app, pilot, "right", "right", "down", "left", "down", "up")
         assert app.screen.query_one(MatView).cursor == (1, 1)
-        for row, terrain in enumerate(bundled().terrain):
+        for row, terrain in enumerate(shipped().terrain):
             at(app, 2, 2 + row)
             await keys(app, pilot, "t")
             note = choices(app)[options(app).index(terrain.key)].note
@@ -86,7 +86,7 @@ async def test_battlefield_conditions_are_toggled(tmp_path):
     app = app_for(tmp_path, muster())
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        for condition in bundled().conditions:
+        for condition in shipped().conditions:
             await keys(app, pilot, "c")
             if condition.key == "sandstorm":
                 note = choices(app)[options(app).index("sandstorm")].note
@@ -94,13 +94,13 @@ async def test_battlefield_conditions_are_toggled(tmp_path):
             await pick(app, pilot, condition.key)
             await keys(app, pilot, "escape")
             assert condition.key in game(app).conditions
-        assert len(game(app).conditions) == len(bundled().conditions)
+        assert len(game(app).conditions) == len(shipped().conditions)
         await keys(app, pilot, "c", "enter")            # the first again: off
         assert "darkness" not in game(app).conditions
         assert isinstance(app.screen, ChoiceDialog) and options(app)[-1] == "done"
         await keys(app, pilot, "end", "enter")          # done closes the list
         assert not isinstance(app.screen, ChoiceDialog)
-        assert len(game(app).conditions) == len(bundled().conditions) - 1
+        assert len(game(app).conditions) == len(shipped().conditions) - 1
 
 
 @pytest.mark.covers("app.km_mat", "km.next", "km.place", "km.facing.n", "km.facing.e", "km.facing.s", "km.facing.w")
@@ -196,7 +196,7 @@ def big_army_battle() -> KingmakerBattle:
     """A Colossal army of CR 20 creatures (ACR 28) knows every tactic."""
     from tui.core.systems.kingmaker.forces import Army
 
-    learnable = tuple(x.key for x in bundled().tactics if not x.default)
+    learnable = tuple(x.key for x in shipped().tactics if not x.default)
     giants = Army(key="giants", name="Giants", side=0, cr="20", troops=2000, resources=("ranged_weapons",), mount_cr="20", tactics=learnable)
     battle = KingmakerBattle.new("Giants", seed=9)
     battle.record(ev.SetSides(names=("Giants", "Foes")))
@@ -216,7 +216,7 @@ async def test_every_tactic_can_be_chosen(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         at(app, 2, 2)
-        for tactic in bundled().tactics:
+        for tactic in shipped().tactics:
             await keys(app, pilot, "g")
             names = options(app)
             if tactic.key not in names or game(app).unit("giants").tactic == tactic.key:
@@ -229,7 +229,7 @@ async def test_every_tactic_can_be_chosen(tmp_path):
             assert isinstance(event, ev.SwitchTactic) and event.tactic == tactic.key and event.face is None
             # One try a turn: undo it to try the next.
             await keys(app, pilot, "u")
-        assert len({x.key for x in bundled().tactics}) == 14
+        assert len({x.key for x in shipped().tactics}) == 14
 
 
 @pytest.mark.covers("km.order", "km.order.hustle", "km.order.charge", "km.order.about_face", "km.forward", "km.diag_left", "km.diag_right", "km.turn_left", "km.turn_right")
@@ -615,7 +615,7 @@ async def test_siege_engines_shoot_from_the_tactics_phase_with_the_damage_odds(t
 async def test_the_strategy_track_under_a_house_rule(tmp_path):
     from tests.core.test_kingmaker_combat import strategy_battle
 
-    steps = [s.key for s in bundled().strategy.steps]
+    steps = [s.key for s in shipped().strategy.steps]
     for index, wanted in enumerate(steps):
         battle = strategy_battle(tmp_path)
         app = app_for(tmp_path, battle, f"track-{index}.toml")

@@ -14,12 +14,12 @@ from tests.tui.scenes import make_app
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.engine import strategy_closed
-from tui.core.systems.myz.rules import bundled
+from tui.core.systems.myz.rules import shipped
 from tui.ui.myz.dialogs import RollDialog
 from tui.ui.myz.wave import WaveScreen
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
 
-RULES = bundled()
+RULES = shipped()
 
 
 def _last(app):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.core.quick_roll import QuickRoll
+from tui.core.dice.quick import QuickRoll
 from tui.ui.shell.quick_roll import QuickRollDialog
 
 from tests.tui.fate_play import wait_for

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import Pool
-from tui.core.storage import load_battle, open_session
+from tui.core.dice.year_zero import Pool
+from tui.core.loading import load_battle
+from tui.core.storage import open_session
 from tui.ui.myz.dialogs import PoolDialog
 from tui.ui.shell.dialogs import TextDialog as NameDialog
 from tui.ui.shell.help import HelpScreen
@@ -117,7 +118,7 @@ async def test_e_after_the_roll_says_the_pool_is_fixed(tmp_path):
 
 @pytest.mark.covers("roller.type_dice")
 async def test_a_roll_and_a_push_made_with_real_dice_are_typed_face_by_face(tmp_path):
-    from tui.core.dice import DieKind
+    from tui.core.dice.year_zero import DieKind
     from tui.ui.myz.dialogs import FacesDialog
 
     battle = Battle.new("Table", ("Left", "Right"), (Pool(3, 2, 1), Pool(2, 1, 0)), seed=3)
@@ -356,7 +357,7 @@ async def test_a_side_too_narrow_for_its_name_in_the_odds_bar_keeps_its_start(tm
     from dataclasses import replace as swap
     from fractions import Fraction
 
-    from tui.core.odds import Opposed
+    from tui.core.dice.odds import Opposed
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

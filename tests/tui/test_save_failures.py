@@ -15,7 +15,7 @@ from tui.core import journal
 
 from tests.tui.scenes import make_app
 from tui.core.locking import BattleLock, lock_path_for
-from tui.core.storage import load_battle
+from tui.core.loading import load_battle
 from tui.ui.shell.dialogs import ChoiceDialog
 from tui.ui.shell.saving import SaveAsDialog
 
@@ -192,7 +192,6 @@ def test_the_shell_prints_one_line_and_rescues_a_copy(tmp_path, full_disk, capsy
     from tui.ui.launch import _farewell
 
     monkeypatch.setattr(places, "default_saves_dir", lambda: tmp_path / "saves")
-    monkeypatch.setattr("tui.core.storage.default_saves_dir", lambda: tmp_path / "saves")
     app = make_app(tmp_path)
     full_disk(True)
     app.session.battle.roll()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.tui.test_second_world_map import app_for, game, keys, two_rooms
-from tui.core.systems.second_world.game import GAME
+from tui.core.systems.second_world.system import SYSTEM as GAME
 from tui.ui.second_world.cast import SecondWorldCastScreen
 from tui.ui.second_world.map import SecondWorldMapScreen
 from tui.ui.shell.dialogs import TextDialog

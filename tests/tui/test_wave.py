@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.storage import load_battle
+from tui.core.loading import load_battle
 from tui.core.places import find_example
 from tui.core.systems.myz.steps import next_step
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog

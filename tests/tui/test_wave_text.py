@@ -128,7 +128,7 @@ async def test_a_fighting_retreat_that_rolls_more_is_not_called_the_winner(tmp_p
 
 def test_a_pushed_check_with_banes_says_what_the_core_rules_cost():
     from tests.core.myz_kit import army, start
-    from tui.core.skill_roll import SkillPool
+    from tui.core.dice.skill_roll import SkillPool
     from tui.ui.myz.check_flows import roll_lines
 
     battle = start(army(3), army(3))

@@ -12,7 +12,7 @@ from textual.app import App, ComposeResult
 
 from tui.core.board import Board, Zone
 from tui.core.i18n import catalog, set_language
-from tui.core.storage import load_battle
+from tui.core.loading import load_battle
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.demo import HORDE, VALE

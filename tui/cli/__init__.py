@@ -1,7 +1,7 @@
 """The ``masscombat`` command: the app, ``view`` / ``serve`` for the players, or ``roll`` / ``odds`` / ``check`` / ``report`` / ``army`` for scripts.
 
 ``roll``, ``odds``, ``check`` and ``report`` never import textual (they stay fast and
-work without a terminal); only the app path imports ``tui.ui.app``, inside
+work without a terminal); only the app path imports ``tui.ui.launch`` (and the app), inside
 ``main``.
 
 Exit codes: 0 done; 1 ``check`` found a problem (one line,
@@ -16,6 +16,7 @@ import sys
 from tui.core.errors import MassCombatError
 from tui.core.i18n import set_language
 from tui.cli.parser import asked_language, parse, stderr_line
+from tui.core.system import system_commands
 
 __all__ = ["main"]
 
@@ -38,23 +39,24 @@ def _run(args) -> int:
         from tui.cli.report import report
 
         return report(args)
-    if args.command == "army":
-        from tui.cli.army import army_kingmaker
+    if args.command in system_commands():
+        from tui.cli.output import emit, emit_json, where
 
-        return army_kingmaker(args)
+        system, command = system_commands()[args.command][args.system]
+        with where(f"{args.command} {system.key}"):
+            printout = command.run(args)
+        if getattr(args, "json", False):
+            emit_json(printout.data)
+        else:
+            emit(args, printout.text)
+        return 0
     if args.command in ("view", "serve"):
         from tui.cli.view import serve, view
 
         return view(args) if args.command == "view" else serve(args)
-    if args.command == "roll":
-        from tui.cli import roll
+    from tui.cli.roll import odds, roll
 
-        handler = {"yz": roll.roll_yz, "fate": roll.roll_fate_command, "d20": roll.roll_d20_command}[args.system]
-        return handler(args)
-    from tui.cli import odds
-
-    handler = {"yz": odds.odds_yz, "fate": odds.odds_fate, "d20": odds.odds_d20}[args.system]
-    return handler(args)
+    return roll(args) if args.command == "roll" else odds(args)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,9 +68,9 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     _language(getattr(args, "lang", None))
     if args.command is None:
-        from tui.ui.app import run_app  # textual only for the app
+        from tui.ui.launch import launch  # the app: textual is imported only when it runs
 
-        return run_app(args) or 0
+        return launch(args) or 0
     try:
         return _run(args)
     except MassCombatError as exc:

@@ -24,7 +24,7 @@ def check_file(path: Path) -> str:
         ruleset = load_ruleset_file(path)
         info = getattr(ruleset, "ruleset", None)  # every ruleset model has the [ruleset] header
         return t("cli.check_ruleset", id=info.id if info is not None else path.name)
-    from tui.core.storage import load_battle  # only a battle needs the storage layer
+    from tui.core.loading import load_battle  # only a battle needs the storage layer
 
     battle = load_battle(path)
     line = t("cli.check_battle", title=battle.meta.title)

@@ -8,12 +8,11 @@ import random
 import re
 import sys
 from contextlib import contextmanager
-from fractions import Fraction
 from typing import Iterator
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
-from tui.core.odds import percent
+from tui.core.printout import count, modifier, pct, signed, table
 from tui.core.records import printable
 
 ASCII_TABLE = str.maketrans({
@@ -65,31 +64,6 @@ def seeded(args) -> tuple[int, random.Random]:
     return seed, random.Random(seed)
 
 
-def signed(value: int) -> str:
-    return f"{value:+d}"
-
-
-def pct(p: Fraction) -> str:
-    return percent(p)
-
-
-_MODIFIER = re.compile(r"^[+-]?\d{1,6}$")
-
-
-def modifier(text: str) -> int:
-    """An argparse type: ``+2``, ``-2`` or ``2``."""
-    if not _MODIFIER.match(text.strip()):
-        raise argparse.ArgumentTypeError(t("cli.bad_number", text=text))
-    return int(text)
-
-
-def count(text: str) -> int:
-    """An argparse type: a whole number 0 or more."""
-    if not text.strip().isdigit() or len(text.strip()) > 6:
-        raise argparse.ArgumentTypeError(t("cli.bad_count", text=text))
-    return int(text)
-
-
 def seed(text: str) -> int:
     """An argparse type: any whole number."""
     if not re.match(r"^[+-]?\d{1,30}$", text.strip()):
@@ -97,7 +71,4 @@ def seed(text: str) -> int:
     return int(text)
 
 
-def table(rows: list[list[str]], indent: str = "  ") -> str:
-    """Right-aligned columns; the first row is the header."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    return "\n".join((indent + "  ".join(cell.rjust(width) for cell, width in zip(row, widths))).rstrip() for row in rows)
+__all__ = ["ASCII_TABLE", "Failure", "count", "emit", "emit_json", "fail", "modifier", "pct", "seed", "seeded", "signed", "table", "where"]

@@ -14,12 +14,13 @@ import sys
 from pathlib import Path
 from typing import Iterator
 
-from tui.core.i18n import LANGUAGES, t
+from tui.core.i18n import LANGUAGES, language, t
 from tui.core.records import printable
-from tui.cli.output import count, modifier, seed
-from tui.core.system import system_keys
+from tui.cli.output import count, seed
+from tui.core.system import system_commands, system_keys, systems
 
-COMMANDS = ("roll", "odds", "check", "report", "army", "view", "serve")
+COMMANDS = ("roll", "odds", "check", "report", "view", "serve")
+"""The commands of every masscombat; an installed system may add its own (``army``)."""
 VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system", "--ruleset", "--host", "--port", "--public-url")
 """Top-level options that take a value (skipped when looking for the command)."""
 
@@ -83,65 +84,61 @@ class _SystemKeys:
         return iter(system_keys())
 
 
+class _AppParser(OneLineParser):
+    """The app's parser: ``--system``'s help names the installed systems,
+    asked of the registry only when the help is shown."""
+
+    def format_help(self) -> str:
+        for action in self._actions:
+            if action.dest == "system":
+                action.help = t("cli.help.system", systems=", ".join(f"{s.key} ({s.name(language())})" for s in systems()))
+        return super().format_help()
+
+
 def app_parser() -> OneLineParser:
-    parser = _new("masscombat", t("cli.help.app"))
+    parser = _AppParser(prog="masscombat", description=t("cli.help.app"), allow_abbrev=False)
     parser.epilog = t("cli.help.commands")
     parser.add_argument("battle", nargs="?", metavar="FILE", help=t("cli.help.battle"))
     _common(parser, top=True)
     parser.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
-    parser.add_argument("--system", choices=_SystemKeys(), default=None, help=t("cli.help.system"))
+    parser.add_argument("--system", choices=_SystemKeys(), default=None, help="")
     parser.add_argument("--fresh", action="store_true", default=False, help=t("cli.help.fresh"))
     parser.add_argument("--ruleset", metavar="FILE", help=t("cli.help.ruleset"))
     return parser
 
 
-def command_parser() -> OneLineParser:
+def command_parser(with_systems: bool = False) -> OneLineParser:
+    """The commands' parser; ``with_systems``: with the commands the
+    installed systems add (which imports them)."""
     parser = _new("masscombat", t("cli.help.app"))
     _common(parser, top=True)
     parser.add_argument("--seed", type=seed, metavar="N", default=None, help=t("cli.help.seed"))
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=OneLineParser)
 
     roll = commands.add_parser("roll", help=t("cli.help.roll"), description=t("cli.help.roll"), allow_abbrev=False)
-    systems = roll.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
-    yz = _pool_leaf(systems, "yz", t("cli.help.roll_yz"), seeded=True)
-    yz.add_argument("pool", metavar="POOL", help=t("cli.help.pool"))
-    yz.add_argument("--push", type=count, default=0, metavar="N", help=t("cli.help.push"))
-    fate = _leaf(systems, "fate", t("cli.help.roll_fate"), seeded=True)
-    fate.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
-    fate.add_argument("--vs", type=modifier, metavar="D", help=t("cli.help.vs_fate"))
-    d20 = _leaf(systems, "d20", t("cli.help.roll_d20"), seeded=True)
-    d20.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
-    d20.add_argument("--vs", type=modifier, metavar="T", help=t("cli.help.vs_d20"))
-    d20.add_argument("--cap", type=count, metavar="M", help=t("cli.help.cap"))
+    _dice(roll, seeded=True)
+    roll.add_argument("--push", type=count, default=0, metavar="N", help=t("cli.help.push"))
+    roll.add_argument("--cap", type=count, metavar="M", help=t("cli.help.cap"))
 
     chances = commands.add_parser("odds", help=t("cli.help.odds"), description=t("cli.help.odds"), allow_abbrev=False)
-    systems = chances.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
-    yz = _pool_leaf(systems, "yz", t("cli.help.odds_yz"))
-    yz.add_argument("pool", metavar="POOL", help=t("cli.help.pool"))
-    yz.add_argument("--pushes", type=count, default=0, metavar="K", help=t("cli.help.pushes"))
-    yz.add_argument("--vs", metavar="POOL", help=t("cli.help.vs_pool"))
-    yz.add_argument("--vs-pushes", type=count, default=0, metavar="K", help=t("cli.help.vs_pushes"))
-    fate = _leaf(systems, "fate", t("cli.help.odds_fate"))
-    fate.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
-    fate.add_argument("--vs", type=modifier, metavar="D", help=t("cli.help.vs_fate"))
-    d20 = _leaf(systems, "d20", t("cli.help.odds_d20"))
-    d20.add_argument("modifier", nargs="?", type=modifier, default=0, metavar="+N", help=t("cli.help.modifier"))
-    d20.add_argument("--vs", type=modifier, metavar="T", required=True, help=t("cli.help.vs_d20"))
-    d20.add_argument("--cap", type=count, metavar="M", help=t("cli.help.cap"))
+    _dice(chances)
+    chances.add_argument("--pushes", type=count, default=0, metavar="K", help=t("cli.help.pushes"))
+    chances.add_argument("--vs-pushes", type=count, default=0, metavar="K", help=t("cli.help.vs_pushes"))
+    chances.add_argument("--cap", type=count, metavar="M", help=t("cli.help.cap"))
 
     check = commands.add_parser("check", help=t("cli.help.check"), description=t("cli.help.check"), allow_abbrev=False)
     check.add_argument("file", metavar="FILE", help=t("cli.help.check_file"))
     _common(check)
 
-    army = commands.add_parser("army", help=t("cli.help.army"), description=t("cli.help.army"), allow_abbrev=False)
-    systems = army.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
-    kingmaker = _leaf(systems, "kingmaker", t("cli.help.army_kingmaker"))
-    kingmaker.add_argument("--cr", required=True, metavar="CR", help=t("cli.help.cr"))
-    kingmaker.add_argument("--troops", required=True, type=count, metavar="N", help=t("cli.help.troops"))
-    kingmaker.add_argument("--hd", default="d10", metavar="DIE", help=t("cli.help.hd"))
-    kingmaker.add_argument("--mount-cr", default=None, metavar="CR", help=t("cli.help.mount_cr"))
+    for word, by_system in (system_commands().items() if with_systems else ()):
+        names = ", ".join(by_system)
+        command = commands.add_parser(word, help=t("cli.help.army", systems=names), description=t("cli.help.army", systems=names), allow_abbrev=False)
+        systems = command.add_subparsers(dest="system", required=True, metavar="SYSTEM", parser_class=OneLineParser)
+        for key, (_, found) in by_system.items():
+            leaf = _leaf(systems, key, found.help())
+            found.arguments(leaf)
 
     report = commands.add_parser("report", help=t("report.cli.help"), description=t("report.cli.help"), allow_abbrev=False)
     report.add_argument("file", metavar="SAVE", help=t("report.cli.file"))
@@ -182,16 +179,21 @@ def _leaf(systems, name: str, description: str, *, seeded: bool = False) -> OneL
     return leaf
 
 
-def _pool_leaf(systems, name: str, description: str, *, seeded: bool = False) -> OneLineParser:
-    """A leaf whose positional is a pool: ``-5b`` is a (bad) pool, not an option.
+def _dice(parser: argparse.ArgumentParser, *, seeded: bool = False) -> None:
+    """The dice as words (``4dF+2 vs 3`` needs no quotes), ``--vs``, ``--json``.
 
-    Python 3.13's argparse already reads ``-5b`` so; 3.11 and 3.12 need the
-    same pattern (with no option like ``-1`` defined, any ``-<digit>`` word
-    is an argument), so the pool's own parser can say what is wrong.
+    ``-5b`` or ``-1`` is a word of the dice, not an option: Python 3.13's
+    argparse already reads them so; 3.11 and 3.12 need the same pattern
+    (with no option like ``-1`` defined, any ``-<digit>`` word is an
+    argument), so the dice's own reader can say what is wrong.
     """
-    leaf = _leaf(systems, name, description, seeded=seeded)
-    leaf._negative_number_matcher = re.compile(r"^-\.?\d")
-    return leaf
+    parser.add_argument("dice", nargs="+", metavar="DICE", help=t("cli.help.pool"))
+    parser.add_argument("--vs", metavar="X", help=t("cli.help.vs_pool"))
+    _common(parser)
+    parser.add_argument("--json", action="store_true", help=t("cli.help.json"))
+    if seeded:
+        parser.add_argument("--seed", type=seed, metavar="S", default=argparse.SUPPRESS, help=t("cli.help.seed"))
+    parser._negative_number_matcher = re.compile(r"^-\.?\d")
 
 
 def looks_like_a_word(word: str) -> bool:
@@ -203,11 +205,15 @@ def looks_like_a_word(word: str) -> bool:
 def parse(argv: list[str]) -> argparse.Namespace:
     """Parse with whichever parser fits; argparse exits 2 on a usage error."""
     word = first_word(argv)
-    parser = command_parser() if word in COMMANDS else app_parser()
-    if word is not None and word not in COMMANDS and looks_like_a_word(word):
-        parser.error(t("cli.unknown_command", word=word, commands=", ".join(COMMANDS)))
+    # A system's own command is looked for only where a word is no
+    # masscombat command and no file: opening a battle imports no system.
+    extra = word is not None and word not in COMMANDS and looks_like_a_word(word) and word in system_commands()
+    known = word in COMMANDS or extra
+    parser = command_parser(with_systems=extra) if known else app_parser()
+    if word is not None and not known and looks_like_a_word(word):
+        parser.error(t("cli.unknown_command", word=word, commands=", ".join((*COMMANDS, *system_commands()))))
     args = parser.parse_args(argv)
-    if word not in COMMANDS:
+    if not known:
         args.command = None
     return args
 

@@ -18,19 +18,18 @@ from tui.core.records import printable
 
 def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     """The Markdown report of the battle saved at ``path``; raises ``SaveFileError``."""
-    from tui.core.storage import load_battle
-    from tui.core.system import system_of
-
+    from tui.core.dice.quick import quick_rolls_section
     from tui.core.i18n import set_language
+    from tui.core.loading import load_battle
     from tui.core.markdown import md_text
-    from tui.core.quick_roll import quick_dice, quick_rolls_section
+    from tui.core.system import quick_dice, system_of
 
     battle = load_battle(path)
     text = system_of(battle).report(battle, lang)
     before = language()
     set_language(lang)
     try:
-        text += quick_rolls_section(battle.history.done, quick_dice(), md_text)
+        text += quick_rolls_section(battle.history.done, quick_dice(battle), md_text)
     finally:
         set_language(before)
     return text.translate(ASCII_TABLE) if ascii_only else text

@@ -72,11 +72,11 @@ def backup(path: Path, content: bytes | None = None, *, timed: bool = False) -> 
     """
     if content is None:
         content = path.read_bytes()
-    now = _now()
+    moment = now()
     existing = _backups(path)
     if existing:
         taken, newest = existing[-1]
-        age = (now - taken).total_seconds()
+        age = (moment - taken).total_seconds()
         if timed and 0 <= age < BACKUP_INTERVAL_MINUTES * 60:
             return None
         try:
@@ -85,11 +85,11 @@ def backup(path: Path, content: bytes | None = None, *, timed: bool = False) -> 
         except OSError:
             pass
     folder = backup_folder(path)
-    target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
+    target = folder / f"{path.stem}.{moment.strftime(_STAMP)}.toml"
     while target.exists():  # the same microsecond (a frozen clock in tests)
-        now = now.replace(microsecond=(now.microsecond + 1) % 1_000_000)
-        target = folder / f"{path.stem}.{now.strftime(_STAMP)}.toml"
-    _write_copy(target, content, like=path)
+        moment = moment.replace(microsecond=(moment.microsecond + 1) % 1_000_000)
+        target = folder / f"{path.stem}.{moment.strftime(_STAMP)}.toml"
+    write_copy(target, content, like=path)
     for old in backups_for(path)[:-KEEP_BACKUPS]:
         try:
             old.unlink()
@@ -98,12 +98,12 @@ def backup(path: Path, content: bytes | None = None, *, timed: bool = False) -> 
     return target
 
 
-def _now() -> datetime:
+def now() -> datetime:
     now = clock()
     return now.astimezone().replace(tzinfo=None) if now.tzinfo else now
 
 
-def _write_copy(target: Path, content: bytes, like: Path | None = None) -> None:
+def write_copy(target: Path, content: bytes, like: Path | None = None) -> None:
     """Write a byte-exact copy (atomically when it is text, as saves are).
 
     ``like``: the battle file it copies, whose permissions the copy takes:

@@ -15,7 +15,6 @@ from pydantic import Field, field_validator
 
 from tui.core.errors import NothingToUndo, RollRecordError, RuleViolation
 from tui.core.i18n import t
-from tui.core.quick_roll import QuickRoll
 from tui.core.records import Record, check_name
 
 S = TypeVar("S")
@@ -103,6 +102,16 @@ def rng_for(seed: int, counter: int) -> random.Random:
     return random.Random(f"masscombat:{seed}:{counter}")
 
 
+class QuickRoll(Record):
+    """A quick roll in the battle's log (``quick_roll``): the expression and
+    every face, so the log replays it exactly. It changes nothing in the
+    battle, and any system's log may hold one."""
+
+    kind: Literal["quick_roll"] = "quick_roll"
+    expression: Annotated[str, Field(min_length=1, max_length=60)]
+    faces: tuple[Annotated[int, Field(ge=-1, le=100)], ...]
+
+
 class RulesetRef(Record):
     """Which ruleset a battle plays with: its id, the SHA-256 of its file,
     and the file itself when it is a house copy (empty: the bundled one)."""
@@ -110,15 +119,6 @@ class RulesetRef(Record):
     id: Annotated[str, Field(max_length=80)]
     sha256: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     file: Annotated[str, Field(max_length=4096)] = ""
-
-    @classmethod
-    def of(cls, model: Any, path: Any, system: str) -> "RulesetRef":
-        """What a save records of ``model``, read from ``path``, a ruleset
-        of ``system`` (reads the file for its hash: ``OSError`` if it can't)."""
-        from tui.core.rulesets import file_digest, find_ruleset
-
-        house = path != find_ruleset(system)
-        return cls(id=str(getattr(getattr(model, "ruleset", None), "id", system)), sha256=file_digest(path), file=str(path) if house else "")
 
 
 class BattleFile(Record):
@@ -142,19 +142,6 @@ class BattleFile(Record):
     """The ruleset the battle was last played with (none in older saves)."""
 
     _check_title = field_validator("title")(check_name)
-
-
-def ruleset_ref_now(system_key: str) -> RulesetRef | None:
-    """The ruleset this process plays a battle of ``system_key`` with."""
-    from tui.core.rulesets import ruleset_in_use
-    from tui.core.system import UnknownSystem, find_system
-
-    try:
-        key = find_system(system_key).ruleset.system
-        model, path = ruleset_in_use(key)
-        return RulesetRef.of(model, path, key)
-    except (UnknownSystem, ValueError, OSError):
-        return None
 
 
 def new_seed() -> int:
@@ -189,6 +176,13 @@ class LoggedBattle(Generic[S, E]):
         raise NotImplementedError
 
     @classmethod
+    def from_file(cls, meta: Any, ruleset: Any = None) -> Any:
+        """The battle ``meta`` holds, its log replayed under ``ruleset``
+        (None: the shipped one); a ``MassCombatError`` names the event
+        that does not fit."""
+        raise NotImplementedError
+
+    @classmethod
     def apply_event(cls, state: S, event: E) -> S:
         """The system's rules for ``event``; a quick roll, which every system's
         log may hold, changes nothing in the battle (it is kept for the log)."""
@@ -213,16 +207,19 @@ class LoggedBattle(Generic[S, E]):
             raise RollRecordError(t("error.record_state"))
 
     def to_file(self) -> Any:
-        if self.meta.ruleset is None and not self.meta.template:
-            # A new battle: which ruleset it is played with, found once. (An
-            # example names none: its copies record the one they play with.)
-            self.meta = self.meta.model_copy(update={"ruleset": ruleset_ref_now(self.system)})
+        # An example names no ruleset: its copies record the one they play with.
         ruleset = None if self.meta.template else self.meta.ruleset
         return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": self.summary(self.history.state), "ruleset": ruleset})
 
     @property
     def system(self) -> str:
         return str(self.meta.system)
+
+    @property
+    def ruleset(self) -> Any:
+        """The ruleset this battle plays with: it travels with the battle
+        (each system's state keeps it as ``rules``)."""
+        return getattr(self.history.state, "rules", None)
 
     @property
     def seed(self) -> int:

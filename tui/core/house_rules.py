@@ -13,7 +13,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tui.core import rulesets
 from tui.core.errors import RulesetError
 from tui.core.history import History, LoggedBattle, RulesetRef
 from tui.core.i18n import t
@@ -40,16 +39,9 @@ def replay_under(battle: LoggedBattle[Any, Any], path: Path | None) -> LoggedBat
     if why is not None:
         raise RulesetError(why)
     system = find_system(battle.system)
-    key = system.ruleset.system
     try:
-        if path is None:
-            path = rulesets.find_ruleset(key)
-            model: Any = rulesets.shipped_ruleset(key)
-        else:
-            model = rulesets.load_ruleset_file(path)
-            if str(model.ruleset.system) != key:
-                raise RulesetError(t("cli.ruleset_other_system", file=str(path), ruleset=model.ruleset.system, battle=key))
-        ref = RulesetRef.of(model, path.resolve(), key)
+        model, path = system.ruleset_and_file(path)
+        ref = system.ruleset_ref(model, path)
     except OSError as exc:
         raise RulesetError(t("house.unreadable", file=str(path), reason=exc.strerror or exc)) from None
     meta = battle.to_file()

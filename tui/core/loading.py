@@ -11,7 +11,6 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
-from tui.core import rulesets
 from tui.core.errors import MassCombatError, SaveFileError
 from tui.core import journal
 from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle, RulesetRef
@@ -34,16 +33,17 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _schema_
 """``MIGRATIONS[n]`` turns schema-``n`` data into schema-``n+1`` data."""
 
 
-def load_battle(path: Path) -> LoggedBattle[Any, Any]:
+def load_battle(path: Path, house: Path | None = None) -> LoggedBattle[Any, Any]:
     """Read, migrate, validate and replay a battle of any registered system,
     with the steps its journal holds (see ``journal``: as far as the journal
-    is whole); only ``SaveFileError`` escapes."""
-    battle, raw = load_battle_bytes(path)
+    is whole); only ``SaveFileError`` escapes. ``house``: play it with this
+    edited copy of its ruleset (else the one its save names)."""
+    battle, raw = load_battle_bytes(path, house)
     journal.replay(battle, path, raw)
     return battle
 
 
-def load_battle_bytes(path: Path) -> tuple[LoggedBattle[Any, Any], bytes]:
+def load_battle_bytes(path: Path, house: Path | None = None) -> tuple[LoggedBattle[Any, Any], bytes]:
     """The battle as its file holds it (without the journal), with the
     bytes read: what a session compares the file with before it
     overwrites it."""
@@ -54,21 +54,21 @@ def load_battle_bytes(path: Path) -> tuple[LoggedBattle[Any, Any], bytes]:
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _load(path, name)
+        return _load(path, name, house)
     except SaveFileError as exc:
-        raise _one_line(exc) from None
+        raise one_line(exc) from None
     except MassCombatError as exc:
-        raise _one_line(SaveFileError(name, str(exc))) from None
+        raise one_line(SaveFileError(name, str(exc))) from None
     except RecursionError:
         raise SaveFileError(name, t("storage.too_deep")) from None
     except Exception as exc:  # the promise: nothing but SaveFileError leaves a load
-        raise _one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
+        raise one_line(SaveFileError(name, t("storage.unreadable", error=f"{type(exc).__name__}: {exc}"))) from None
     finally:
         if paused:
             gc.enable()
 
 
-def _load(path: Path, name: str) -> tuple[LoggedBattle[Any, Any], bytes]:
+def _load(path: Path, name: str, house: Path | None) -> tuple[LoggedBattle[Any, Any], bytes]:
     if path.exists() and not path.is_file() and not path.is_dir():
         raise SaveFileError(name, t("storage.not_a_file"))
     raw, text, data = read_toml_bytes(path)
@@ -82,7 +82,7 @@ def _load(path: Path, name: str) -> tuple[LoggedBattle[Any, Any], bytes]:
         raise SaveFileError(name, str(exc), locate_key(where, ["system"]), "system") from None
     meta = validate(system.file_model, data, where, name)
     _check_cursor(meta, where, name)
-    ruleset, ref, notice = _ruleset(system, name, meta)
+    ruleset, ref, notice = _ruleset(system, name, meta, house)
     try:
         battle = system.load(meta, ruleset)
         battle.meta = battle.meta.model_copy(update={"ruleset": ref})
@@ -101,23 +101,21 @@ def _check_cursor(meta: BattleFile, text: str, name: str) -> None:
         raise SaveFileError(name, t("storage.cursor_past_end", cursor=meta.cursor, count=len(meta.log)), locate_key(text, ["cursor"]), "cursor")
 
 
-def _ruleset(system: GameSystem, name: str, meta: BattleFile) -> tuple[Any, RulesetRef, str | None]:
+def _ruleset(system: GameSystem, name: str, meta: BattleFile, house: Path | None) -> tuple[Any, RulesetRef, str | None]:
     """The ruleset the battle plays with, what the save will record of it,
     and a notice when it is not the one the save was last played with. A
-    house copy the save names is used again unless ``--ruleset`` says
+    house copy the save names is used again unless ``house`` says
     otherwise; a broken ruleset is reported against the save."""
-    key = system.ruleset.system
     recorded: RulesetRef | None = getattr(meta, "ruleset", None)
     notice = None
     try:
-        model, path = rulesets.ruleset_in_use(key)
-        if path == rulesets.find_ruleset(key) and recorded is not None and recorded.file:
-            house = Path(recorded.file)
-            if house.is_file():
-                model, path = rulesets.load_ruleset_file(house), house
+        if house is None and recorded is not None and recorded.file:
+            if Path(recorded.file).is_file():
+                house = Path(recorded.file)
             else:
                 notice = t("storage.ruleset_gone", file=recorded.file)
-        ref = RulesetRef.of(model, path, key)
+        model, path = system.ruleset_and_file(house)
+        ref = system.ruleset_ref(model, path)
     except MassCombatError as exc:  # the message names the ruleset file to fix
         raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
     except OSError as exc:
@@ -173,7 +171,7 @@ def _failing_event(state: Any, log: tuple[Any, ...], apply: Callable[[Any, Any],
 _LOG_HEADER = re.compile(r"\s*\[\[\s*(?:log|\"log\"|'log')\s*\]\]")
 
 
-def _one_line(exc: SaveFileError) -> SaveFileError:
+def one_line(exc: SaveFileError) -> SaveFileError:
     """The same error with any line break or control character escaped."""
     detail, field_path = _clean(exc.detail), _clean(exc.field) if exc.field else exc.field
     if detail == exc.detail and field_path == exc.field:

@@ -5,11 +5,7 @@ shipped with the app are found by ``list_examples`` / ``find_example``; a
 template (``template = true``) is never played in place: ``open_example`` and
 ``working_copy`` give the GM's own copy of it in the saves folder.
 
-Imports go one way, ``storage`` → ``places``: ``storage`` re-exports these
-names for older imports, so this module must not import ``storage`` at module
-level (importing either one first would then find the other half-built).
-``open_example`` needs ``load_battle`` / ``save_battle`` only when it runs,
-so it imports them inside the function.
+Imports go one way: ``storage`` → ``places`` → ``loading``, ``saving``.
 """
 
 from __future__ import annotations
@@ -21,7 +17,9 @@ from pathlib import Path
 
 from tui.core.errors import BattleLocked, SaveFileError
 from tui.core.i18n import t
+from tui.core.loading import load_battle, one_line
 from tui.core.locking import BattleLock
+from tui.core.saving import save_battle
 from tui.core.tomlfile import read_toml
 
 
@@ -76,8 +74,6 @@ def open_example(example: Path, saves_dir: Path, *, fresh: bool = False) -> Path
     ``fresh``: a new copy beside any earlier ones (``<stem>-2.toml``, ...),
     for a GM who wants the demo from its start again.
     """
-    from tui.core.loading import _one_line
-    from tui.core.storage import load_battle, save_battle  # at call time: see the module docstring
 
     target = saves_dir / f"{example.stem}.toml"
     number = 1
@@ -93,7 +89,7 @@ def open_example(example: Path, saves_dir: Path, *, fresh: bool = False) -> Path
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _one_line(SaveFileError(str(target), t("storage.write_failed", reason=exc.strerror or exc))) from None
+        raise one_line(SaveFileError(str(target), t("storage.write_failed", reason=exc.strerror or exc))) from None
     try:
         with BattleLock.acquire(target):
             if not target.exists():

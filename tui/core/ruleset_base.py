@@ -29,7 +29,9 @@ class Localised(Record):
 
 class RulesetInfo(Record):
     id: str
-    system: Literal["myz", "fate", "second_world", "kingmaker"]
+    system: Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", max_length=40)]
+    """The key of the installed system the file is for: the registry reads
+    the file with that system's model (``system.read_ruleset``)."""
     title: Localised
     schema_version: Literal[1]
     assumed: tuple[str, ...] = ()

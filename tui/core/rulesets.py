@@ -1,99 +1,42 @@
-"""Rulesets: every number the rules use, read from ``rulesets/*.toml``.
-
-A GM's house rule is an edited copy of a ruleset file, never a code change,
-so each model forbids unknown keys (a typo is an error, not a silent
-default) and is validated on load. Which file and which model belong to a
-system is the registry's to say (``system.ruleset_spec``); each system's
-``rules.bundled()`` gives its own ruleset, typed.
+"""Rulesets by system: the shipped ruleset of an installed system and a
+ruleset file of any system, read through the registry. A battle carries
+the ruleset it plays with (``LoggedBattle.ruleset``); nothing here holds a
+ruleset for the whole process.
 """
 
 from __future__ import annotations
 
-import hashlib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel
-
-from tui.core.errors import RulesetError, SaveFileError
-from tui.core.system import UnknownSystem, ruleset_spec
-from tui.core.tomlfile import read_toml, validate
+from tui.core.errors import RulesetError
+from tui.core.ruleset_files import bundled_folders, file_digest
+from tui.core.system import UnknownSystem, find_system, read_ruleset
 
 
 def ruleset_folders() -> list[Path]:
-    """Where bundled rulesets live: the installed copy, then the checkout's."""
-    package = Path(__file__).resolve().parent.parent
-    return [package / "_rulesets", package.parent / "rulesets"]
+    """Where masscombat's own rulesets live: the installed copy, then the checkout's."""
+    return bundled_folders()
 
 
 def find_ruleset(system: str) -> Path:
+    """The file of ``system``'s shipped ruleset."""
     try:
-        name = ruleset_spec(system).file
+        spec = find_system(system).ruleset
     except UnknownSystem:
         raise RulesetError(f"no ruleset for system {system!r}") from None
-    for folder in ruleset_folders():
-        if (folder / name).is_file():
-            return folder / name
-    raise RulesetError(f"ruleset {name} not found in {', '.join(str(f) for f in ruleset_folders())}")
+    return spec.path()
 
 
-def load_ruleset_file(path: Path) -> BaseModel:
-    """Read and validate one ruleset file; errors name the file, line and key."""
-    text, data = read_toml(path)
-    info = data.get("ruleset")
-    system = info.get("system") if isinstance(info, dict) else None
-    try:
-        model = ruleset_spec(system).model
-    except UnknownSystem as exc:
-        raise SaveFileError(str(path), str(exc), None, "ruleset.system") from None
-    return validate(model, data, text, str(path))
+def load_ruleset_file(path: Path) -> Any:
+    """Read and validate a ruleset file of any installed system; errors
+    name the file, line and key."""
+    return read_ruleset(path)[1]
 
 
-_HOUSE: dict[str, tuple[BaseModel, Path]] = {}
-"""House rulesets this process plays with (``--ruleset FILE``), by system."""
+def shipped_ruleset(system: str) -> Any:
+    """The ruleset masscombat ships for ``system``."""
+    return find_system(system).shipped_ruleset()
 
 
-def use_house_ruleset(path: Path | None, system: str | None = None) -> str | None:
-    """Play every battle of the file's system with an edited copy of its
-    ruleset (validated here: errors name the file, line and key); None
-    puts back the bundled ones (of ``system``, or all). Returns the system."""
-    if path is None:
-        for key in [system] if system else list(_HOUSE):
-            _HOUSE.pop(key, None)
-        return system
-    model: Any = load_ruleset_file(path)
-    key = str(model.ruleset.system)
-    _HOUSE[key] = (model, path.resolve())
-    return key
-
-
-def ruleset_in_use(system: str) -> tuple[BaseModel, Path]:
-    """The ruleset this process plays ``system`` with, and its file."""
-    if system in _HOUSE:
-        return _HOUSE[system]
-    return _bundled(system), find_ruleset(system)
-
-
-def bundled_ruleset(system: str) -> BaseModel:
-    """The ruleset a battle of ``system`` plays with: the bundled one, or
-    the house copy given with ``--ruleset``."""
-    return ruleset_in_use(system)[0]
-
-
-@lru_cache(maxsize=None)
-def _bundled(system: str) -> BaseModel:
-    return load_ruleset_file(find_ruleset(system))
-
-
-def shipped_ruleset(system: str) -> BaseModel:
-    """The ruleset masscombat ships for ``system``, whatever ``--ruleset`` says."""
-    return _bundled(system)
-
-
-def file_digest(path: Path) -> str:
-    """The SHA-256 of a ruleset file's bytes: a save records it."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
-
-
-__all__ = ["bundled_ruleset", "file_digest", "find_ruleset", "load_ruleset_file", "ruleset_folders", "ruleset_in_use", "shipped_ruleset", "use_house_ruleset"]
+__all__ = ["file_digest", "find_ruleset", "load_ruleset_file", "ruleset_folders", "shipped_ruleset"]

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from tui.core import backups
-from tui.core.backups import _write_copy, backup, bak_path
-from tui.core.errors import FileChanged, SaveFileError
-from tui.core.history import LoggedBattle
+from tui.core.backups import write_copy, backup, bak_path
+from tui.core.errors import FileChanged, MassCombatError, SaveFileError
+from tui.core.history import LoggedBattle, RulesetRef
 from tui.core.i18n import t
-from tui.core.loading import _one_line
+from tui.core.loading import one_line
+from tui.core.system import find_system
 from tui.core.tomlfile import dump_toml, parse_toml, validate, write_atomic
 
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
@@ -23,8 +24,20 @@ HEADER = "# masscombat battle — edit with care; check with: masscombat check F
 
 def battle_data(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
     """The save file's tables. TOML has no null: an unset optional field is left out."""
+    if battle.meta.ruleset is None and not battle.meta.template:
+        # A battle made without the registry (a script's, a test's): it plays
+        # with what its state holds, the shipped ruleset; record that once.
+        battle.meta = battle.meta.model_copy(update={"ruleset": _shipped_ref(battle)})
     data: dict[str, Any] = battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
     return data
+
+
+def _shipped_ref(battle: LoggedBattle[Any, Any]) -> RulesetRef | None:
+    try:
+        system = find_system(battle.system)
+        return system.ruleset_ref(battle.ruleset, system.ruleset.path())
+    except (MassCombatError, OSError):
+        return None
 
 
 def battle_text(battle: LoggedBattle[Any, Any], name: str = "<battle>") -> str:
@@ -33,8 +46,17 @@ def battle_text(battle: LoggedBattle[Any, Any], name: str = "<battle>") -> str:
     try:
         validate(type(battle.meta), parse_toml(text, name), text, name)
     except SaveFileError as exc:  # a bug, not the GM's doing: keep the old file
-        raise _one_line(SaveFileError(name, t("storage.self_check", error=exc))) from None
+        raise one_line(SaveFileError(name, t("storage.self_check", error=exc))) from None
     return text
+
+
+def write_example(battle: LoggedBattle[Any, Any], path: Path, header: str) -> None:
+    """Write ``battle`` as a bundled example: a template (opening it works on
+    a copy), with ``header`` (comment lines on what it shows) below the
+    file's first line."""
+    battle.meta = battle.meta.model_copy(update={"template": True})
+    first, rest = battle_text(battle, str(path)).split("\n", 1)
+    path.write_text(first + "\n\n" + header + rest, encoding="utf-8")
 
 
 @dataclass(frozen=True)
@@ -66,7 +88,7 @@ def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | N
     try:
         old = path.read_bytes() if path.exists() else None
     except OSError as exc:
-        raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
+        raise one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
     if old == content:
         return Saved(content)  # already saved: nothing to write, nothing to back up
     if expect is not _ANY and old != expect and (old is not None or expect is None):
@@ -76,17 +98,17 @@ def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | N
     if old is not None:
         try:
             backup(path, old, timed=True)
-            _write_copy(bak_path(path), old, like=path)
+            write_copy(bak_path(path), old, like=path)
         except OSError as exc:
             warning = t("storage.backup_skipped", path=path, reason=exc.strerror or exc)
     try:
         write_atomic(path, text)
     except OSError as exc:
-        raise _one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
+        raise one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
     return Saved(content, warning)
 
 
-def _stat_of(path: Path) -> tuple[int, int, int]:
+def stat_of(path: Path) -> tuple[int, int, int]:
     info = os.stat(path)
     return (info.st_ino, info.st_size, info.st_mtime_ns)
 
@@ -99,7 +121,7 @@ def real_path(path: Path) -> Path:
 
 def conflict_path(path: Path) -> Path:
     """``saves/x.toml`` → ``saves/x.conflict-20261124-2130.toml`` (a new name)."""
-    stamp = backups._now().strftime("%Y%m%d-%H%M%S")
+    stamp = backups.now().strftime("%Y%m%d-%H%M%S")
     target = path.with_name(f"{path.stem}.conflict-{stamp}{path.suffix}")
     number = 1
     while target.exists() or target.with_name(target.name + ".lock").exists():

@@ -25,20 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tui.core import backups, journal
+from tui.core import backups, journal, places
+from tui.core.backups import backup, remove_stale_temps, write_copy
 from tui.core.errors import BattleLocked, FileChanged, SaveFileError
 from tui.core.history import History, LoggedBattle
 from tui.core.i18n import t
-from tui.core.loading import MIGRATIONS, _one_line, load_battle, load_battle_bytes
+from tui.core.loading import load_battle_bytes, one_line
 from tui.core.locking import BattleLock
-from tui.core.saving import HEADER, Saved, _stat_of, battle_data, battle_text, conflict_path, real_path, save_battle
-
-# Imports go one way: storage -> backups and storage -> places. Neither of
-# those imports storage at module level (places.open_example imports
-# load_battle/save_battle when it runs), so there is no cycle whichever is
-# imported first. The ``places`` names are here only to be re-exported.
-from tui.core.backups import BACKUP_FOLDER, BACKUP_INTERVAL_MINUTES, KEEP_BACKUPS, _write_copy, backup, backup_folder, backups_for, bak_path, remove_stale_temps
-from tui.core.places import default_saves_dir, example_folders, find_example, list_examples, open_example, working_copy
+from tui.core.saving import conflict_path, real_path, save_battle, stat_of
 
 # -- sessions ---------------------------------------------------------------
 
@@ -147,9 +141,9 @@ class Session:
         now (one that went wrong part-way is kept in ``backups/`` first)."""
         self._track(raw)
         if replayed.problem:
-            copy = backups.backup_folder(self.path) / f"{self.path.name}.journal-{backups._now().strftime('%Y%m%d-%H%M%S')}"
+            copy = backups.backup_folder(self.path) / f"{self.path.name}.journal-{backups.now().strftime('%Y%m%d-%H%M%S')}"
             try:
-                _write_copy(copy, journal.journal_path(self.path).read_bytes(), like=journal.journal_path(self.path))
+                write_copy(copy, journal.journal_path(self.path).read_bytes(), like=journal.journal_path(self.path))
             except OSError:
                 copy = journal.journal_path(self.path)
             self._notices.append(t("journal.set_aside", path=self.path.name, problem=replayed.problem, copy=copy))
@@ -167,7 +161,7 @@ class Session:
 
     def _file_unchanged(self) -> bool:
         try:
-            return _stat_of(self.path) == self._stat
+            return stat_of(self.path) == self._stat
         except OSError:
             return False
 
@@ -188,7 +182,7 @@ class Session:
         self._durable, self._durable_meta = self.battle.history, self.battle.meta
         self._digest = journal.digest(content)
         try:
-            self._stat = _stat_of(self.path)
+            self._stat = stat_of(self.path)
         except OSError:
             self._stat = None
 
@@ -212,8 +206,8 @@ class Session:
         """When the file can't be saved and nobody can be asked (a signal at
         a full disk): a copy of the battle in the saves folder or the temp
         folder, the first that takes it; None if none does."""
-        stamp = backups._now().strftime("%Y%m%d-%H%M%S")
-        for folder in (default_saves_dir(), Path(tempfile.gettempdir())):
+        stamp = backups.now().strftime("%Y%m%d-%H%M%S")
+        for folder in (places.default_saves_dir(), Path(tempfile.gettempdir())):
             target = folder / f"{self.path.stem}.rescued-{stamp}.toml"
             try:
                 folder.mkdir(parents=True, exist_ok=True)
@@ -280,12 +274,13 @@ class Session:
         self.close()
 
 
-def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
+def open_session(path: Path, *, read_only_if_locked: bool = True, house: Path | None = None) -> Session:
     """Open a battle file, locked for this process when nobody else has it.
 
     Held elsewhere: read-only with a notice naming the holder (or
     ``BattleLocked`` when ``read_only_if_locked`` is False). A missing or
     broken file raises ``SaveFileError`` and leaves nothing behind.
+    ``house``: play it with this edited copy of its ruleset.
     """
     if not path.exists():
         raise SaveFileError(str(path), t("storage.missing"))
@@ -299,7 +294,7 @@ def open_session(path: Path, *, read_only_if_locked: bool = True) -> Session:
             raise
         notice = t("storage.read_only", reason=exc)
     try:
-        battle, raw = load_battle_bytes(path)
+        battle, raw = load_battle_bytes(path, house)
     except BaseException:
         if lock is not None:
             lock.release()
@@ -333,7 +328,7 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise _one_line(SaveFileError(str(path), t("storage.create_failed", reason=exc.strerror or exc))) from None
+        raise one_line(SaveFileError(str(path), t("storage.create_failed", reason=exc.strerror or exc))) from None
     path = real_path(path)
     lock = BattleLock.acquire(path)
     try:
@@ -350,34 +345,4 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
     return session
 
 
-__all__ = [
-    # storage's own
-    "HEADER",
-    "MIGRATIONS",
-    "Saved",
-    "Session",
-    "battle_data",
-    "battle_text",
-    "conflict_path",
-    "create_session",
-    "load_battle",
-    "open_session",
-    "real_path",
-    "save_battle",
-    # re-exported from backups
-    "BACKUP_FOLDER",
-    "BACKUP_INTERVAL_MINUTES",
-    "KEEP_BACKUPS",
-    "backup",
-    "backup_folder",
-    "backups_for",
-    "bak_path",
-    "remove_stale_temps",
-    # re-exported from places
-    "default_saves_dir",
-    "example_folders",
-    "find_example",
-    "list_examples",
-    "open_example",
-    "working_copy",
-]
+__all__ = ["Session", "create_session", "open_session"]

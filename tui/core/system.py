@@ -1,39 +1,48 @@
-"""The registry of rule systems: a key leads to everything the shell needs
-to know of a system, and nothing outside this module asks which system a
-battle follows by comparing names.
+"""The registry of rule systems: every system is an installed entry point
+of the group ``masscombat.systems``, and nothing outside this module asks
+which system a battle follows by comparing names.
 
-Each system is one package under ``tui.core.systems`` whose ``system``
-module defines ``SYSTEM`` (a playable system) or only ``RULESET`` (a
-ruleset the command line reads before the system is playable). Adding a
-system is one package and one line in ``_SYSTEM_MODULES``.
+A system is a subclass of ``GameSystem`` that carries its own behaviour:
+its names, its ruleset (file and model), its save file and battle, how a
+battle starts, loads, reports and shows to the players, the dice it brings
+to a quick roll and to ``masscombat roll``/``odds``, and any command of its
+own (``masscombat army``). The four bundled systems register in
+``pyproject.toml`` like any other package would::
+
+    [project.entry-points."masscombat.systems"]
+    duel = "masscombat_duel.system:SYSTEM"
+
+The screens are found the same way, through ``masscombat.screens``
+(``tui.ui.registry``), so the core never imports the UI.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass, field
+import argparse
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Callable
+from importlib.metadata import EntryPoint, entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
-from pydantic import BaseModel
-
-from tui.core.errors import MassCombatError
-from tui.core.history import BattleFile, LoggedBattle
+from tui.core.errors import MassCombatError, RulesetError, SaveFileError
+from tui.core.history import BattleFile, LoggedBattle, RulesetRef
+from tui.core.i18n import t
 from tui.core.ruleset_base import Localised
+from tui.core.ruleset_files import RulesetSpec, file_digest, load_ruleset
+from tui.core.tomlfile import read_toml
 
 if TYPE_CHECKING:
     from tui.core.projection import Panel
+    from tui.core.dice.quick import DiceFamily, QuickDice
+    from tui.core.printout import Printout
 
-_SYSTEM_MODULES: dict[str, str] = {
-    "myz": "tui.core.systems.myz.system",
-    "fate": "tui.core.systems.fate.system",
-    "second_world": "tui.core.systems.second_world.system",
-    "kingmaker": "tui.core.systems.kingmaker.system",
-}
-"""A system's key → the module that describes it, in the order menus list them."""
+GROUP = "masscombat.systems"
+"""The entry-point group a rule system registers in."""
 
 LEGACY_SYSTEM = "myz"
-"""The system of a save written before the file named its system."""
+"""The system of a save written before the file named its system (the
+first masscombat saved Mass Combat rolls only)."""
 
 
 class UnknownSystem(MassCombatError):
@@ -41,53 +50,149 @@ class UnknownSystem(MassCombatError):
 
 
 @dataclass(frozen=True)
-class RulesetSpec:
-    """Where a system's bundled ruleset lives and the model that validates it."""
+class Command:
+    """A command a system adds to ``masscombat`` (``masscombat army kingmaker``):
+    the command's word, this system's word under it, its options and what runs it."""
 
-    system: str
-    file: str
-    model: type[BaseModel]
+    word: str
+    help: Callable[[], str]
+    arguments: Callable[[argparse.ArgumentParser], None]
+    run: Callable[[argparse.Namespace], "Printout"]
 
 
-@dataclass(frozen=True)
 class GameSystem:
-    """One playable rule system, as the shell, storage and the CLI see it."""
+    """One rule system, as the shell, storage, the CLI and the players'
+    view see it. A subclass sets the class attributes and says how a battle
+    starts (``new_battle``), reads to the players (``public_view``) and
+    reports (``report``); loading, the ruleset and the dice have defaults."""
 
-    key: str
-    names: Localised
-    ruleset: RulesetSpec
-    file_model: type[BattleFile]
+    key: ClassVar[str]
+    """The system's word in save files and on the command line."""
+    names: ClassVar[Localised]
+    ruleset: ClassVar[RulesetSpec]
+    file_model: ClassVar[type[BattleFile]]
     """The save file's model (its header is ``history.BattleFile``)."""
-    battle: type[LoggedBattle[Any, Any]]
-    load: Callable[[BattleFile, Any], LoggedBattle[Any, Any]]
-    """Replay a validated save file under a ruleset (None: the bundled one)."""
-    new_battle: Callable[[int | None], LoggedBattle[Any, Any]]
-    """A new battle in the current language, ready for the army builder."""
-    report: Callable[[LoggedBattle[Any, Any], str], str]
-    """The whole battle as Markdown in a language."""
-    public_view: Callable[[LoggedBattle[Any, Any], str], "Panel"]
-    """What every player may see (no secret strategy, no hidden aspect),
-    worded in a language: the remote view's data (see ``projection``)."""
-    demo: str = ""
+    battle: ClassVar[type[LoggedBattle[Any, Any]]]
+    demo: ClassVar[str] = ""
     """The bundled example battle's file name in ``saves/examples``."""
-    extras: dict[str, Any] = field(default_factory=dict)
+    order: ClassVar[int] = 100
+    """Where menus list the system (lower first; then by key)."""
 
     def name(self, language: str) -> str:
         return self.names(language)
 
+    # -- the ruleset -----------------------------------------------------------
 
-def _module(key: str) -> Any:
-    path = _SYSTEM_MODULES.get(key)
-    if path is None:
-        raise UnknownSystem(f"unknown system {key!r}; known: {', '.join(_SYSTEM_MODULES)}")
-    return importlib.import_module(path)
+    def shipped_ruleset(self) -> Any:
+        """The ruleset the system ships (validated once per process)."""
+        return self.ruleset.shipped()
+
+    def ruleset_ref(self, model: Any, path: Path) -> RulesetRef:
+        """What a save records of ``model``, read from ``path`` (reads the
+        file for its hash: ``OSError`` if it can't)."""
+        house = path != self.ruleset.path()
+        ruleset_id = str(getattr(getattr(model, "ruleset", None), "id", self.key))
+        return RulesetRef(id=ruleset_id, sha256=file_digest(path), file=str(path) if house else "")
+
+    # -- battles -----------------------------------------------------------------
+
+    def house_ruleset(self, path: Path) -> tuple[Any, Path]:
+        """An edited copy of this system's ruleset, read and validated, and
+        its file; ``MassCombatError`` (one line) if it is broken or another
+        system's."""
+        owner, model = read_ruleset(path)
+        if owner.key != self.key:
+            raise RulesetError(t("cli.ruleset_other_system", file=str(path), ruleset=owner.key, battle=self.key))
+        return model, path.resolve()
+
+    def ruleset_and_file(self, house: Path | None = None) -> tuple[Any, Path]:
+        """The ruleset a battle plays with and its file: ``house`` (an edited
+        copy) or the shipped one."""
+        if house is not None:
+            return self.house_ruleset(house)
+        return self.shipped_ruleset(), self.ruleset.path()
+
+    def new_battle(self, seed: int | None = None, house: Path | None = None) -> LoggedBattle[Any, Any]:
+        """A new battle in the current language, ready for its army builder,
+        played with the ruleset in ``house`` (None: the shipped one)."""
+        model, path = self.ruleset_and_file(house)
+        battle = self.start(seed, model)
+        battle.meta = battle.meta.model_copy(update={"ruleset": self.ruleset_ref(model, path)})
+        return battle
+
+    def start(self, seed: int | None, ruleset: Any) -> LoggedBattle[Any, Any]:
+        """The system's new battle under ``ruleset`` (see ``new_battle``)."""
+        raise NotImplementedError
+
+    def load(self, meta: BattleFile, ruleset: Any) -> LoggedBattle[Any, Any]:
+        """Replay a validated save file under a ruleset (None: the shipped one)."""
+        loaded: LoggedBattle[Any, Any] = self.battle.from_file(meta, ruleset)
+        return loaded
+
+    def report(self, battle: LoggedBattle[Any, Any], language: str) -> str:
+        """The whole battle as Markdown in a language."""
+        raise NotImplementedError
+
+    def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> "Panel":
+        """What every player may see, worded in a language: the remote
+        view's data (see ``projection``)."""
+        raise NotImplementedError
+
+    # -- what the system adds ------------------------------------------------------
+
+    def dice(self, ruleset: Any) -> tuple["DiceFamily", ...]:
+        """The dice this system brings to a quick roll and to ``masscombat
+        roll``/``odds``, with ``ruleset``'s numbers."""
+        return ()
+
+    def commands(self) -> tuple[Command, ...]:
+        """Commands of its own on the command line."""
+        return ()
+
+
+# -- finding systems ------------------------------------------------------------------
+
+
+@lru_cache(maxsize=None)
+def _entry_points() -> dict[str, EntryPoint]:
+    found: dict[str, EntryPoint] = {}
+    for point in entry_points(group=GROUP):
+        found.setdefault(point.name, point)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _loaded(key: str) -> GameSystem | None:
+    point = _entry_points().get(key)
+    if point is None:
+        return None
+    made = point.load()
+    system = made() if isinstance(made, type) and issubclass(made, GameSystem) else made
+    if not isinstance(system, GameSystem) or system.key != key:
+        return None
+    return system
+
+
+def forget_systems() -> None:
+    """Look for installed systems again (a package installed since)."""
+    _entry_points.cache_clear()
+    _loaded.cache_clear()
+    systems.cache_clear()
+
+
+def _known() -> str:
+    # in menu order when the systems load, else as installed
+    try:
+        return ", ".join(system_keys()) or "none installed (reinstall masscombat: pip install -e .)"
+    except Exception:  # a broken package among them: name what is installed
+        return ", ".join(_entry_points())
 
 
 @lru_cache(maxsize=None)
 def systems() -> tuple[GameSystem, ...]:
-    """Every playable system, in menu order."""
-    found = (getattr(_module(key), "SYSTEM", None) for key in _SYSTEM_MODULES)
-    return tuple(s for s in found if s is not None)
+    """Every installed system, in menu order."""
+    found = [s for s in (_loaded(key) for key in _entry_points()) if s is not None]
+    return tuple(sorted(found, key=lambda s: (s.order, s.key)))
 
 
 def system_keys() -> tuple[str, ...]:
@@ -95,14 +200,14 @@ def system_keys() -> tuple[str, ...]:
 
 
 def find_system(key: object) -> GameSystem:
-    """The playable system with this key; ``UnknownSystem`` (one line) if
+    """The installed system with this key; ``UnknownSystem`` (one line) if
     there is none. Imports that system only: a battle's first frame needs
     no other system's rules."""
-    if isinstance(key, str) and key in _SYSTEM_MODULES:
-        system = getattr(_module(key), "SYSTEM", None)
-        if isinstance(system, GameSystem):
+    if isinstance(key, str):
+        system = _loaded(key)
+        if system is not None:
             return system
-    raise UnknownSystem(f"unknown system {key!r}; known: {', '.join(system_keys())}")
+    raise UnknownSystem(f"unknown system {key!r}; known: {_known()}")
 
 
 def system_of(battle: LoggedBattle[Any, Any]) -> GameSystem:
@@ -110,18 +215,60 @@ def system_of(battle: LoggedBattle[Any, Any]) -> GameSystem:
 
 
 def ruleset_spec(key: object) -> RulesetSpec:
-    """Where the ruleset of any registered system lives, playable or not yet."""
-    if isinstance(key, str) and key in _SYSTEM_MODULES:
-        module = _module(key)
-        system = getattr(module, "SYSTEM", None)
-        spec = system.ruleset if system is not None else getattr(module, "RULESET", None)
-        if isinstance(spec, RulesetSpec):
-            return spec
-    raise UnknownSystem(f"[ruleset] system must be one of {', '.join(_SYSTEM_MODULES)}")
+    """Where the ruleset of an installed system lives."""
+    try:
+        return find_system(key).ruleset
+    except UnknownSystem:
+        raise UnknownSystem(f"[ruleset] system must be one of {_known()}") from None
 
 
-def ruleset_keys() -> tuple[str, ...]:
-    return tuple(_SYSTEM_MODULES)
+def read_ruleset(path: Path) -> tuple[GameSystem, Any]:
+    """Read and validate a ruleset file of any installed system (the one
+    its ``[ruleset] system`` names); errors name the file, line and key."""
+    _, data = read_toml(path)
+    info = data.get("ruleset")
+    key = info.get("system") if isinstance(info, dict) else None
+    try:
+        system = find_system(key)
+    except UnknownSystem:
+        raise SaveFileError(str(path), f"[ruleset] system must be one of {_known()}", None, "ruleset.system") from None
+    return system, load_ruleset(path, system.ruleset.model)
 
 
-__all__ = ["LEGACY_SYSTEM", "GameSystem", "RulesetSpec", "UnknownSystem", "find_system", "ruleset_keys", "ruleset_spec", "system_keys", "system_of", "systems"]
+def quick_dice(battle: LoggedBattle[Any, Any] | None = None) -> "QuickDice":
+    """Every kind of dice the installed systems bring, each once: the
+    battle's own system first (with the battle's ruleset), then the others
+    in menu order with their shipped rulesets."""
+    from tui.core.dice.quick import QuickDice  # when dice are asked for: a first frame needs none
+
+    first = system_of(battle) if battle is not None else None
+    chosen: dict[str, DiceFamily] = {}
+    for system in ([first] if first is not None else []) + [s for s in systems() if s is not first]:
+        try:
+            numbers = battle.ruleset if system is first and battle is not None else system.shipped_ruleset()
+        except MassCombatError:
+            continue  # a system whose ruleset is broken brings no dice; its battles say why
+        for family in system.dice(numbers):
+            chosen.setdefault(family.key, family)
+    return QuickDice(tuple(chosen.values()))
+
+
+def dice_family(key: str) -> "DiceFamily | None":
+    """The installed dice called ``key`` (``yz``, ``dF``, ``d20``), with
+    the shipped ruleset's numbers."""
+    return next((f for f in quick_dice().families if f.key == key), None)
+
+
+def system_commands() -> dict[str, dict[str, tuple[GameSystem, Command]]]:
+    """Each command word → the systems that add it, by system key."""
+    found: dict[str, dict[str, tuple[GameSystem, Command]]] = {}
+    for system in systems():
+        for command in system.commands():
+            found.setdefault(command.word, {})[system.key] = (system, command)
+    return found
+
+
+__all__ = [
+    "GROUP", "LEGACY_SYSTEM", "Command", "GameSystem", "RulesetSpec", "UnknownSystem", "dice_family", "find_system",
+    "forget_systems", "quick_dice", "read_ruleset", "ruleset_spec", "system_commands", "system_keys", "system_of", "systems",
+]

@@ -453,11 +453,4 @@ class MassCombatApp(ShadowedApp[None]):
         yield SystemCommand(t("palette.screenshot"), t("palette.screenshot_help"), lambda: self.set_timer(0.1, self.deliver_screenshot))
 
 
-def run_app(args) -> int:
-    """Start the app on a battle file (the CLI's default command)."""
-    from tui.ui.launch import launch
-
-    return launch(args)
-
-
-__all__ = ["ANSI_THEMES", "MassCombatApp", "run_app"]
+__all__ = ["ANSI_THEMES", "MassCombatApp"]

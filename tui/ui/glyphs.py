@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.core.dice import DieKind, Lock
+from tui.core.dice.year_zero import DieKind, Lock
 
 
 @dataclass(frozen=True)

@@ -10,22 +10,23 @@ from pathlib import Path
 
 from typing import Any
 
-from tui.core.errors import MassCombatError, RulesetError
+from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
-from tui.core.rulesets import use_house_ruleset
-from tui.core.system import LEGACY_SYSTEM, find_system
-from tui.core.storage import Session, create_session, default_saves_dir, open_example, open_session
+from tui.core.system import LEGACY_SYSTEM, GameSystem, find_system
+from tui.core.places import default_saves_dir, open_example
+from tui.core.storage import create_session, open_session, Session
 from tui.core.tomlfile import read_toml
 from tui.ui.settings import load_settings, settings_path
 
 
-def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM, *, fresh_example: bool = False) -> Session:
+def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM, *, fresh_example: bool = False, house: Path | None = None) -> Session:
     """Open the named battle, a working copy of an example (a new one with
-    ``fresh_example``), or a new battle of ``system``."""
+    ``fresh_example``), or a new battle of ``system``; ``house``: play it
+    with this edited copy of its ruleset."""
     def make() -> LoggedBattle[Any, Any]:
-        return find_system(system).new_battle(seed)
+        return find_system(system).new_battle(seed, house)
 
     if battle_file is None:
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -37,22 +38,22 @@ def resolve_session(battle_file: str | None, saves: Path, seed: int | None = Non
     if data.get("template") is True:
         continued = (saves / f"{path.stem}.toml").exists() and not fresh_example
         path = open_example(path, saves, fresh=fresh_example)
-        session = open_session(path)
+        session = open_session(path, house=house)
         if continued and session.battle.history.done:
             # The GM may want the demo from its start again: say how.
             session.notice = session.notice or t("storage.example_continued", path=printable(path.name), example=printable(battle_file))
         return session
-    return open_session(path)
+    return open_session(path, house=house)
 
 
-def _system_of_file(battle_file: str | None, system: str | None) -> str:
-    """The ruleset system of the battle about to open (checked before any
-    file is made): the file's, else the one asked for, else Mutant's."""
+def _system_of_file(battle_file: str | None, system: str | None) -> GameSystem:
+    """The system of the battle about to open (checked before any file is
+    made): the file's, else the one asked for, else Mutant's."""
     key = system or LEGACY_SYSTEM
     if battle_file is not None and Path(battle_file).is_file():
         _, data = read_toml(Path(battle_file))
         key = str(data.get("system", LEGACY_SYSTEM))
-    return find_system(key).ruleset.system
+    return find_system(key)
 
 
 def launch(args) -> int:
@@ -76,19 +77,17 @@ def launch(args) -> int:
         fresh = choice.kind == "demo"
     else:
         fresh = bool(getattr(args, "fresh", False))
-    house = getattr(args, "ruleset", None)
+    house = Path(args.ruleset) if getattr(args, "ruleset", None) else None
     try:
-        if house:
-            # A house rule: an edited copy of a ruleset, for every battle this run plays.
-            house_system = use_house_ruleset(Path(house))
-            played = _system_of_file(battle_file, system)
-            if played != house_system:
-                raise RulesetError(t("cli.ruleset_other_system", file=house, ruleset=house_system, battle=played))
+        if house is not None:
+            # A house rule: an edited copy of the battle's ruleset, refused
+            # (broken, or another system's) before any battle file is made.
+            _system_of_file(battle_file, system).house_ruleset(house)
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 2
     try:
-        session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh)
+        session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh, house=house)
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 1

@@ -1,29 +1,34 @@
-"""The app's registry of systems: for each system in the core's registry,
-what it brings to the shell, as data: its modes (main screens), the keys
-that switch to them, where a battle opens, and its page of help.
+"""The app's registry of systems: for each installed system, what it
+brings to the shell, as data: its modes (main screens), the keys that
+switch to them, where a battle opens, and its page of help.
 
-Adding a system is one package under ``tui.ui`` whose ``system`` module
-defines ``UI``, and one line in ``_UI_MODULES``.
+A system's screens are an installed entry point of the group
+``masscombat.screens`` under the system's key (``pyproject.toml``), so
+the core's registry never needs the UI and a system of its own package
+brings its screens the same way.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib.metadata import entry_points
 from typing import Any, Callable
 
 from rich.console import RenderableType
 from textual.binding import Binding
 from textual.screen import Screen
 
+from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 
-_UI_MODULES: dict[str, str] = {
-    "myz": "tui.ui.myz.system",
-    "fate": "tui.ui.fate.system",
-    "second_world": "tui.ui.second_world.system",
-    "kingmaker": "tui.ui.kingmaker.system",
-}
+GROUP = "masscombat.screens"
+"""The entry-point group a system's screens register in."""
+
+
+class NoScreens(MassCombatError):
+    """An installed system whose screens are not installed."""
 
 
 @dataclass(frozen=True)
@@ -35,8 +40,9 @@ class SystemUI:
     """The keys that switch modes (and any other app-wide key of the system)."""
     start_mode: Callable[[LoggedBattle[Any, Any]], str]
     """Where a battle of this system opens."""
-    help: Callable[[Any], list[RenderableType]]
-    """The help page's part for this system (given the glyphs in use)."""
+    help: Callable[[Any, LoggedBattle[Any, Any]], list[RenderableType]]
+    """The help page's part for this system, given the glyphs in use and
+    the battle (its ruleset's numbers)."""
 
 
 def lazy_screen(module: str, name: str) -> Callable[[], Screen[Any]]:
@@ -51,13 +57,19 @@ def lazy_screen(module: str, name: str) -> Callable[[], Screen[Any]]:
     return make
 
 
+@lru_cache(maxsize=None)
 def system_ui(key: str) -> SystemUI:
-    path = _UI_MODULES.get(key)
-    if path is None:
-        raise KeyError(f"no screens for system {key!r}")
-    ui = importlib.import_module(path).UI
-    assert isinstance(ui, SystemUI)
-    return ui
+    """The screens of the system ``key``; ``NoScreens`` (one line) if none are installed."""
+    for point in entry_points(group=GROUP, name=key):
+        ui = point.load()
+        if isinstance(ui, SystemUI) and ui.key == key:
+            return ui
+    raise NoScreens(f"no screens installed for system {key!r}")
 
 
-__all__ = ["SystemUI", "lazy_screen", "system_ui"]
+def forget_screens() -> None:
+    """Look for installed screens again (a package installed since)."""
+    system_ui.cache_clear()
+
+
+__all__ = ["GROUP", "NoScreens", "SystemUI", "forget_screens", "lazy_screen", "system_ui"]

@@ -148,7 +148,7 @@ def chest_dialog(title: str, rules: FateRuleset, chest: int) -> ChoiceDialog:
 # -- the dialogs ---------------------------------------------------------------
 
 
-class _CardDialog(ModalScreen):
+class CardDialog(ModalScreen):
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="fate_army.dialog.cancel"),
         Binding("ctrl+s,enter", "save", "key.save", id="fate_army.dialog.save"),
@@ -156,7 +156,7 @@ class _CardDialog(ModalScreen):
         Binding("up", "app.focus_previous", "fate_army.key.previous_field", show=False, priority=True, id="fate_army.dialog.previous"),
     ]
 
-    DEFAULT_CSS = "_CardDialog {" + DIALOG_CSS + """
+    DEFAULT_CSS = "CardDialog {" + DIALOG_CSS + """
         & > Vertical { width: 66; }
         & Grid { grid-size: 2; grid-columns: 22 1fr; grid-rows: 1; height: auto; grid-gutter: 0 1; }
         & Grid.-rated { grid-size: 3; grid-columns: 22 6 1fr; }
@@ -194,7 +194,7 @@ class _CardDialog(ModalScreen):
         self.dismiss(None)
 
 
-class UnitDialog(_CardDialog):
+class UnitDialog(CardDialog):
     """A unit card: quality, name (its first aspect), one distinct skill for
     each rating the quality gives, and the quality's further aspects.
 
@@ -299,7 +299,7 @@ class UnitDialog(_CardDialog):
         self.dismiss(unit)
 
 
-class LeaderDialog(_CardDialog):
+class LeaderDialog(CardDialog):
     """A leader: name, PC or NPC, skill ratings (the leader's bonus skill,
     Will, first; empty for none) and aspects."""
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from tui.core.systems.fate.rules import bundled
+from tui.core.systems.fate.rules import shipped
 from tui.ui.shell.menus import data_menu, menu
 
 OVERCOME = menu("fate.overcome", "break_pin", "enter", "dash")
-ADVANTAGE = data_menu("fate.advantage", lambda: (*(u.key for u in bundled().create_advantage.uses), "other", "maintain"))
+ADVANTAGE = data_menu("fate.advantage", lambda: (*(u.key for u in shipped().create_advantage.uses), "other", "maintain"))
 """The text's create-an-advantage uses, something else, and keeping a pin up."""
 LEADER = menu("fate.leader", "give", "recover", "rally", "leader_attack", "detach", "attach")
 SECOND_ACTION = menu("fate.second_action", "leader", "fate_point")

@@ -11,7 +11,6 @@ from textual.binding import Binding
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
-from tui.core.systems.fate.rules import bundled
 from tui.ui.registry import SystemUI, lazy_screen
 
 
@@ -20,8 +19,8 @@ def start_mode(battle: LoggedBattle[Any, Any]) -> str:
     return "army" if battle.game.stage == "muster" else "field"
 
 
-def help_page(glyphs: Any) -> list[RenderableType]:
-    rules = bundled()
+def help_page(glyphs: Any, battle: LoggedBattle[Any, Any]) -> list[RenderableType]:
+    rules = battle.ruleset
     lang = language()
     dice = Text()
     dice.append(t("fate_ui.help.legend_title") + "\n", "bold")

@@ -24,7 +24,7 @@ from textual.widgets import Label, Static
 from tui.core.i18n import language, t
 from tui.core.systems.fate.rules import WILL_DEFENDS, FateRuleset, VariantError
 from tui.ui.widgets.cycle import Cycle, CycleItem
-from tui.ui.fate.army_dialogs import _CardDialog
+from tui.ui.fate.army_dialogs import CardDialog
 
 
 def _skill_name(rules: FateRuleset, key: str, lang: str) -> str:
@@ -47,7 +47,7 @@ def variants_text(rules: FateRuleset) -> str:
     return t("fate_army.variants", variants=", ".join(on) or t("fate_army.variants_none"))
 
 
-class VariantsDialog(_CardDialog):
+class VariantsDialog(CardDialog):
     """Each variant on or off. Dismisses with ``(shoot_only, shoot_defence_skill)``,
     or None when cancelled or nothing changed. The defence variant uses the
     ruleset's own skill for it if it names one, else the text's Will."""

@@ -17,12 +17,12 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.derive import derive, read_cr
 from tui.core.systems.kingmaker.explain import decimal, die_name
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import shipped
 from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import BLANK, Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 
-from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, _name_problem, _optional_name_problem, declared, has_resource, in_range, next_key, problem, range_help, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, name_problem, optional_name_problem, declared, has_resource, in_range, next_key, problem, range_help, rebuilt, refusal, with_commander
 
 if TYPE_CHECKING:
     from tui.ui.kingmaker.armies import KingmakerArmiesScreen
@@ -31,7 +31,7 @@ from tui.ui.kingmaker.army_toggles import TOGGLES, toggles
 
 ARMY_MENU = menu("km.army", "basics", "resources", "tactics", "abilities", "commander", "boons", "numbers", "morale")
 WEAPONS_MENU = menu("km.weapons", "shot", "thrown")
-HIT_DIE_MENU = data_menu("km.hit_die", lambda: tuple(d.key for d in bundled().hit_dice))
+HIT_DIE_MENU = data_menu("km.hit_die", lambda: tuple(d.key for d in shipped().hit_dice))
 
 
 # -- the army: built or its basics changed --------------------------------------------
@@ -44,7 +44,7 @@ async def basics(screen: "KingmakerArmiesScreen", old: Army | None = None) -> No
     rules = state.rules
     lang = language()
     key = old.key if old else next_key(state.armies)
-    typed = await ask(screen, TextDialog(t("km_army.ask.name"), old.name if old else "", t("km_army.ask.name_help"), check=_name_problem))
+    typed = await ask(screen, TextDialog(t("km_army.ask.name"), old.name if old else "", t("km_army.ask.name_help"), check=name_problem))
     if typed is None:
         return
     name = typed.strip()
@@ -52,7 +52,7 @@ async def basics(screen: "KingmakerArmiesScreen", old: Army | None = None) -> No
     side = await ask(screen, ChoiceDialog(t("km_army.ask.side", name=name), sides, highlight=old.side if old else screen.side_here()))
     if side is None:
         return
-    typed = await ask(screen, TextDialog(t("km_army.ask.creature", name=name), old.creature if old else "", t("km_army.ask.creature_help"), check=_optional_name_problem))
+    typed = await ask(screen, TextDialog(t("km_army.ask.creature", name=name), old.creature if old else "", t("km_army.ask.creature_help"), check=optional_name_problem))
     if typed is None:
         return
     creature = typed.strip()
@@ -145,7 +145,7 @@ async def commander(screen: "KingmakerArmiesScreen", army: Army) -> None:
     Leadership it needs is refused on its step."""
     rules = screen.state.rules
     old = army.commander
-    typed = await ask(screen, TextDialog(t("km_army.commander.name", name=army.name), old.name, t("km_army.commander.name_help"), check=_optional_name_problem))
+    typed = await ask(screen, TextDialog(t("km_army.commander.name", name=army.name), old.name, t("km_army.commander.name_help"), check=optional_name_problem))
     if typed is None:
         return
     made = with_commander(army, name=typed.strip())

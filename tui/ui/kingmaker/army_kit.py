@@ -98,12 +98,12 @@ def range_help(least: int, most: int, more: str = "") -> str:
     return t("km_army.ask.range", least=least, most=most) + (" " + more if more else "")
 
 
-def _name_problem(text: str) -> str | None:
+def name_problem(text: str) -> str | None:
     return problem(lambda: check_name(text.strip()))
 
 
-def _optional_name_problem(text: str) -> str | None:
-    return _name_problem(text) if text.strip() else None
+def optional_name_problem(text: str) -> str | None:
+    return name_problem(text) if text.strip() else None
 
 
 def next_key(armies: tuple[Army, ...]) -> str:

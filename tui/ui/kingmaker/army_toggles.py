@@ -12,7 +12,7 @@ from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.derive import derive, read_cr
 from tui.core.systems.kingmaker.forces import AbilityPick, Army
-from tui.core.systems.kingmaker.rules import KingmakerRuleset, bundled
+from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
 from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import Menu, data_menu
@@ -23,10 +23,10 @@ if TYPE_CHECKING:
     from tui.ui.kingmaker.armies import KingmakerArmiesScreen
 
 
-RESOURCE_MENU = data_menu("km.resource", lambda: tuple(r.key for r in bundled().resources))
-TACTIC_MENU = data_menu("km.army_tactic", lambda: tuple(x.key for x in bundled().tactics if not x.default))
-ABILITY_MENU = data_menu("km.ability", lambda: tuple(a.key for a in bundled().abilities))
-BOON_MENU = data_menu("km.boon", lambda: tuple(b.key for b in bundled().boons))
+RESOURCE_MENU = data_menu("km.resource", lambda: tuple(r.key for r in shipped().resources))
+TACTIC_MENU = data_menu("km.army_tactic", lambda: tuple(x.key for x in shipped().tactics if not x.default))
+ABILITY_MENU = data_menu("km.ability", lambda: tuple(a.key for a in shipped().abilities))
+BOON_MENU = data_menu("km.boon", lambda: tuple(b.key for b in shipped().boons))
 
 
 # -- the toggle lists -------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import shipped
 from tui.ui.kingmaker.common import ask, record, terrain_words
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
@@ -25,8 +25,8 @@ from tui.ui.shell.menus import data_menu, menu
 if TYPE_CHECKING:
     from tui.ui.kingmaker.mat import KingmakerMatScreen
 
-TERRAIN_MENU = data_menu("km.terrain", lambda: tuple(r.key for r in bundled().terrain))
-CONDITION_MENU = data_menu("km.condition", lambda: (*(c.key for c in bundled().conditions), "done"))
+TERRAIN_MENU = data_menu("km.terrain", lambda: tuple(r.key for r in shipped().terrain))
+CONDITION_MENU = data_menu("km.condition", lambda: (*(c.key for c in shipped().conditions), "done"))
 FACING_MENU = menu("km.facing", "n", "e", "s", "w")
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*[x×*]\s*(\d{1,3})\s*$")
 
@@ -100,7 +100,7 @@ async def conditions(screen: "KingmakerMatScreen") -> None:
         for row in state.rules.conditions:
             has = row.key in state.conditions
             mark = (tick(screen) if has else " ") + " "
-            detail = ", ".join(_effect_words(e) for e in row.effects) + (" · " + t("km_ui.dialog.halves_damage") if row.halve_damage else "")
+            detail = ", ".join(effect_words(e) for e in row.effects) + (" · " + t("km_ui.dialog.halves_damage") if row.halve_damage else "")
             if row.damage_per_phase:
                 detail += " · " + t("km_ui.dialog.damage_per_phase", damage=row.damage_per_phase)
             options.append(Choice(row.key, mark + row.name(lang), detail, entry=row.key))
@@ -119,7 +119,7 @@ def tick(screen: "KingmakerMatScreen") -> str:
     return "x" if screen.shell.glyphs.name == "ascii" else "✓"
 
 
-def _effect_words(effect: object) -> str:
+def effect_words(effect: object) -> str:
     from tui.core.systems.kingmaker.rule_rows import EFFECT_NUMBERS
 
     return ", ".join(f"{t(f'km_ui.effect.{name}')} {getattr(effect, name):+d}" for name in EFFECT_NUMBERS if getattr(effect, name))
@@ -145,14 +145,14 @@ async def next_step(screen: "KingmakerMatScreen") -> None:
     state = screen.state
     app = shell(screen)
     if state.stage == "muster":
-        if app.act(lambda b: _battle(b).setup_roll()):
+        if app.act(lambda b: km_battle(b).setup_roll()):
             await choose_first(screen)
         return
     if state.stage == "over":
-        app.act(lambda b: _battle(b).aftermath())
+        app.act(lambda b: km_battle(b).aftermath())
         return
     if state.roll_winner is None and state.stage == "battle":
-        if app.act(lambda b: _battle(b).initiative()):
+        if app.act(lambda b: km_battle(b).initiative()):
             await choose_first(screen)
         return
     if state.first is None:
@@ -175,7 +175,7 @@ def next_refusal(screen: "KingmakerMatScreen") -> str | None:
     return None
 
 
-def _battle(battle: object) -> KingmakerBattle:
+def km_battle(battle: object) -> KingmakerBattle:
     assert isinstance(battle, KingmakerBattle)
     return battle
 

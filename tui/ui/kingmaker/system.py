@@ -13,7 +13,6 @@ from textual.binding import Binding
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
-from tui.core.systems.kingmaker.rules import bundled
 from tui.ui.kingmaker.common import terrain_words
 from tui.ui.registry import SystemUI, lazy_screen
 
@@ -23,8 +22,8 @@ def start_mode(battle: LoggedBattle[Any, Any]) -> str:
     return "armies" if not battle.game.armies else "mat"
 
 
-def help_page(glyphs: Any) -> list[RenderableType]:
-    rules = bundled()
+def help_page(glyphs: Any, battle: LoggedBattle[Any, Any]) -> list[RenderableType]:
+    rules = battle.ruleset
     lang = language()
     text = Text()
     text.append(t("km_ui.help.turn_title") + "\n", "bold")

@@ -14,16 +14,16 @@ from typing import TYPE_CHECKING, Literal
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
-from tui.core.odds import percent
+from tui.core.dice.odds import percent
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances, withdraw_chance
 from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
 from tui.core.systems.kingmaker.morale import morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import DIRECTIONS
-from tui.core.systems.kingmaker.rules import bundled
+from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
 from tui.ui.kingmaker.common import ask
-from tui.ui.kingmaker.mat_flows import _battle, tick
+from tui.ui.kingmaker.mat_flows import km_battle, tick
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.menus import data_menu, menu
@@ -32,12 +32,12 @@ if TYPE_CHECKING:
     from tui.ui.kingmaker.mat import KingmakerMatScreen
 
 ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
-TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in bundled().tactics))
+TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in shipped().tactics))
 ROLL_MENU = menu("km.roll", "roll", "again")
 LEAVE_MENU = menu("km.leave", "leave", "stay")
 PRESS_MENU = menu("km.press_step", *DIRECTIONS, "done")
 TICK_MENU = menu("km.tick", "roll", "tick")
-STRATEGY_MENU = data_menu("km.strategy", lambda: tuple(s.key for s in bundled().strategy.steps))
+STRATEGY_MENU = data_menu("km.strategy", lambda: tuple(s.key for s in shipped().strategy.steps))
 
 
 def _pct(value: Fraction) -> str:
@@ -66,7 +66,7 @@ async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
         options.append(Choice(row.key, row.name(lang), note, screen.battle.step_refusal(probe), detail=detail, entry=row.key))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.tactic", name=state.army(key).name), options, highlight=current, menu=TACTIC_MENU))
     if picked is not None and picked != current:
-        shell(screen).act(lambda b: _battle(b).switch_tactic(key, picked))
+        shell(screen).act(lambda b: km_battle(b).switch_tactic(key, picked))
 
 
 async def step_off(screen: "KingmakerMatScreen", key: str, step: ev.Step) -> None:
@@ -77,7 +77,7 @@ async def step_off(screen: "KingmakerMatScreen", key: str, step: ev.Step) -> Non
     ]
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.leave_title", name=screen.state.army(key).name), options, highlight="stay", menu=LEAVE_MENU))
     if picked == "leave":
-        shell(screen).act(lambda b: _battle(b).move(key, step))
+        shell(screen).act(lambda b: km_battle(b).move(key, step))
 
 
 async def confirm_roll(screen: "KingmakerMatScreen", title: str, note: str) -> bool:
@@ -88,7 +88,7 @@ async def confirm_roll(screen: "KingmakerMatScreen", title: str, note: str) -> b
 async def strategy(screen: "KingmakerMatScreen", key: str) -> None:
     """The Strategy Track (a house rule): each step's effects, free or with its chance."""
     from tui.core.systems.kingmaker.morale import strategy_needs_check
-    from tui.ui.kingmaker.mat_flows import _effect_words
+    from tui.ui.kingmaker.mat_flows import effect_words
 
     state = screen.state
     lang = language()
@@ -98,11 +98,11 @@ async def strategy(screen: "KingmakerMatScreen", key: str) -> None:
     for step in track.steps:
         costs = t("km_ui.dialog.check_chance", dc=track.change_dc, chance=_pct(check_chance(state, key, track.change_dc))) if strategy_needs_check(state, key, step.key) else t("km_ui.dialog.no_check")
         probe = ev.SetStrategy(counter=state.counter, key=key, step=step.key, face=10 if strategy_needs_check(state, key, step.key) else None)
-        words = ", ".join(_effect_words(e) for e in step.effects) or t("km_ui.dialog.no_change")
+        words = ", ".join(effect_words(e) for e in step.effects) or t("km_ui.dialog.no_change")
         options.append(Choice(step.key, step.name(lang), f"{words} · {costs}", screen.battle.step_refusal(probe), entry=step.key))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.strategy", name=state.army(key).name), options, highlight=now, menu=STRATEGY_MENU))
     if picked is not None:
-        shell(screen).act(lambda b: _battle(b).set_strategy(key, picked))
+        shell(screen).act(lambda b: km_battle(b).set_strategy(key, picked))
 
 
 async def rally(screen: "KingmakerMatScreen", key: str) -> None:
@@ -110,7 +110,7 @@ async def rally(screen: "KingmakerMatScreen", key: str) -> None:
     dc = state.rules.morale.rally_dc
     note = t("km_ui.dialog.check_chance", dc=dc, chance=_pct(check_chance(state, key, dc)))
     if await confirm_roll(screen, t("km_ui.dialog.rally", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
-        shell(screen).act(lambda b: _battle(b).rally(key))
+        shell(screen).act(lambda b: km_battle(b).rally(key))
 
 
 async def order(screen: "KingmakerMatScreen", key: str) -> None:
@@ -132,7 +132,7 @@ async def order(screen: "KingmakerMatScreen", key: str) -> None:
         options.append(Choice(name, command.name(lang), note, screen.battle.step_refusal(probe), detail=t(f"km_ui.order.{name}"), entry=name))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.order", name=state.army(key).name, bonus=morale_bonus(state, key)), options, menu=ORDER_MENU))
     if picked is not None:
-        shell(screen).act(lambda b: _battle(b).order(key, picked))
+        shell(screen).act(lambda b: km_battle(b).order(key, picked))
 
 
 Mode = Literal["ranged", "melee", "siege"]
@@ -178,7 +178,7 @@ async def attack(screen: "KingmakerMatScreen", key: str, mode: Mode) -> None:
             options.append(Choice(army.key, army.name, "", str(exc), entry=""))
             continue
         closed = None if setup.attacks else t("km.rule.too_many_attacks", name=state.army(key).name, most=0)
-        options.append(Choice(army.key, army.name, odds_line(screen, setup, 1), closed, detail=_terms(setup) + "\n" + damage_line(screen, setup, 1), entry=""))
+        options.append(Choice(army.key, army.name, odds_line(screen, setup, 1), closed, detail=_terms(setup, state.rules) + "\n" + damage_line(screen, setup, 1), entry=""))
     if not options:
         return
     title = t(f"km_ui.dialog.{'shoot' if mode == 'ranged' else mode}", name=state.army(key).name)
@@ -195,14 +195,14 @@ async def attack(screen: "KingmakerMatScreen", key: str, mode: Mode) -> None:
         count = await ask(screen, NumberDialog(t("km_ui.dialog.attack_count", name=state.army(key).name, target=state.army(target).name), setup.attacks, 1, setup.attacks, help_text))
         if count is None:
             return
-    shell(screen).act(lambda b: _battle(b).attack(key, target, mode, count, ticks=ticks))
+    shell(screen).act(lambda b: km_battle(b).attack(key, target, mode, count, ticks=ticks))
 
 
-def _terms(setup: Setup) -> str:
+def _terms(setup: Setup, rules: KingmakerRuleset) -> str:
     def word(key: str) -> str:
         if ":" in key:
             source, row = key.split(":", 1)
-            return _row_name(source, row)
+            return _row_name(rules, source, row)
         return t(key)
 
     attack_side = ", ".join(f"{word(x.key)} {x.amount:+d}" for x in setup.terms)
@@ -210,8 +210,7 @@ def _terms(setup: Setup) -> str:
     return t("km_ui.dialog.terms", attack=attack_side, defense=defense_side)
 
 
-def _row_name(source: str, key: str) -> str:
-    rules = bundled()
+def _row_name(rules: KingmakerRuleset, source: str, key: str) -> str:
     lang = language()
     table = {"tactic": rules.tactics, "resource": rules.resources, "ability": rules.abilities, "boon": rules.boons, "condition": rules.conditions}.get(source, ())
     row = next((r for r in table if r.key == key), None)
@@ -231,8 +230,8 @@ async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode
         options = [Choice("roll", t("km_ui.dialog.roll"), odds_line(screen, setup_for(screen, key, target, mode, tuple(chosen)), 1), entry="roll")]
         for found in offered:
             has = found.tick in chosen
-            summary = _summary(found.source, found.key, lang)
-            options.append(Choice(found.tick, (tick(screen) if has else " ") + " " + _row_name(found.source, found.key), summary, entry="tick"))
+            summary = _summary(state.rules, found.source, found.key, lang)
+            options.append(Choice(found.tick, (tick(screen) if has else " ") + " " + _row_name(state.rules, found.source, found.key), summary, entry="tick"))
         picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.ticks", name=state.army(key).name), options, menu=TICK_MENU))
         if picked is None:
             return None
@@ -241,8 +240,7 @@ async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode
         chosen = [c for c in chosen if c != picked] if picked in chosen else [*chosen, picked]
 
 
-def _summary(source: str, key: str, lang: str) -> str:
-    rules = bundled()
+def _summary(rules: KingmakerRuleset, source: str, key: str, lang: str) -> str:
     table = {"tactic": rules.tactics, "resource": rules.resources, "ability": rules.abilities, "boon": rules.boons, "condition": rules.conditions}.get(source, ())
     row = next((r for r in table if r.key == key), None)
     return row.summary(lang) if row is not None and row.summary is not None else ""
@@ -255,11 +253,11 @@ async def morale(screen: "KingmakerMatScreen", key: str) -> None:
         return
     lang = language()
     chances = threshold_chances(state, key, threshold.dc)
-    words = ", ".join(f"{_standing_name(k, lang)} {_pct(p)}" for k, p in chances.items())
+    words = ", ".join(f"{_standing_name(state.rules, k, lang)} {_pct(p)}" for k, p in chances.items())
     title = t("km_ui.dialog.morale", name=state.army(key).name, threshold=threshold.name(lang), dc=threshold.dc, bonus=morale_bonus(state, key, "rout"))
     if not await confirm_roll(screen, title, words):
         return
-    battle = _battle(screen.battle)
+    battle = km_battle(screen.battle)
     face, passed, total = battle.morale_preview(key)
     again = False
     if not passed and any(state.rules.boon(b).reroll_morale for b in state.army(key).commander.boons):
@@ -272,7 +270,7 @@ async def morale(screen: "KingmakerMatScreen", key: str) -> None:
         if picked is None:
             return
         again = picked == "again"
-    shell(screen).act(lambda b: _battle(b).morale_check(key, again=again))
+    shell(screen).act(lambda b: km_battle(b).morale_check(key, again=again))
 
 
 def _press_refusal(screen: "KingmakerMatScreen", key: str, face: int, steps: list[ev.Direction], direction: ev.Direction, squares: int) -> str | None:
@@ -287,10 +285,10 @@ def _press_refusal(screen: "KingmakerMatScreen", key: str, face: int, steps: lis
     return refusal
 
 
-def _standing_name(key: str, lang: str) -> str:
+def _standing_name(rules: KingmakerRuleset, key: str, lang: str) -> str:
     if key == "ready":
         return t("km_ui.dialog.holds")
-    return next(s.name(lang) for s in bundled().morale.states if s.key == key)
+    return next(s.name(lang) for s in rules.morale.states if s.key == key)
 
 
 async def press(screen: "KingmakerMatScreen", key: str) -> None:
@@ -299,7 +297,7 @@ async def press(screen: "KingmakerMatScreen", key: str) -> None:
     note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))
     if not await confirm_roll(screen, t("km_ui.dialog.press", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
         return
-    battle = _battle(screen.battle)
+    battle = km_battle(screen.battle)
     face, passed, total, squares = battle.press_preview(key)
     steps: list[ev.Direction] = []
     while passed and len(steps) < squares:
@@ -312,7 +310,7 @@ async def press(screen: "KingmakerMatScreen", key: str) -> None:
         if picked == "done":
             break
         steps.append(picked)
-    shell(screen).act(lambda b: _battle(b).press(key, tuple(steps)))
+    shell(screen).act(lambda b: km_battle(b).press(key, tuple(steps)))
 
 
 __all__ = ["attack", "choose_ticks", "morale", "order", "press", "rally", "strategy", "tactic"]

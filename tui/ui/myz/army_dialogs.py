@@ -19,7 +19,7 @@ from textual.widgets import Input, Label, Static
 from tui.ui.widgets.steady_input import SteadyInput
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
-from tui.core.skill_roll import parse_skill_pool
+from tui.core.dice.skill_roll import parse_skill_pool
 from tui.core.records import MAX_NAME
 from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.rules import MyzRuleset

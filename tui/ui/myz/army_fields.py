@@ -15,7 +15,7 @@ from typing import Literal
 
 from rich.text import Text
 
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import language, t
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.forces import base_battle_level, class_counts_here, fortification_key

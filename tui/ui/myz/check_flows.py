@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import language, t
-from tui.core.skill_roll import SkillDie, SkillPool
+from tui.core.dice.skill_roll import SkillDie, SkillPool
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.battle import Battle
@@ -28,23 +28,23 @@ if TYPE_CHECKING:
     from tui.ui.myz.wave import WaveScreen
 
 
-def _forces(game: MyzState) -> tuple[Force, Force]:
+def forces_of(game: MyzState) -> tuple[Force, Force]:
     assert game.forces is not None, "a wave's steps come after the muster"
     return game.forces
 
 
-def _wave(game: MyzState) -> WaveState:
+def wave_of(game: MyzState) -> WaveState:
     assert game.wave is not None, "this step is taken during a wave"
     return game.wave
 
 
-def _person(person: int | str | None) -> int:
+def person_index(person: int | str | None) -> int:
     """A person chosen where "no one" was not offered."""
     assert isinstance(person, int)
     return person
 
 
-async def _ask(screen: "WaveScreen", dialog):
+async def ask_dialog(screen: "WaveScreen", dialog):
     return await screen.app.push_screen_wait(dialog)
 
 
@@ -87,7 +87,7 @@ async def skill_check(
     per_success = battle.ruleset.skill_rolls.mutation_points_per_success
     mutation_closed = None if slot in MUTATION_SLOTS else t("myz.error.no_mutations")
     shown = pool_shown(pool.base, pool.skill, pool.gear, shell(screen).glyphs, pool.notation())
-    how = await _ask(screen, ChoiceDialog(title + " — " + shown, [
+    how = await ask_dialog(screen, ChoiceDialog(title + " — " + shown, [
         Choice("roll", t("wave.check.roll"), shown, _not_entered(battle, people, check)),
         Choice("type", t("wave.check.type")),
         Choice("mutation", t("wave.check.mutation", points=per_success), closed=mutation_closed),
@@ -95,18 +95,18 @@ async def skill_check(
     if how is None:
         return None
     if how == "mutation":
-        points = await _ask(screen, NumberDialog(t("wave.check.mutation_title", name=title), per_success, 0, 99, t("wave.check.mutation_help", points=per_success), step=per_success))
+        points = await ask_dialog(screen, NumberDialog(t("wave.check.mutation_title", name=title), per_success, 0, 99, t("wave.check.mutation_help", points=per_success), step=per_success))
         return None if points is None else check.model_copy(update={"typed": 0, "mutation_points": points, "faces": (), "pushed": None})
     if how == "type":
         # No more ☢ than the pool has dice: refused as it is typed, not after.
-        typed = await _ask(screen, NumberDialog(title, 0, 0, pool.most_successes or 99, t("wave.check.type_help")))
+        typed = await ask_dialog(screen, NumberDialog(title, 0, 0, pool.most_successes or 99, t("wave.check.type_help")))
         return None if typed is None else check.model_copy(update={"typed": typed, "faces": (), "pushed": None})
     stream = lambda: check_stream(battle.seed, battle.game.counter, slot)  # noqa: E731
     rolled = roll_check(check, pool, stream(), battle.rules, battle.ruleset)
     glyphs = shell(screen).glyphs
     while True:
         can_push = rolled.pushed is None and battle.ruleset.skill_rolls.max_pushes > 0
-        answer = await _ask(screen, RollDialog(title, roll_lines(battle, pool, rolled, glyphs), can_push))
+        answer = await ask_dialog(screen, RollDialog(title, roll_lines(battle, pool, rolled, glyphs), can_push))
         if answer is None:
             return None
         if answer == "accept":
@@ -131,7 +131,7 @@ async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: 
     out with why: positions are enforced, and they may still help. The GM's
     final say (g) makes someone else hold the position there and then."""
     while True:
-        answer = await _ask(screen, ChoiceDialog(title, _people_choices(battle, side, prefer, allow_none)))
+        answer = await ask_dialog(screen, ChoiceDialog(title, _people_choices(battle, side, prefer, allow_none)))
         if answer != "reassign":
             return answer
         assert prefer is not None
@@ -139,7 +139,7 @@ async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: 
 
 
 def _people_choices(battle: Battle, side: int, prefer: str | None, allow_none: bool) -> list[Choice]:
-    force = _forces(battle.game)[side]
+    force = forces_of(battle.game)[side]
     people = force.army.people
     order = sorted(range(len(people)), key=lambda i: (people[i].position != prefer, i))
 
@@ -165,25 +165,25 @@ def _stand_ins(force: Force, position: str) -> list[int]:
 
 
 async def _reassign(screen: "WaveScreen", battle: Battle, side: int, position: str) -> None:
-    people = _forces(battle.game)[side].army.people
+    people = forces_of(battle.game)[side].army.people
     name = battle.ruleset.position(position).name(language())
-    options = [Choice(i, people[i].name, _position(battle, people[i])) for i in _stand_ins(_forces(battle.game)[side], position)]
-    picked = await _ask(screen, ChoiceDialog(t("wave.check.reassign_title", position=name), options, t("wave.gm.position_help")))
+    options = [Choice(i, people[i].name, _position(battle, people[i])) for i in _stand_ins(forces_of(battle.game)[side], position)]
+    picked = await ask_dialog(screen, ChoiceDialog(t("wave.check.reassign_title", position=name), options, t("wave.gm.position_help")))
     if picked is not None:
-        event = ev.Adjust(side=side, positions={_person(picked): position})
+        event = ev.Adjust(side=side, positions={person_index(picked): position})
         shell(screen).act(lambda b: b.record(event))
 
 
 async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: int, skills: tuple[str, ...], title: str) -> str | None:
-    people = _forces(battle.game)[side].army.people
+    people = forces_of(battle.game)[side].army.people
     rules = battle.ruleset
     choices = [Choice(k, rules.skill(k).name(language()), people[person].skills.get(k, t("wave.check.no_dice"))) for k in skills]
     known = next((k for k in skills if k in people[person].skills), None)  # the skill this person actually has
-    return await _ask(screen, ChoiceDialog(title, choices, highlight=known))
+    return await ask_dialog(screen, ChoiceDialog(title, choices, highlight=known))
 
 
 async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
-    force = _forces(battle.game)[side]
+    force = forces_of(battle.game)[side]
     people = force.army.people
     helpers: list[int] = []
     most = battle.ruleset.skill_rolls.max_helpers
@@ -195,7 +195,7 @@ async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person
         ]
         if not any(c.closed is None for c in others):
             break
-        answer = await _ask(screen, ChoiceDialog(t("wave.check.helpers", count=len(helpers)), [Choice("done", t("wave.check.no_more_helpers")), *others]))
+        answer = await ask_dialog(screen, ChoiceDialog(t("wave.check.helpers", count=len(helpers)), [Choice("done", t("wave.check.no_more_helpers")), *others]))
         if answer is None:
             return None
         if answer == "done":
@@ -209,7 +209,7 @@ async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: 
     picked_person = await choose_person(screen, battle, side, title, prefer)
     if picked_person is None:
         return None
-    person = _person(picked_person)
+    person = person_index(picked_person)
     skill = await choose_skill(screen, battle, side, person, skills, title)
     if skill is None:
         return None
@@ -220,6 +220,6 @@ async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: 
             return None
         chosen = picked
     check = ev.SkillCheck(person=person, skill=skill, helpers=chosen)
-    risk = _wave(game).risk(side, person) if game.wave is not None else 0
-    pool = check_pool(_forces(game)[side].army.people, check, risk, battle.ruleset, extra)
-    return await skill_check(screen, battle, title, check, pool, slot, _forces(game)[side].army.people)
+    risk = wave_of(game).risk(side, person) if game.wave is not None else 0
+    pool = check_pool(forces_of(game)[side].army.people, check, risk, battle.ruleset, extra)
+    return await skill_check(screen, battle, title, check, pool, slot, forces_of(game)[side].army.people)

@@ -10,10 +10,10 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Label, Static
 
-from tui.core.dice import DieKind, Pool, parse_pool
+from tui.core.dice.year_zero import DieKind, Pool, parse_pool
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
-from tui.core.typed_dice import parse_faces, pool_counts
+from tui.core.dice.typed import parse_faces, pool_counts
 from tui.ui.shell.dialogs import DIALOG_CSS, AskDialog, Dialog
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tui.core.systems.myz.rules import bundled
+from tui.core.systems.myz.rules import shipped
 from tui.ui.shell.menus import data_menu, menu
 
 CHECK = menu("myz.check", "roll", "type", "mutation")
@@ -11,7 +11,7 @@ CHECK = menu("myz.check", "roll", "type", "mutation")
 RECONNAISSANCE = menu("myz.reconnaissance", "roll", "skip")
 AMBUSH = menu("myz.ambush", "take", "surprise_only")
 INITIATIVE = menu("myz.initiative", "roll", "first")
-STRATEGY = data_menu("myz.strategy", lambda: tuple(s.key for s in bundled().strategies))
+STRATEGY = data_menu("myz.strategy", lambda: tuple(s.key for s in shipped().strategies))
 PARLEY = menu("myz.parley", "accept", "decline")
 ACTION = menu("myz.action", "grant", "remarkable", "commando", "none")
 SUPPORT = menu("myz.support", "done", "repair", "mend", "rally")

@@ -30,9 +30,9 @@ from tui.core.systems.myz.after_battle import retreat_holds_back
 from tui.core.systems.myz.battle import Battle
 from textual.content import Content
 
-from tui.core.dice import KINDS, DieKind
+from tui.core.dice.year_zero import KINDS, DieKind
 from tui.core.i18n import language, t
-from tui.core.odds import opposed, p_at_least_one, push_now
+from tui.core.dice.odds import opposed, p_at_least_one, push_now
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.myz.widgets.pool_panel import PoolPanel, SideView
 from tui.ui.myz.widgets.result_bar import ResultBar, ResultView

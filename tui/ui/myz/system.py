@@ -9,7 +9,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.binding import Binding
 
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.history import LoggedBattle
 from tui.core.i18n import t
 from tui.ui.registry import SystemUI, lazy_screen
@@ -23,7 +23,7 @@ def start_mode(battle: LoggedBattle[Any, Any]) -> str:
     return "wave"
 
 
-def help_page(glyphs: Any) -> list[RenderableType]:
+def help_page(glyphs: Any, battle: LoggedBattle[Any, Any]) -> list[RenderableType]:
     legend = Text()
     legend.append(t("help.legend_title") + "\n", "bold")
     kinds = glyphs.kind

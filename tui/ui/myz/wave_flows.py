@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.systems.myz.pool import strategy_worth
 from tui.core.i18n import language, t
 from tui.core.systems.myz import events as ev
@@ -28,14 +28,14 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.myz import menus, wave_gm
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 
-from tui.ui.myz.check_flows import _ask, _forces, _person, _wave, choose_person, choose_skill, person_check, skill_check
+from tui.ui.myz.check_flows import ask_dialog, forces_of, person_index, wave_of, choose_person, choose_skill, person_check, skill_check
 
 if TYPE_CHECKING:
     from tui.ui.myz.wave import WaveScreen
 
 
 def _resolution(game: MyzState) -> Resolution:
-    resolution = _wave(game).resolution
+    resolution = wave_of(game).resolution
     assert resolution is not None, "Support comes after the strategies are resolved"
     return resolution
 
@@ -65,7 +65,7 @@ async def take_step(screen: "WaveScreen") -> None:
 
 async def _reconnaissance(screen, battle: Battle, side):
     game = battle.game
-    how = await _ask(screen, ChoiceDialog(t("wave.step.reconnaissance"), [
+    how = await ask_dialog(screen, ChoiceDialog(t("wave.step.reconnaissance"), [
         Choice("roll", t("wave.recon.roll")),
         Choice("skip", t("wave.recon.skip")),
     ], t("wave.recon.help", dice=battle.ruleset.reconnaissance.surprise_strategy_dice), menu=menus.RECONNAISSANCE))
@@ -93,7 +93,7 @@ async def _reconnaissance(screen, battle: Battle, side):
 async def _ambush(screen, battle: Battle, side):
     recon = battle.game.recon
     assert recon is not None, "an ambush is offered only after the Reconnaissance"
-    answer = await _ask(screen, ChoiceDialog(t("wave.ambush.title", name=battle.game.names[side], margin=recon.margin, rating=recon.rating), [
+    answer = await ask_dialog(screen, ChoiceDialog(t("wave.ambush.title", name=battle.game.names[side], margin=recon.margin, rating=recon.rating), [
         Choice(True, t("wave.ambush.take"), entry="take"),
         Choice(False, t("wave.ambush.surprise_only"), entry="surprise_only"),
     ], menu=menus.AMBUSH))
@@ -102,7 +102,7 @@ async def _ambush(screen, battle: Battle, side):
 
 async def _initiative(screen, battle: Battle, side):
     game = battle.game
-    answer = await _ask(screen, ChoiceDialog(t("wave.step.initiative"), [
+    answer = await ask_dialog(screen, ChoiceDialog(t("wave.step.initiative"), [
         Choice("roll", t("wave.initiative.roll")),
         Choice(0, t("wave.initiative.first", name=game.names[0]), entry="first"),
         Choice(1, t("wave.initiative.first", name=game.names[1]), entry="first"),
@@ -117,7 +117,7 @@ async def _initiative(screen, battle: Battle, side):
 
 async def _risk(screen, battle: Battle, side):
     game = battle.game
-    force = _forces(game)[side]
+    force = forces_of(game)[side]
     rules = game.rules
     guidance = " · ".join(g.name(language()) for g in rules.risk.guidance)
     risks = []
@@ -125,7 +125,7 @@ async def _risk(screen, battle: Battle, side):
         if force.broken[index]:
             risks.append(0)
             continue
-        value = await _ask(screen, NumberDialog(t("wave.risk.title", name=person.name), 0, rules.risk.least, rules.risk.most, guidance))
+        value = await ask_dialog(screen, NumberDialog(t("wave.risk.title", name=person.name), 0, rules.risk.least, rules.risk.most, guidance))
         if value is None:
             return None
         risks.append(value)
@@ -134,23 +134,23 @@ async def _risk(screen, battle: Battle, side):
 
 async def _strategy(screen, battle: Battle, side):
     game = battle.game
-    forces = _forces(game)
+    forces = forces_of(game)
     strategy_die = shell(screen).glyphs.kind[DieKind.SKILL]
     choices = []
     for strategy in game.rules.strategies:
         closed = strategy_closed(game, side, strategy.key)
         reason = t(closed, strategy=strategy.name(language())).split(": ", 1)[-1] if closed else None
         # What it is worth to this side right now, before the enemy's secret choice
-        worth = strategy_worth(forces, side, game.battlefield, game.rules, _wave(game).number, strategy.key)
+        worth = strategy_worth(forces, side, game.battlefield, game.rules, wave_of(game).number, strategy.key)
         note = f"{t(f'wave.category.{strategy.category}')}  {strategy_die}{worth:+d}"
         choices.append(Choice(strategy.key, strategy.name(language()), note, reason, strategy.summary(language())))
-    answer = await _ask(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True, menu=menus.STRATEGY))
+    answer = await ask_dialog(screen, ChoiceDialog(t("wave.strategy.title", name=game.names[side]), choices, t("wave.strategy.secret", other=game.names[1 - side]), secret=True, menu=menus.STRATEGY))
     return None if answer is None else ev.ChooseStrategy(side=side, strategy=answer)
 
 
 async def _parley(screen, battle: Battle, side):
     game = battle.game
-    answer = await _ask(screen, ChoiceDialog(t("wave.parley.title", name=game.names[side], other=game.names[1 - side]), [
+    answer = await ask_dialog(screen, ChoiceDialog(t("wave.parley.title", name=game.names[side], other=game.names[1 - side]), [
         Choice(True, t("wave.parley.accept"), entry="accept"),
         Choice(False, t("wave.parley.decline"), entry="decline"),
     ], menu=menus.PARLEY))
@@ -159,20 +159,20 @@ async def _parley(screen, battle: Battle, side):
 
 async def _action(screen, battle: Battle, side):
     game = battle.game
-    force = _forces(game)[side]
+    force = forces_of(game)[side]
     rules = game.rules
     options = [Choice("remarkable", t("wave.action.remarkable")), Choice("commando", t("wave.action.commando"))]
     if force.army.played_by == "gm":
         options.insert(0, Choice("grant", t("wave.action.grant", dice=rules.remarkable_action.npc_default_strategy_dice)))
     options.append(Choice("none", t("wave.action.none")))
-    kind = await _ask(screen, ChoiceDialog(t("wave.action.title", name=game.names[side]), options, menu=menus.ACTION))
+    kind = await ask_dialog(screen, ChoiceDialog(t("wave.action.title", name=game.names[side]), options, menu=menus.ACTION))
     if kind is None:
         return None
     if kind == "none":
         return ev.Action(side=side, action="none")
     if kind == "grant":
         # "The GM may just give any number of extra Strategy Dice": up to what a pool holds.
-        dice = await _ask(screen, NumberDialog(t("wave.action.grant_title"), rules.remarkable_action.npc_default_strategy_dice, 0, rules.dice.max_pool_dice))
+        dice = await ask_dialog(screen, NumberDialog(t("wave.action.grant_title"), rules.remarkable_action.npc_default_strategy_dice, 0, rules.dice.max_pool_dice))
         return None if dice is None else ev.Action(side=side, action="grant", grant=dice)
     title = t(f"wave.action.{kind}")
     check = await person_check(screen, battle, side, rules.remarkable_action.skills, title, "assailant", "action")
@@ -181,11 +181,11 @@ async def _action(screen, battle: Battle, side):
     pairs = 0
     if kind == "commando":
         people = force.army.people
-        risk = _wave(game).risk(side, check.person) if check.person is not None else 0
+        risk = wave_of(game).risk(side, check.person) if check.person is not None else 0
         successes = evaluate(check, check_pool(people, check, risk, rules), battle.rules, rules).successes
         most = successes // rules.commando.successes_per_support_die
         if most:
-            pairs = await _ask(screen, NumberDialog(t("wave.action.pairs", successes=successes), 0, 0, most))
+            pairs = await ask_dialog(screen, NumberDialog(t("wave.action.pairs", successes=successes), 0, 0, most))
             if pairs is None:
                 return None
     return ev.Action(side=side, action=kind, check=check, support_pairs=pairs)
@@ -194,7 +194,7 @@ async def _action(screen, battle: Battle, side):
 async def _support(screen, battle: Battle, side):
     game = battle.game
     rules = game.rules
-    force = _forces(game)[side]
+    force = forces_of(game)[side]
     chosen: dict[str, ev.SkillCheck] = {}
     rally_open = rules.strategy(_resolution(game).final[side]).rally and force.confused
 
@@ -203,11 +203,11 @@ async def _support(screen, battle: Battle, side):
         check = chosen.get(slot)
         if check is None:
             return None
-        risk = _wave(game).risk(side, check.person) if check.person is not None else 0
+        risk = wave_of(game).risk(side, check.person) if check.person is not None else 0
         successes = evaluate(check, check_pool(force.army.people, check, risk, rules), battle.rules, rules).successes
         return t("wave.support.rolled", successes=successes, success=shell(screen).glyphs.success)
 
-    damaged, banes = support_needs(_wave(game), side)
+    damaged, banes = support_needs(wave_of(game), side)
     nothing = {"repair": None if damaged else t("wave.support.nothing_to_repair"), "mend": None if banes else t("wave.support.nothing_to_mend")}
     while True:
         options = [Choice("done", t("wave.support.done"))]
@@ -215,7 +215,7 @@ async def _support(screen, battle: Battle, side):
             options.append(Choice(slot, t(f"wave.support.{slot}"), "✓" if slot in chosen else "", rolled_already(slot) or nothing[slot]))
         if rally_open:
             options.append(Choice("rally", t("wave.support.rally"), "✓" if "rally" in chosen else "", rolled_already("rally")))
-        answer = await _ask(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options, menu=menus.SUPPORT))
+        answer = await ask_dialog(screen, ChoiceDialog(t("wave.support.title", name=game.names[side]), options, menu=menus.SUPPORT))
         if answer is None:
             return None
         if answer == "done":
@@ -228,7 +228,7 @@ async def _support(screen, battle: Battle, side):
             if skill is None:
                 continue
             check = check.model_copy(update={"skill": skill})
-            pool = check_pool(force.army.people, check, _wave(game).risk(side, leader), rules)
+            pool = check_pool(force.army.people, check, wave_of(game).risk(side, leader), rules)
             rolled = await skill_check(screen, battle, t("wave.support.rally"), check, pool, "rally", force.army.people)
         else:
             skills = rules.support.engineer_skills if answer == "repair" else rules.support.medic_skills
@@ -251,16 +251,16 @@ async def _successor(screen, battle: Battle, side):
     picked = await choose_person(screen, battle, side, t("wave.successor.title", name=game.names[side]), allow_none=True)
     if picked is None:
         return None
-    force = _forces(game)[side]
+    force = forces_of(game)[side]
     if picked == "none":
-        typed = await _ask(screen, NumberDialog(t("wave.successor.npc"), 0, 0, 99))
+        typed = await ask_dialog(screen, NumberDialog(t("wave.successor.npc"), 0, 0, 99))
         return None if typed is None else ev.NextInCommand(side=side, person=None, check=ev.SkillCheck(typed=typed))
-    person = _person(picked)
+    person = person_index(picked)
     skill = await choose_skill(screen, battle, side, person, rules.retaliation.broken_leader_skills, t("wave.successor.title", name=game.names[side]))
     if skill is None:
         return None
     check = ev.SkillCheck(person=person, skill=skill)
-    pool = check_pool(force.army.people, check, _wave(game).risk(side, person), rules, rules.retaliation.broken_leader_modifier)
+    pool = check_pool(force.army.people, check, wave_of(game).risk(side, person), rules, rules.retaliation.broken_leader_modifier)
     rolled = await skill_check(screen, battle, t("wave.successor.title", name=game.names[side]), check, pool, "successor", force.army.people)
     return None if rolled is None else ev.NextInCommand(side=side, person=person, check=rolled)
 
@@ -270,7 +270,7 @@ async def _next_wave(screen, battle: Battle, side):
 
 
 async def _truce(screen, battle: Battle, side):
-    answer = await _ask(screen, ChoiceDialog(t("wave.truce.title"), [
+    answer = await ask_dialog(screen, ChoiceDialog(t("wave.truce.title"), [
         Choice("next", t("wave.truce.next")),
         Choice("end", t("wave.truce.end")),
     ], menu=menus.TRUCE))

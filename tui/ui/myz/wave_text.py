@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import language, t
 from tui.core.systems.myz.after_battle import remaining_damage, retreat_holds_back
 from tui.core.systems.myz.pool import source_label

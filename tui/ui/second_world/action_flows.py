@@ -11,7 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable
 
-from tui.core.fate_dice import FateOutcome
+from tui.core.dice.fudge import FateOutcome
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.chances import Chances, action_chances

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.forces import MAX_ASPECTS, MAX_MEMBERS, Character, SheetError, SkillRating, check_sheet
-from tui.core.systems.second_world.rules import SecondWorldRuleset, bundled
+from tui.core.systems.second_world.rules import SecondWorldRuleset, shipped
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog, TextDialog, validation_message
 from tui.ui.shell.menus import data_menu
 from tui.ui.second_world.map_flows import LIST_LENGTH, aspects_problem, ask, parts_of, record
@@ -25,8 +25,8 @@ from tui.ui.second_world.map_flows import LIST_LENGTH, aspects_problem, ask, par
 if TYPE_CHECKING:
     from tui.ui.second_world.cast import SecondWorldCastScreen
 
-KIND_MENU = data_menu("sw.kind", lambda: ("pc", "npc", *(q.key for q in bundled().nameless)))
-WEAPON_MENU = data_menu("sw.weapon", lambda: tuple(w.key for w in bundled().weapons))
+KIND_MENU = data_menu("sw.kind", lambda: ("pc", "npc", *(q.key for q in shipped().nameless)))
+WEAPON_MENU = data_menu("sw.weapon", lambda: tuple(w.key for w in shipped().weapons))
 
 _PAIR = re.compile(r"^\s*(.+?)\s*([+-]?\d+)\s*$")
 

@@ -18,7 +18,7 @@ from tui.core.errors import BoardError
 from tui.core.i18n import language, t
 from tui.core.records import MAX_NAME, text_problem
 from tui.core.systems.second_world import events as ev
-from tui.core.systems.second_world.rules import bundled
+from tui.core.systems.second_world.rules import shipped
 from tui.ui.shell.battle_screen import BattleScreen, shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from tui.ui.second_world.map import SecondWorldMapScreen
 
 ZONE_MENU = menu("sw.zone", "rename", "aspects", "situations", "edge", "deploy", "remove")
-EDGE_MENU = data_menu("sw.edge", lambda: (*(p.key for p in bundled().edge_presets), "typed", "toggle", "remove"))
-SITUATION_MENU = data_menu("sw.situation", lambda: tuple(s.key for s in bundled().situational))
+EDGE_MENU = data_menu("sw.edge", lambda: (*(p.key for p in shipped().edge_presets), "typed", "toggle", "remove"))
+SITUATION_MENU = data_menu("sw.situation", lambda: tuple(s.key for s in shipped().situational))
 ORDER_MENU = menu("sw.order", "swivel", "captain")
 STATE_MENU = menu("sw.edge_state", "open", "closed")
 

@@ -13,7 +13,6 @@ from textual.binding import Binding
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
-from tui.core.systems.second_world.rules import bundled
 from tui.ui.registry import SystemUI, lazy_screen
 
 
@@ -23,8 +22,8 @@ def start_mode(battle: LoggedBattle[Any, Any]) -> str:
     return "cast" if not game.characters and not game.board.zones else "map"
 
 
-def help_page(glyphs: Any) -> list[RenderableType]:
-    rules = bundled()
+def help_page(glyphs: Any, battle: LoggedBattle[Any, Any]) -> list[RenderableType]:
+    rules = battle.ruleset
     lang = language()
     text = Text()
     text.append(t("sw_ui.help.edges_title") + "\n", "bold")

@@ -75,7 +75,7 @@ class HelpScreen(ModalScreen):
         keys.add_column(style="dim")
         for row in binding_rows(self._under):
             keys.add_row(Text(row.keys), Text(row.description), Text(row.binding_id))
-        system_part = shell(self).system_ui.help(shell(self).glyphs)
+        system_part = shell(self).system_ui.help(shell(self).glyphs, shell(self).battle)
         with VerticalScroll() as box:
             box.border_title = t("help.title")
             yield Static(Text(t("help.intro")))

@@ -10,7 +10,8 @@ from textual.widgets import Input, Label
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
-from tui.core.quick_roll import QuickDice, QuickRoll, QuickSpec, parse_quick, quick_dice, quick_odds, quick_result, quick_stream, roll_quick
+from tui.core.dice.quick import QuickDice, QuickRoll, QuickSpec, parse_quick, quick_odds, quick_result, quick_stream, roll_quick
+from tui.core.system import quick_dice
 from tui.ui.shell.dialogs import AskDialog
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def open_quick_roll(app: "MassCombatApp") -> None:
     if app.read_only:
         app.notify(t("app.read_only_refused"), severity="warning", markup=False)
         return
-    dice = quick_dice()
+    dice = quick_dice(app.battle)
     done = [e for e in app.battle.history.done if isinstance(e, QuickRoll)]
     last = done[-1].expression if done else ""
 

@@ -35,9 +35,9 @@ class FateBattleFile(BattleFile):
 
 
 def _ruleset() -> FateRuleset:
-    from tui.core.systems.fate.rules import bundled
+    from tui.core.systems.fate.rules import shipped
 
-    return bundled()
+    return shipped()
 
 
 def initial(setup: FateSetup, ruleset: FateRuleset | None = None) -> FateState:

@@ -13,7 +13,7 @@ from typing import Iterable
 
 
 from tui.core.frozen import replace
-from tui.core.fate_dice import FateOutcome, fate_outcome
+from tui.core.dice.fudge import FateOutcome, fate_outcome
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev

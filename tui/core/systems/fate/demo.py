@@ -8,6 +8,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tui.core.saving import write_example
 from tui.core.board import Zone
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
@@ -75,13 +76,7 @@ HEADER = """# The Ford of Brannock: a small Fate "This Means War" battle, ready 
 
 
 def write(path: Path) -> None:
-    from tui.core.storage import battle_text
-
-    battle = ford_of_brannock()
-    battle.meta = battle.meta.model_copy(update={"template": True})
-    text = battle_text(battle, str(path))
-    first, rest = text.split("\n", 1)
-    path.write_text(first + "\n\n" + HEADER + rest, encoding="utf-8")
+    write_example(ford_of_brannock(), path, HEADER)
 
 
 if __name__ == "__main__":

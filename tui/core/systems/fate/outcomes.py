@@ -14,7 +14,7 @@ from typing import Any
 
 from tui.core.frozen import replace
 from tui.core.errors import RuleViolation
-from tui.core.fate_dice import FateOutcome
+from tui.core.dice.fudge import FateOutcome
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.contest import outcome

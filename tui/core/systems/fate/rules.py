@@ -14,9 +14,10 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from tui.core.errors import RuleViolation
-from tui.core.fate_rules import FateDice, FateOutcomes, LadderRuleset, LadderStep
+from tui.core.dice.ladder import FateDice, FateOutcomes, LadderRuleset, LadderStep
 from tui.core.i18n import t
 from tui.core.records import Record
+from tui.core.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Localised, Named, RulesetInfo, by_key, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]
@@ -225,13 +226,16 @@ class FateRuleset(LadderRuleset):
         return self
 
 
-__all__ = ["WILL_DEFENDS", "Consequence", "FateRuleset", "LadderStep", "Quality", "VariantError", "bundled"]
+__all__ = ["WILL_DEFENDS", "Consequence", "FateRuleset", "LadderStep", "Quality", "VariantError", "SHIPPED", "shipped"]
 
 
-def bundled() -> FateRuleset:
-    """The This Means War ruleset shipped with the app (read once, validated)."""
-    from tui.core.rulesets import bundled_ruleset
+SHIPPED = RulesetSpec("fate-this-means-war.toml", FateRuleset)
+"""Where the ruleset shipped with the app lives (a battle may play with a house copy)."""
 
-    ruleset = bundled_ruleset("fate")
+
+def shipped() -> FateRuleset:
+    """The This Means War ruleset shipped with the app (read once, validated): a new
+    battle's default; a battle plays with its own (``battle.ruleset``)."""
+    ruleset = SHIPPED.shipped()
     assert isinstance(ruleset, FateRuleset)
     return ruleset

@@ -17,7 +17,7 @@ from tui.core.systems.kingmaker.movement import moving_away
 from tui.core.systems.kingmaker.play import apply
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.core.systems.kingmaker.state import KMState
-from tui.core.systems.kingmaker.turns import strikers
+from tui.core.systems.kingmaker.standing import strikers
 
 
 E = TypeVar("E", bound=Record)
@@ -36,9 +36,9 @@ class KingmakerBattleFile(BattleFile):
 
 
 def _ruleset() -> KingmakerRuleset:
-    from tui.core.systems.kingmaker.rules import bundled
+    from tui.core.systems.kingmaker.rules import shipped
 
-    return bundled()
+    return shipped()
 
 
 def initial(ruleset: KingmakerRuleset | None = None) -> KMState:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tui.core.d20 import AttackRules
+from tui.core.dice.d20 import AttackRules
 from tui.core.systems.kingmaker.combat import Setup, damage
 from tui.core.systems.kingmaker.morale import Purpose, morale_bonus, never_fails
 from tui.core.systems.kingmaker.rules import KingmakerRuleset

@@ -14,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Literal
 
-from tui.core.d20 import AttackRules, resolve_attack
+from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import active, total
 from tui.core.systems.kingmaker.mat import contact, in_contact
+from tui.core.systems.kingmaker.standing import own_unit, strikers
 from tui.core.systems.kingmaker.state import KMState, Phase, Roll
 
 Mode = Literal["ranged", "melee", "siege"]
@@ -191,7 +192,6 @@ def siege_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str]
 
 
 def _may_attack(state: KMState, attacker: str, target: str, phase: Phase) -> None:
-    from tui.core.systems.kingmaker.turns import own_unit
 
     own_unit(state, attacker, phase, moving_away=True)
     unit = state.unit(attacker)
@@ -285,4 +285,17 @@ def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: b
     )
 
 
-__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike"]
+
+def land_parting_shots(state: KMState, key: str, hacks: tuple[ev.Hack, ...]) -> KMState:
+    """Each enemy in contact with a unit leaving the field strikes once (at once)."""
+    wanted = strikers(state, key)
+    if tuple(h.by for h in hacks) != wanted:
+        raise RuleViolation(t("km.rule.record_hacks"))
+    for hack in hacks:
+        state = strike(state, hack.by, key, hack.face, kind="parting_shot", now=True)
+    if state.hp(key) == 0:
+        return state.with_unit(key, replace(state.unit(key), standing="defeated")).with_note("km.note.defeated", name=state.army(key).name)
+    return state
+
+
+__all__ = ["land_parting_shots", "Setup", "Term", "attack", "damage", "defense_of", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tui.core.saving import write_example
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.forces import AbilityPick, Army, Commander
@@ -86,13 +87,7 @@ HEADER = """# Battle of Ashwater: a small Kingmaker Fantasy Battle, set up and r
 
 
 def write(path: Path) -> None:
-    from tui.core.storage import battle_text
-
-    battle = build()
-    battle.meta = battle.meta.model_copy(update={"template": True})
-    text = battle_text(battle, str(path))
-    first, rest = text.split("\n", 1)
-    path.write_text(first + "\n\n" + HEADER + rest, encoding="utf-8")
+    write_example(build(), path, HEADER)
 
 
 if __name__ == "__main__":

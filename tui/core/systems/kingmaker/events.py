@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_validator
 
-from tui.core.quick_roll import QuickRoll
+from tui.core.dice.quick import QuickRoll
 from tui.core.secrets import Hide
 from tui.core.records import Record, check_name
 from tui.core.systems.kingmaker.forces import Army, Key, RowKey, SideIndex

@@ -14,10 +14,12 @@ from typing import Literal
 
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
-from tui.core.i18n import t
+from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import active, total
 from tui.core.systems.kingmaker.rule_rows import Threshold
+from tui.core.systems.kingmaker.combat import land_parting_shots
+from tui.core.systems.kingmaker.standing import own_unit, victory
 from tui.core.systems.kingmaker.state import KMState, Roll
 
 Purpose = Literal["check", "rout", "withdraw", "switch"]
@@ -65,7 +67,6 @@ def tactic_is_free(state: KMState, tactic: str) -> bool:
 
 
 def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
-    from tui.core.systems.kingmaker.turns import own_unit
 
     own_unit(state, event.key, "tactics")
     unit = state.unit(event.key)
@@ -74,7 +75,7 @@ def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
     if "tactic" in unit.tried:
         raise RuleViolation(t("km.rule.tried_tactic", name=army.name))
     if event.tactic not in found.tactics:
-        raise RuleViolation(t("km.rule.tactic_unknown", name=army.name, tactic=state.rules.tactic(event.tactic).name(_lang()) if event.tactic in {x.key for x in state.rules.tactics} else event.tactic))
+        raise RuleViolation(t("km.rule.tactic_unknown", name=army.name, tactic=state.rules.tactic(event.tactic).name(language()) if event.tactic in {x.key for x in state.rules.tactics} else event.tactic))
     if event.tactic == unit.tactic:
         raise RuleViolation(t("km.rule.tactic_same", name=army.name))
     if "mindless" in found.grants:
@@ -105,7 +106,6 @@ def strategy_needs_check(state: KMState, key: str, step: str) -> bool:
 
 
 def set_strategy(state: KMState, event: ev.SetStrategy) -> KMState:
-    from tui.core.systems.kingmaker.turns import own_unit
 
     track = state.rules.strategy
     if not track.enabled:
@@ -137,7 +137,6 @@ def set_strategy(state: KMState, event: ev.SetStrategy) -> KMState:
 
 
 def rally(state: KMState, event: ev.Rally) -> KMState:
-    from tui.core.systems.kingmaker.turns import own_unit
 
     own_unit(state, event.key, "tactics", moving_away=True)
     unit = state.unit(event.key)
@@ -157,7 +156,6 @@ def rally(state: KMState, event: ev.Rally) -> KMState:
 
 
 def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
-    from tui.core.systems.kingmaker.turns import land_parting_shots, own_unit, victory
 
     own_unit(state, event.key, "morale", moving_away=True)
     army = state.army(event.key)
@@ -165,7 +163,7 @@ def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
     if threshold is None:
         raise RuleViolation(t("km.rule.no_check_owed", name=army.name))
     if threshold.key != event.threshold:
-        raise RuleViolation(t("km.rule.wrong_threshold", name=army.name, threshold=threshold.name(_lang())))
+        raise RuleViolation(t("km.rule.wrong_threshold", name=army.name, threshold=threshold.name(language())))
     face = _face(state, event.face, event.counter)
     passed, result = check(state, event.key, face, threshold.dc, "rout")
     if event.again is not None:
@@ -190,12 +188,6 @@ def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
     elif event.hacks:
         raise RuleViolation(t("km.rule.hacks_unwanted"))
     return victory(after)
-
-
-def _lang() -> str:
-    from tui.core.i18n import language
-
-    return language()
 
 
 def _face(state: KMState, face: int, counter: int) -> int:

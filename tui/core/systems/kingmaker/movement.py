@@ -15,10 +15,11 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.mat import VECTORS, Block, turned
+from tui.core.systems.kingmaker.mat import VECTORS, Block, in_contact, turned
+from tui.core.systems.kingmaker.combat import strike
 from tui.core.systems.kingmaker.morale import check, morale_bonus
 from tui.core.systems.kingmaker.state import KMState, Roll, Unit
-from tui.core.systems.kingmaker.turns import fits, own_unit, strikers, victory
+from tui.core.systems.kingmaker.standing import fits, own_unit, strikers, victory
 
 DIRECTIONS: dict[ev.Direction, tuple[int, int]] = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
 
@@ -204,7 +205,6 @@ def move(state: KMState, event: ev.Move) -> KMState:
         hacked_by=unit.hacked_by + hackers,
     )
     state = replace(state, counter=state.counter + 1)
-    from tui.core.systems.kingmaker.combat import strike
 
     for hack in event.hacks:
         state = strike(state, hack.by, event.key, hack.face, kind="free_hack")
@@ -256,8 +256,6 @@ def press(state: KMState, event: ev.Press) -> KMState:
 
 
 def _touching(state: KMState, key: str, block: Block) -> tuple[str, ...]:
-    from tui.core.systems.kingmaker.mat import in_contact
-
     return tuple(k for k, b in state.blocks(besides=key).items() if in_contact(block, b))
 
 

@@ -18,6 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from tui.core.records import Record
+from tui.core.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Localised, Named, RulesetInfo, by_key, check_assumed, unique_keys
 from tui.core.systems.kingmaker.rule_rows import (
     Ability, Boon, Bonus, Command, CommanderFate, Condition, Count, DC, Effect, Effects, HitDie, MoraleState,
@@ -290,13 +291,16 @@ class KingmakerRuleset(Record):
         return self
 
 
-def bundled() -> KingmakerRuleset:
-    """The Kingmaker ruleset shipped with the app (read once, validated)."""
-    from tui.core.rulesets import bundled_ruleset
+SHIPPED = RulesetSpec("kingmaker-fantasy-battle.toml", KingmakerRuleset)
+"""Where the ruleset shipped with the app lives (a battle may play with a house copy)."""
 
-    ruleset = bundled_ruleset("kingmaker")
+
+def shipped() -> KingmakerRuleset:
+    """The Kingmaker ruleset shipped with the app (read once, validated): a new
+    battle's default; a battle plays with its own (``battle.ruleset``)."""
+    ruleset = SHIPPED.shipped()
     assert isinstance(ruleset, KingmakerRuleset)
     return ruleset
 
 
-__all__ = ["PHASES", "D20Attack", "Effect", "KingmakerRuleset", "Named", "bundled"]
+__all__ = ["PHASES", "D20Attack", "Effect", "KingmakerRuleset", "Named", "SHIPPED", "shipped"]

@@ -1,11 +1,60 @@
 """Kingmaker Fantasy Battle in the registry: Pathfinder armies on a
-battle mat, with facing, ranks, commands and morale."""
+battle mat, with facing, ranks, commands and morale; how a battle starts,
+loads, reports, and what players may see of it."""
 
 from __future__ import annotations
 
-from tui.core.systems.kingmaker.game import GAME
+from typing import Any
 
-SYSTEM = GAME
-RULESET = GAME.ruleset
+from tui.core.history import LoggedBattle
+from tui.core.i18n import t
+from tui.core.projection import Panel
+from tui.core.dice.d20 import AttackRules
+from tui.core.dice.quick import DiceFamily
+from tui.core.dice.quick_d20 import TwentySidedDie
+from tui.core.ruleset_base import Localised
+from tui.core.system import Command, GameSystem
+from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile
+from tui.core.systems.kingmaker.rules import SHIPPED, KingmakerRuleset
 
-__all__ = ["RULESET", "SYSTEM"]
+
+class FantasyBattle(GameSystem):
+    key = "kingmaker"
+    names = Localised(en="Kingmaker Fantasy Battle", de="Kingmaker Fantasy-Schlacht")
+    ruleset = SHIPPED
+    file_model = KingmakerBattleFile
+    battle = KingmakerBattle
+    demo = "battle-of-ashwater.toml"
+    order = 40
+
+    def start(self, seed: int | None, ruleset: KingmakerRuleset) -> KingmakerBattle:
+        """An empty muster with two sides, ready for the army builder."""
+        battle = KingmakerBattle.new(t("app.default_title"), seed=seed, ruleset=ruleset)
+        battle.record(ev.SetSides(names=(t("km_ui.default_side_a"), t("km_ui.default_side_b"))))
+        return battle
+
+    def dice(self, ruleset: KingmakerRuleset) -> tuple[DiceFamily, ...]:
+        return (TwentySidedDie(AttackRules.from_ruleset(ruleset)),)
+
+    def commands(self) -> tuple[Command, ...]:
+        from tui.core.systems.kingmaker.army_command import army_command  # a command's code only when the command line asks
+
+        return (army_command(self.shipped_ruleset),)
+
+    def report(self, battle: LoggedBattle[Any, Any], language: str) -> str:
+        from tui.core.systems.kingmaker.story import markdown_report
+
+        assert isinstance(battle, KingmakerBattle)
+        return markdown_report(battle.game, battle.meta.title, language)
+
+    def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
+        """What every player may see: the mat, the armies where they stand and
+        how they fare, the turn and phase; no army the GM marked hidden."""
+        from tui.core.systems.kingmaker.public import panel
+
+        assert isinstance(battle, KingmakerBattle)
+        return panel(battle.game, self.name(language))
+
+
+SYSTEM = FantasyBattle()

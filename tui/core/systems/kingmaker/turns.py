@@ -8,17 +8,14 @@ import math
 
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
-from tui.core.i18n import t
+from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.mat import Block
 from tui.core.systems.kingmaker.rule_rows import formation
-from tui.core.systems.kingmaker.state import KMState, Phase, Roll
-
-
-def _lang() -> str:
-    from tui.core.i18n import language
-
-    return language()
+from tui.core.systems.kingmaker.morale import owed
+from tui.core.systems.kingmaker.movement import may_run, moving_away
+from tui.core.systems.kingmaker.standing import fits, victory
+from tui.core.systems.kingmaker.state import KMState, Roll
 
 
 # -- opposed rolls ------------------------------------------------------------
@@ -94,7 +91,7 @@ def place(state: KMState, event: ev.Place) -> KMState:
     size = state.derived[event.key].size
     shape = event.formation or size.formations[0]
     if shape not in size.formations:
-        raise RuleViolation(t("km.rule.formation", size=size.name(_lang()), formations=", ".join(size.formations)))
+        raise RuleViolation(t("km.rule.formation", size=size.name(language()), formations=", ".join(size.formations)))
     frontage, depth = formation(shape)
     block = Block(event.x, event.y, frontage, depth, event.facing)
     fits(state, event.key, block)
@@ -110,18 +107,6 @@ def place(state: KMState, event: ev.Place) -> KMState:
     return placed
 
 
-def fits(state: KMState, key: str, block: Block) -> None:
-    """The block lies on the mat, on ground its army can stand on, over no other unit."""
-    if block.x < 0 or block.y < 0 or block.x + block.width > state.width or block.y + block.height > state.height:
-        raise RuleViolation(t("km.rule.off_mat", width=state.width, height=state.height))
-    grants = state.derived[key].grants
-    for square in block.squares:
-        terrain = state.rules.terrain_of(state.terrain_at(square))
-        if not terrain.passable and not grants & {"amphibious", "flight"}:
-            raise RuleViolation(t("km.rule.impassable", terrain=terrain.name(_lang())))
-    for other_key, other in state.blocks(besides=key).items():
-        if other.squares & block.squares:
-            raise RuleViolation(t("km.rule.overlap", name=state.army(other_key).name))
 
 
 # -- the turn -------------------------------------------------------------------
@@ -157,37 +142,16 @@ def initiative(state: KMState, event: ev.Initiative) -> KMState:
     return _told_roll(rolled, "km.note.initiative", winner, totals)
 
 
-def own_unit(state: KMState, key: str, phase: Phase, *, moving_away: bool = False) -> None:
-    """The unit belongs to the side acting in ``phase``, stands on the mat and
-    is in the battle; a retreating or fleeing one only if ``moving_away``."""
-    if state.stage != "battle":
-        raise RuleViolation(t("km.rule.not_in_battle"))
-    if state.first is None:
-        raise RuleViolation(t("km.rule.initiative_first"))
-    army = state.army(key)
-    if state.phase != phase:
-        raise RuleViolation(t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}")))
-    if army.side != state.side_acting:
-        raise RuleViolation(t("km.rule.not_your_turn", name=army.name, side=state.sides[state.side_acting or 0]))
-    unit = state.unit(key)
-    if unit.block is None or unit.out:
-        raise RuleViolation(t("km.rule.out_of_battle", name=army.name))
-    if unit.standing in ("retreat", "flee") and not moving_away:
-        raise RuleViolation(t(f"km.rule.standing_{unit.standing}", name=army.name))
 
 
 def end_step(state: KMState, event: ev.EndStep) -> KMState:
     if state.stage != "battle" or state.first is None:
         raise RuleViolation(t("km.rule.initiative_first"))
     if state.phase == "morale":
-        from tui.core.systems.kingmaker.morale import owed
-
         for army in state.on_field(state.side_acting):
             if owed(state, army.key) is not None:
                 raise RuleViolation(t("km.rule.check_owed", name=army.name))
     if state.phase == "movement":
-        from tui.core.systems.kingmaker.movement import may_run, moving_away
-
         for army in state.on_field(state.side_acting):
             if moving_away(state, army.key) and not state.unit(army.key).spent and may_run(state, army.key):
                 raise RuleViolation(t(f"km.rule.must_run_{state.unit(army.key).standing}", name=army.name))
@@ -228,43 +192,6 @@ def land_damage(state: KMState) -> KMState:
     return state
 
 
-def land_parting_shots(state: KMState, key: str, hacks: tuple[ev.Hack, ...]) -> KMState:
-    """Each enemy in contact with a unit leaving the field strikes once (at once)."""
-    from tui.core.systems.kingmaker.combat import strike
-
-    wanted = strikers(state, key)
-    if tuple(h.by for h in hacks) != wanted:
-        raise RuleViolation(t("km.rule.record_hacks"))
-    for hack in hacks:
-        state = strike(state, hack.by, key, hack.face, kind="parting_shot", now=True)
-    if state.hp(key) == 0:
-        return state.with_unit(key, replace(state.unit(key), standing="defeated")).with_note("km.note.defeated", name=state.army(key).name)
-    return state
-
-
-def strikers(state: KMState, key: str, *, besides: tuple[str, ...] = ()) -> tuple[str, ...]:
-    """Enemies in contact that may strike a unit leaving them: not one
-    whose natural 1 costs it this phase's Offense check, nor one whose own
-    Morale has broken so far that it can't attack (fleeing)."""
-    broken = {s.key for s in state.rules.morale.states if not s.can_attack}
-    return tuple(
-        k for k in state.enemies_in_contact(key)
-        if k not in besides and state.unit(k).setback_phase != state.phase_count and state.unit(k).standing not in broken
-    )
-
-
-def victory(state: KMState) -> KMState:
-    """Over once at most one side has units on the field."""
-    if state.stage != "battle":
-        return state
-    standing = sorted({a.side for a in state.on_field()})
-    if len(standing) > 1:
-        return state
-    winner = standing[0] if standing else None
-    over = replace(state, stage="over", winner=winner)
-    if winner is None:
-        return over.with_note("km.note.nobody_wins")
-    return over.with_note("km.note.victory", side=winner)
 
 
 def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
@@ -334,4 +261,4 @@ def _counter(state: KMState, counter: int) -> None:
         raise RuleViolation(t("km.rule.record_counter", counter=counter, expected=state.counter))
 
 
-__all__ = ["aftermath", "end_step", "first_side", "fits", "initiative", "land_damage", "land_parting_shots", "opposed_winner", "own_unit", "place", "setup_roll", "strikers", "victory"]
+__all__ = ["aftermath", "end_step", "first_side", "initiative", "land_damage", "opposed_winner", "place", "setup_roll"]

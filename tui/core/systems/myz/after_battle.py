@@ -11,12 +11,12 @@ from typing import Any, Callable, Sequence
 
 from tui.core.frozen import replace
 from tui.core.errors import RollRecordError, RuleViolation
-from tui.core.faces import FaceReplay
+from tui.core.dice.faces import FaceReplay
 from tui.core.i18n import t
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.checks import check_pool, evaluate, validate_check
 from tui.core.systems.myz.end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate, support_choice
-from tui.core.systems.myz.engine import _check_turn, _roller_for_wave, _wave, yz_rules
+from tui.core.systems.myz.engine import check_turn, roller_for_wave, wave_of, yz_rules
 from tui.core.systems.myz.forces import Force, become_combat_ready, besieged, has_shelter, with_force
 from tui.core.systems.myz.pool import PoolLine, commando_damaged
 from tui.core.systems.myz.rules import MyzRuleset
@@ -24,8 +24,8 @@ from tui.core.systems.myz.state import MyzState, SupportRecord, WaveState
 
 
 def _support(state: MyzState, event: ev.Support) -> MyzState:
-    wave = _wave(state, "support")
-    _check_turn(state, event.side)
+    wave = wave_of(state, "support")
+    check_turn(state, event.side)
     rules = state.rules
     forces = state.forces
     assert forces is not None  # a wave runs only once the muster set the forces
@@ -95,7 +95,7 @@ def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | 
     """Everything the End phase rolls and decides, drawing from ``dice``;
     ``damaged`` holds the opponent's choice of lost Support dice per side;
     ``armour`` how armour works ("rolled" or "flat"; None: as the ruleset says)."""
-    wave = _wave(state, "end")
+    wave = wave_of(state, "end")
     rules = state.rules
     forces = state.forces
     assert forces is not None and wave.battle is not None and wave.resolution is not None and wave.pools is not None
@@ -242,7 +242,7 @@ def _support_sources(lines: Sequence[PoolLine]) -> tuple[list[str], list[str]]:
 def damaged_support_choice(state: MyzState, side: int) -> tuple[int, tuple[str, ...]]:
     """How many of ``side``'s damaged Support dice the opponent picks in this
     End phase, and from which Ark projects and special classes."""
-    wave = _wave(state, "end")
+    wave = wave_of(state, "end")
     assert state.forces is not None and wave.pools is not None
     _, gear = remaining_damage(wave, side)
     return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules)
@@ -295,7 +295,7 @@ def successor_needed(state: MyzState) -> int | None:
 
 
 def _next_in_command(state: MyzState, event: ev.NextInCommand) -> MyzState:
-    wave = _wave(state, "next")
+    wave = wave_of(state, "next")
     if successor_needed(state) != event.side:
         raise RuleViolation(t("myz.refuse.no_successor"))
     rules = state.rules
@@ -337,7 +337,7 @@ def suggested_battle_levels(state: MyzState) -> tuple[int, int]:
 
 
 def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
-    wave = _wave(state)
+    wave = wave_of(state)
     if wave.phase not in ("next", "truce"):
         raise RuleViolation(t("myz.refuse.phase", phase=t(f"myz.phase.{wave.phase}")))
     side = successor_needed(state)
@@ -364,11 +364,11 @@ def _next_wave(state: MyzState, event: ev.NextWave) -> MyzState:
     ended = over_reasons(forces)
     if ended:
         return replace(state, stage="over", ended=ended)
-    return replace(state, roller=_roller_for_wave(state))
+    return replace(state, roller=roller_for_wave(state))
 
 
 def _end_battle(state: MyzState, event: ev.EndBattle) -> MyzState:
-    wave = _wave(state)
+    wave = wave_of(state)
     if wave.phase != "truce":
         raise RuleViolation(t("myz.refuse.end_battle"))
     return replace(state, stage="over", ended=("truce",))

@@ -14,7 +14,7 @@ from pydantic import Field, field_validator, model_validator
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 from tui.core.records import Record, check_name
-from tui.core.skill_roll import parse_skill_pool
+from tui.core.dice.skill_roll import parse_skill_pool
 
 Count = Annotated[int, Field(ge=0, le=99_999)]
 PositionKey = Literal["leader", "assailant", "engineer", "medic"]

@@ -16,10 +16,10 @@ from typing import Any, Iterable
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState
 from tui.core.systems.myz.battle_pool import summary as roller_summary
-from tui.core.dice import KINDS, DieKind, Pool, YearZeroRules, roll_pool
+from tui.core.dice.year_zero import KINDS, DieKind, Pool, YearZeroRules, roll_pool
 from tui.core.errors import MassCombatError, RuleViolation
-from tui.core.faces import FaceRecorder
-from tui.core.typed_dice import in_pool_order, reroll_counts
+from tui.core.dice.faces import FaceRecorder
+from tui.core.dice.typed import in_pool_order, reroll_counts
 from tui.core.history import History, LoggedBattle, new_seed
 from tui.core.i18n import t
 from tui.core.systems.myz import engine
@@ -31,10 +31,10 @@ from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState
 
 
-def _bundled_ruleset() -> MyzRuleset:
-    from tui.core.systems.myz.rules import bundled
+def _shipped_ruleset() -> MyzRuleset:
+    from tui.core.systems.myz.rules import shipped
 
-    return bundled()
+    return shipped()
 
 
 @dataclass
@@ -52,7 +52,7 @@ class Battle(LoggedBattle[MyzState, m.Event]):
 
     @classmethod
     def initial_state(cls, meta: m.BattleFile, ruleset: MyzRuleset | None = None) -> MyzState:
-        ruleset = ruleset or _bundled_ruleset()
+        ruleset = ruleset or _shipped_ruleset()
         return start_state(meta.setup, YearZeroRules.from_ruleset(ruleset), ruleset)
 
     @classmethod
@@ -72,13 +72,13 @@ class Battle(LoggedBattle[MyzState, m.Event]):
             battlefield=battlefield or Battlefield(),
         )
         meta = m.BattleFile(title=title, seed=seed, setup=setup)
-        return cls(meta, rules, History.start(start_state(setup, rules, ruleset or _bundled_ruleset())))
+        return cls(meta, rules, History.start(start_state(setup, rules, ruleset or _shipped_ruleset())))
 
     @classmethod
-    def from_file(cls, meta: m.BattleFile, rules: YearZeroRules | None = None, ruleset: MyzRuleset | None = None) -> "Battle":
+    def from_file(cls, meta: m.BattleFile, ruleset: MyzRuleset | None = None, rules: YearZeroRules | None = None) -> "Battle":
         """Replay a saved log; raises a ``MassCombatError`` naming the event that does not fit."""
-        ruleset = ruleset or _bundled_ruleset()
-        rules = rules or YearZeroRules()
+        ruleset = ruleset or _shipped_ruleset()
+        rules = rules or YearZeroRules.from_ruleset(ruleset)
         battle = cls(meta, rules, cls.replayed(meta, start_state(meta.setup, rules, ruleset)))
         battle.check_summary()
         return battle
@@ -222,7 +222,7 @@ class Battle(LoggedBattle[MyzState, m.Event]):
 
 
 def start_state(setup: m.Setup, rules: YearZeroRules, ruleset: MyzRuleset) -> MyzState:
-    from tui.core.dice import parse_pool
+    from tui.core.dice.year_zero import parse_pool
 
     names = (setup.sides[0].name, setup.sides[1].name)
     first, second = (parse_pool(s.pool, rules.max_pool_dice) for s in setup.sides)

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tui.core.frozen import replace
-from tui.core.dice import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
+from tui.core.dice.year_zero import KINDS, DieKind, Pool, YearZeroRoll, YearZeroRules, parse_pool, roll_from_faces
 from tui.core.i18n import t
 from tui.core.errors import PushNotAllowed, RollRecordError, RuleViolation
-from tui.core.faces import FaceReplay
+from tui.core.dice.faces import FaceReplay
 from tui.core.systems.myz import models as m
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tui.core.dice import YearZeroRules
+from tui.core.dice.year_zero import YearZeroRules
 from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t
-from tui.core.faces import FaceRecorder, FaceReplay
-from tui.core.skill_roll import SkillPool, SkillRoll, parse_skill_pool, roll_skill
+from tui.core.dice.faces import FaceRecorder, FaceReplay
+from tui.core.dice.skill_roll import SkillPool, SkillRoll, parse_skill_pool, roll_skill
 from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.events import SkillCheck
 from tui.core.systems.myz.rules import MyzRuleset

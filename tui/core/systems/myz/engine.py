@@ -13,7 +13,7 @@ from tui.core.frozen import replace
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState, PoolSide
 from tui.core.systems.myz.battle_pool import apply as pool_apply
-from tui.core.dice import YearZeroRules
+from tui.core.dice.year_zero import YearZeroRules
 from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t
 from tui.core.systems.myz import events as ev
@@ -173,13 +173,13 @@ def _initiative(state: MyzState, event: ev.Initiative) -> MyzState:
         if (0 if a > b else 1) != event.first:
             raise RuleViolation(t("myz.error.initiative_faces"))
     state = replace(state, first=event.first, initiative_faces=tuple(faces), stage="wave", wave=WaveState(number=1), counter=state.counter + (1 if faces else 0))
-    return replace(state, roller=_roller_for_wave(state))
+    return replace(state, roller=roller_for_wave(state))
 
 
 # -- the wave -----------------------------------------------------------------
 
 
-def _wave(state: MyzState, phase: str | None = None) -> WaveState:
+def wave_of(state: MyzState, phase: str | None = None) -> WaveState:
     if state.stage != "wave" or state.wave is None:
         raise RuleViolation(t(f"myz.refuse.stage.{state.stage}"))
     if phase is not None and state.wave.phase != phase:
@@ -203,14 +203,14 @@ def turn(state: MyzState) -> int | None:
     return next((side for side in state.order if not done[side]), None)
 
 
-def _check_turn(state: MyzState, side: int) -> None:
+def check_turn(state: MyzState, side: int) -> None:
     expected = turn(state)
     if expected is not None and expected != side:
         raise RuleViolation(t("myz.refuse.not_turn", name=state.names[expected]))
 
 
 def _set_risk(state: MyzState, event: ev.SetRisk) -> MyzState:
-    wave = _wave(state, "risk")
+    wave = wave_of(state, "risk")
     if wave.risks[event.side] is not None:
         raise RuleViolation(t("myz.refuse.done", name=state.names[event.side]))
     assert state.forces is not None  # a wave runs only once the muster set the forces
@@ -237,7 +237,7 @@ def strategy_closed(state: MyzState, side: int, key: str) -> str | None:
 
 
 def _choose_strategy(state: MyzState, event: ev.ChooseStrategy) -> MyzState:
-    wave = _wave(state, "strategy")
+    wave = wave_of(state, "strategy")
     if wave.chosen[event.side] is not None:
         raise RuleViolation(t("myz.refuse.done", name=state.names[event.side]))
     try:
@@ -281,7 +281,7 @@ def _resolved(state: MyzState, wave: WaveState) -> MyzState:
 
 
 def _answer_parley(state: MyzState, event: ev.AnswerParley) -> MyzState:
-    wave = _wave(state, "strategy")
+    wave = wave_of(state, "strategy")
     if wave.resolution is None or wave.resolution.outcome != "parley":
         raise RuleViolation(t("myz.refuse.no_parley"))
     first, second = wave.chosen
@@ -290,8 +290,8 @@ def _answer_parley(state: MyzState, event: ev.AnswerParley) -> MyzState:
 
 
 def _action(state: MyzState, event: ev.Action) -> MyzState:
-    wave = _wave(state, "action")
-    _check_turn(state, event.side)
+    wave = wave_of(state, "action")
+    check_turn(state, event.side)
     assert state.forces is not None  # a wave runs only once the muster set the forces
     force = state.forces[event.side]
     rules = state.rules
@@ -341,10 +341,10 @@ def _enter_battle(state: MyzState) -> MyzState:
     pools = battle_pools(state.forces, state.battlefield, state.rules, wave_setting(state))
     wave = replace(state.wave, phase="battle", pools=pools)
     state = replace(state, wave=wave)
-    return replace(state, roller=_roller_for_wave(state))
+    return replace(state, roller=roller_for_wave(state))
 
 
-def _roller_for_wave(state: MyzState) -> BattlePoolState:
+def roller_for_wave(state: MyzState) -> BattlePoolState:
     """The roller with this wave's pools (empty before the Battle phase)."""
     wave = state.wave
     pools = wave.pools if wave is not None and wave.pools is not None else None
@@ -356,7 +356,7 @@ def _roller_for_wave(state: MyzState) -> BattlePoolState:
 
 
 def _set_circumstances(state: MyzState, event: ev.SetCircumstances) -> MyzState:
-    wave = _wave(state)
+    wave = wave_of(state)
     limits = state.rules.circumstances
     if not limits.least <= event.value <= limits.most:
         raise RuleViolation(t("myz.error.circumstances_range", value=event.value, least=limits.least, most=limits.most))

@@ -12,8 +12,8 @@ from typing import Annotated, Literal, Union
 from pydantic import Field, field_validator
 
 from tui.core import history
-from tui.core.quick_roll import QuickRoll
-from tui.core.dice import Pool, parse_pool
+from tui.core.dice.quick import QuickRoll
+from tui.core.dice.year_zero import Pool, parse_pool
 from tui.core.systems.myz import events as myz_events
 from tui.core.records import Record, check_name
 from tui.core.systems.myz.army import Army, Battlefield

@@ -6,7 +6,7 @@ from typing import Any, Callable
 
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle_pool import BattlePoolState, PoolSide
-from tui.core.dice import Pool, YearZeroRules
+from tui.core.dice.year_zero import Pool, YearZeroRules
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.myz import after_battle as ab

@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from dataclasses import dataclass
 
-from tui.core.dice import Pool
+from tui.core.dice.year_zero import Pool
 from tui.core.i18n import tr
 from tui.core.systems.myz.army import Battlefield
 from tui.core.systems.myz.forces import Force, besieged, projects_in_effect, special_classes, superiorities

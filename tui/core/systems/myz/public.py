@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.core.dice import DieKind, YearZeroRoll
+from tui.core.dice.year_zero import DieKind, YearZeroRoll
 from tui.core.i18n import t
-from tui.core.odds import opposed, percent
+from tui.core.dice.odds import opposed, percent
 from tui.core.projection import LOG_TAIL, Panel, RollPanel, SidePanel
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz import models as m

@@ -25,11 +25,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
-from tui.core.dice import KINDS, DieKind, YearZeroRoll
+from tui.core.dice.year_zero import KINDS, DieKind, YearZeroRoll
 from tui.core.markdown import md_text
 from tui.core.i18n import catalog, tr
 from tui.core.ruleset_base import Named
-from tui.core.skill_roll import SkillFaces
+from tui.core.dice.skill_roll import SkillFaces
 from tui.core.systems.myz.after_battle import ending_lines
 from tui.core.systems.myz.army import Army, Person
 from tui.core.systems.myz.checks import CheckResult

@@ -13,6 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from tui.core.records import Record
+from tui.core.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Localised, Named, PushRule, RulesetInfo, YearZeroDice
 from tui.core.ruleset_base import by_key as _by_key
 from tui.core.ruleset_base import unique_keys as _unique
@@ -354,10 +355,13 @@ class MyzRuleset(Record):
         return self
 
 
-def bundled() -> MyzRuleset:
-    """The Mass Combat ruleset shipped with the app (read once, validated)."""
-    from tui.core.rulesets import bundled_ruleset
+SHIPPED = RulesetSpec("myz-mass-combat.toml", MyzRuleset)
+"""Where the ruleset shipped with the app lives (a battle may play with a house copy)."""
 
-    ruleset = bundled_ruleset("myz")
+
+def shipped() -> MyzRuleset:
+    """The Mass Combat ruleset shipped with the app (read once, validated): a new
+    battle's default; a battle plays with its own (``battle.ruleset``)."""
+    ruleset = SHIPPED.shipped()
     assert isinstance(ruleset, MyzRuleset)
     return ruleset

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.core.skill_roll import SkillPool
+from tui.core.dice.skill_roll import SkillPool
 from tui.core.systems.myz.after_battle import successor_needed
 from tui.core.systems.myz.checks import check_pool
 from tui.core.systems.myz.engine import recon_factors, recon_modifier, start_forces, turn

@@ -29,9 +29,9 @@ class SecondWorldBattleFile(BattleFile):
 
 
 def _ruleset() -> SecondWorldRuleset:
-    from tui.core.systems.second_world.rules import bundled
+    from tui.core.systems.second_world.rules import shipped
 
-    return bundled()
+    return shipped()
 
 
 def initial(ruleset: SecondWorldRuleset | None = None) -> SWState:

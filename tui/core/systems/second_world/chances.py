@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from tui.core.fate_dice import FateOutcome
-from tui.core.odds import at_least, fate_outcomes, fate_totals
+from tui.core.dice.fudge import FateOutcome
+from tui.core.dice.odds import at_least, fate_outcomes, fate_totals
 from tui.core.systems.second_world.combat import modifier
 from tui.core.systems.second_world.rolls import invokable
 from tui.core.systems.second_world.state import PendingRoll, RollAction, RollSide, SWState

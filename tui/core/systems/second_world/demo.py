@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from tui.core.saving import write_example
 from tui.core.board import Zone
 from tui.core.edges import parse_costs
 from tui.core.systems.second_world import events as ev
@@ -78,13 +79,7 @@ HEADER = """# Operation Nightjar: a small Second World Armed Conflict scene, rea
 
 
 def write(path: Path) -> None:
-    from tui.core.storage import battle_text
-
-    battle = build()
-    battle.meta = battle.meta.model_copy(update={"template": True})
-    text = battle_text(battle, str(path))
-    first, rest = text.split("\n", 1)
-    path.write_text(first + "\n\n" + HEADER + rest, encoding="utf-8")
+    write_example(build(), path, HEADER)
 
 
 if __name__ == "__main__":

@@ -15,8 +15,9 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 
 from tui.core.edges import parse_costs
-from tui.core.fate_rules import FateDice, FateOutcomes, LadderRuleset, Rating
+from tui.core.dice.ladder import FateDice, FateOutcomes, LadderRuleset, Rating
 from tui.core.records import Record
+from tui.core.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Named, RulesetInfo, by_key, check_assumed, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]
@@ -269,13 +270,16 @@ class SecondWorldRuleset(LadderRuleset):
         return self
 
 
-def bundled() -> SecondWorldRuleset:
-    """The Second World ruleset shipped with the app (read once, validated)."""
-    from tui.core.rulesets import bundled_ruleset
+SHIPPED = RulesetSpec("second-world-armed-conflict.toml", SecondWorldRuleset)
+"""Where the ruleset shipped with the app lives (a battle may play with a house copy)."""
 
-    ruleset = bundled_ruleset("second_world")
+
+def shipped() -> SecondWorldRuleset:
+    """The Second World ruleset shipped with the app (read once, validated): a new
+    battle's default; a battle plays with its own (``battle.ruleset``)."""
+    ruleset = SHIPPED.shipped()
     assert isinstance(ruleset, SecondWorldRuleset)
     return ruleset
 
 
-__all__ = ["FOUR_ACTIONS", "AttackSkill", "EdgePreset", "SecondWorldRuleset", "StressTrack", "WeaponClass", "bundled"]
+__all__ = ["FOUR_ACTIONS", "AttackSkill", "EdgePreset", "SecondWorldRuleset", "StressTrack", "WeaponClass", "SHIPPED", "shipped"]

@@ -1,11 +1,54 @@
 """Second World Armed Conflict in the registry: a Fate conflict on a zone
-map whose edges cost shifts to open, cross and close."""
+map whose edges cost shifts to open, cross and close; how it starts,
+loads, reports, and what players may see of it."""
 
 from __future__ import annotations
 
-from tui.core.systems.second_world.game import GAME
+from typing import Any
 
-SYSTEM = GAME
-RULESET = GAME.ruleset
+from tui.core.history import LoggedBattle
+from tui.core.i18n import t
+from tui.core.projection import Panel
+from tui.core.dice.quick import DiceFamily
+from tui.core.dice.quick_fudge import FudgeDice
+from tui.core.ruleset_base import Localised
+from tui.core.system import GameSystem
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.battle import SecondWorldBattle, SecondWorldBattleFile
+from tui.core.systems.second_world.rules import SHIPPED, SecondWorldRuleset
 
-__all__ = ["RULESET", "SYSTEM"]
+
+class ArmedConflict(GameSystem):
+    key = "second_world"
+    names = Localised(en="Second World: Armed Conflict", de="Second World: Bewaffneter Konflikt")
+    ruleset = SHIPPED
+    file_model = SecondWorldBattleFile
+    battle = SecondWorldBattle
+    demo = "operation-nightjar.toml"
+    order = 30
+
+    def start(self, seed: int | None, ruleset: SecondWorldRuleset) -> SecondWorldBattle:
+        """An empty scene with two sides, ready for the map and the cast."""
+        battle = SecondWorldBattle.new(t("app.default_title"), seed=seed, ruleset=ruleset)
+        battle.record(ev.SetSides(names=(t("sw_ui.default_side_a"), t("sw_ui.default_side_b"))))
+        return battle
+
+    def dice(self, ruleset: SecondWorldRuleset) -> tuple[DiceFamily, ...]:
+        return (FudgeDice(ruleset.dice.count, ruleset.outcomes.success_with_style_shifts, ruleset),)
+
+    def report(self, battle: LoggedBattle[Any, Any], language: str) -> str:
+        from tui.core.systems.second_world.story import markdown_report
+
+        assert isinstance(battle, SecondWorldBattle)
+        return markdown_report(battle.game, battle.meta.title, language)
+
+    def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
+        """What every player may see: the map, who stands where and how they
+        fare, whose turn it is; nothing the GM marked hidden."""
+        from tui.core.systems.second_world.public import panel
+
+        assert isinstance(battle, SecondWorldBattle)
+        return panel(battle.game, self.name(language))
+
+
+SYSTEM = ArmedConflict()

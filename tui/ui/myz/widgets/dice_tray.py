@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from tui.core.dice import KINDS, DieKind, Lock, Pool, YearZeroRoll
+from tui.core.dice.year_zero import KINDS, DieKind, Lock, Pool, YearZeroRoll
 from tui.core.i18n import t
 from tui.ui.glyphs import UNICODE, Glyphs
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import t
 from tui.core.systems.myz.army import Army
 from tui.core.systems.myz.forces import projects_in_effect

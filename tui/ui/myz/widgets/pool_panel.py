@@ -13,9 +13,9 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from tui.core.systems.myz.battle_pool import PoolSide
-from tui.core.dice import KINDS
+from tui.core.dice.year_zero import KINDS
 from tui.core.i18n import t
-from tui.core.odds import PushDecision, percent
+from tui.core.dice.odds import PushDecision, percent
 from tui.ui.widgets.show import show
 from tui.ui.glyphs import UNICODE, Glyphs, letters_shown
 from tui.ui.myz.widgets.dice_tray import DiceTray, stage_line

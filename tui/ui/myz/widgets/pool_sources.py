@@ -19,7 +19,7 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from tui.core.dice import DieKind, Pool
+from tui.core.dice.year_zero import DieKind, Pool
 from tui.core.i18n import t
 from tui.core.systems.myz.pool import PoolLine
 from tui.core.systems.myz.pool import source_label as core_source_label

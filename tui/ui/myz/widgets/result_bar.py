@@ -11,7 +11,7 @@ from textual.widget import Widget
 
 from tui.core.systems.myz.battle_pool import BattlePoolState
 from tui.core.i18n import t
-from tui.core.odds import Opposed, percent
+from tui.core.dice.odds import Opposed, percent
 from tui.ui.glyphs import UNICODE, Glyphs
 
 

@@ -16,7 +16,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 
-from tui.core.dice import DieKind
+from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import t
 from tui.core.systems.myz.after_battle import suggested_level
 from tui.core.systems.myz.end_phase import CasualtyStep, EndReport, RetaliationReport

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from tui.core.dice import KINDS, DieKind, YearZeroRoll
+from tui.core.dice.year_zero import KINDS, DieKind, YearZeroRoll
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 

@@ -26,10 +26,10 @@ from functools import lru_cache
 from math import comb, floor
 from typing import TYPE_CHECKING, Iterable, Mapping, TypeVar
 
-from tui.core.d20 import AttackRules, resolve_attack
-from tui.core.dice import DieKind, Pool, YearZeroRoll, YearZeroRules
-from tui.core.fate_dice import FateOutcome, fate_outcome
-from tui.core.skill_roll import SkillPool
+from tui.core.dice.d20 import AttackRules, resolve_attack
+from tui.core.dice.year_zero import DieKind, Pool, YearZeroRoll, YearZeroRules
+from tui.core.dice.fudge import FateOutcome, fate_outcome
+from tui.core.dice.skill_roll import SkillPool
 
 if TYPE_CHECKING:
     from _typeshed import SupportsRichComparison

@@ -26,9 +26,9 @@ from enum import StrEnum
 from typing import Sequence
 
 from tui.core.frozen import replace
-from tui.core.dice import DieKind, Lock, YearZeroRules
+from tui.core.dice.year_zero import DieKind, Lock, YearZeroRules
 from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
-from tui.core.faces import FaceSource
+from tui.core.dice.faces import FaceSource
 from tui.core.i18n import t
 
 

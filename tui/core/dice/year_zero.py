@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.errors import PoolSizeError, PoolSyntaxError, PushNotAllowed, RollRecordError
-from tui.core.faces import FaceSource
+from tui.core.dice.faces import FaceSource
 
 if TYPE_CHECKING:
     from tui.core.ruleset_base import PushRule, YearZeroDice
