@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass
 from functools import lru_cache
-from importlib.metadata import entry_points
 from typing import Any, Callable
 
 from rich.console import RenderableType
@@ -22,6 +21,7 @@ from textual.screen import Screen
 
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
+from tui.core.system import forget_systems, installed_points
 
 GROUP = "masscombat.screens"
 """The entry-point group a system's screens register in."""
@@ -60,15 +60,16 @@ def lazy_screen(module: str, name: str) -> Callable[[], Screen[Any]]:
 @lru_cache(maxsize=None)
 def system_ui(key: str) -> SystemUI:
     """The screens of the system ``key``; ``NoScreens`` (one line) if none are installed."""
-    for point in entry_points(group=GROUP, name=key):
-        ui = point.load()
-        if isinstance(ui, SystemUI) and ui.key == key:
-            return ui
+    point = installed_points(GROUP).get(key)
+    ui = point.load() if point is not None else None
+    if isinstance(ui, SystemUI) and ui.key == key:
+        return ui
     raise NoScreens(f"no screens installed for system {key!r}")
 
 
 def forget_screens() -> None:
     """Look for installed screens again (a package installed since)."""
+    forget_systems()
     system_ui.cache_clear()
 
 
