@@ -171,7 +171,7 @@ def long_fate_battle(min_events: int = 1000, seed: int = 1312):
 
 def battle_file(battle, path: Path) -> Path:
     """``battle`` saved to ``path`` as the GM's own battle (not a template)."""
-    from tui.core.saving import save_battle
+    from tui.core.files.saving import save_battle
 
     battle.meta = battle.meta.model_copy(update={"template": False})
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -37,8 +37,8 @@ def change(battle) -> None:
 
 def main(argv: list[str]) -> list[Row]:
     repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 40
-    from tui.core.loading import load_battle
-    from tui.core.storage import open_session
+    from tui.core.files.loading import load_battle
+    from tui.core.files.storage import open_session
 
     print("save: a key's save (a journal line), the file rewritten, and a load, on long battles")
     print(f"  {machine()}; {repeats} samples per figure, in a temp folder")

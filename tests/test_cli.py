@@ -19,7 +19,7 @@ from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.dice.year_zero import Pool
 from tui.core.dice.fudge import fate_outcome
 from tui.core.i18n import set_language
-from tui.core.rulesets import find_ruleset
+from tui.core.files.rulesets import find_ruleset
 from tui.core.systems.kingmaker.rules import shipped as kingmaker
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -245,7 +245,7 @@ def test_check_ruleset_ok(capsys, tmp_path):
 
 
 def test_check_battle_ok(capsys, tmp_path):
-    from tui.core.saving import save_battle
+    from tui.core.files.saving import save_battle
 
     path = tmp_path / "battle.toml"
     save_battle(Battle.new("Night Raid", ("Ghouls", "Ark"), seed=3), path)
@@ -382,7 +382,7 @@ def test_army_kingmaker_reads_a_cr_as_the_ladder_writes_it(capsys):
 
 def test_check_says_when_undone_steps_can_no_longer_be_redone(capsys, tmp_path):
     from tests.core.km_kit import muster, set_up
-    from tui.core.storage import create_session
+    from tui.core.files.storage import create_session
 
     battle = set_up(muster())
     battle.undo()

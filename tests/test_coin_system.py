@@ -16,8 +16,8 @@ from textual.widgets import OptionList, Static
 from tui.cli import main
 from tui.core.dice.quick import parse_quick, quick_result, roll_quick
 from tui.core.projection import ProjectionWriter, read_projection
-from tui.core.loading import load_battle
-from tui.core.storage import create_session, open_session
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import create_session, open_session
 from tui.core.system import find_system, forget_systems, quick_dice, system_keys, systems
 from tui.ui.registry import forget_screens, system_ui
 

@@ -24,8 +24,8 @@ def test_kills_mid_save_leave_every_file_whole_and_no_temp_behind(system):
 
 def test_malformed_files_are_refused_in_one_clean_line_and_nothing_is_written(tmp_path):
     from tui.core.errors import MassCombatError
-    from tui.core.rulesets import load_ruleset_file
-    from tui.core.loading import load_battle
+    from tui.core.files.rulesets import load_ruleset_file
+    from tui.core.files.loading import load_battle
 
     rng = random.Random(5)
     files = fuzz.sources()

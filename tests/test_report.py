@@ -19,11 +19,13 @@ from tui.core.markdown import md_text
 from tui.cli import main
 from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import set_language, tr
-from tui.core.saving import save_battle
+from tui.core.files.saving import save_battle
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import successor_needed
 from tui.core.systems.myz.army import Army, Battlefield, Person
-from tui.core.systems.myz.report import cell, markdown_report, wave_traces
+from tui.core.systems.myz.story import markdown_report
+from tui.core.systems.myz.story_trace import wave_traces
+from tui.core.systems.myz.story_writer import cell
 
 ROOT = Path(__file__).resolve().parent.parent
 OGRE = "Ogre|[/]"
@@ -489,7 +491,7 @@ def test_report_subprocess_without_textual(saved):
 
 def test_a_fate_battle_reports_its_story_in_either_language(capsys):
     from tui.cli import main
-    from tui.core.places import find_example
+    from tui.core.files.places import find_example
 
     assert main(["report", str(find_example("ford-of-brannock")), "--lang", "de"]) == 0
     out = capsys.readouterr().out

@@ -57,9 +57,9 @@ def temp_folder(prefix: str = "masscombat-drill-") -> Iterator[Path]:
 
 def demo_copy(system: str, folder: Path, name: str | None = None) -> Path:
     """A playable copy of the system's demo (not a template) in ``folder``."""
-    from tui.core.places import find_example
-    from tui.core.loading import load_battle
-    from tui.core.saving import save_battle
+    from tui.core.files.places import find_example
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import save_battle
 
     battle = load_battle(find_example(DEMOS[system]))
     battle.meta = battle.meta.model_copy(update={"template": False})

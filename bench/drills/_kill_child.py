@@ -15,8 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent))
 
-from tui.core import journal  # after the path is set
-from tui.core.storage import open_session
+from tui.core.files import journal
+from tui.core.files.storage import open_session
 
 journal.FOLD_EVERY = 5
 

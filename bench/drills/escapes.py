@@ -40,9 +40,9 @@ MARKUP_NAMES = ("[@click=app.quit]Ogre[/]", "Ghouls[/] [b]bold[/b]")
 
 def corpus_files(folder: Path) -> Iterator[tuple[str, Path]]:
     """(kind, file): every text value of every source with every sequence."""
-    from tui.core.places import find_example
-    from tui.core.rulesets import find_ruleset
-    from tui.core.tomlfile import dump_toml, read_toml
+    from tui.core.files.places import find_example
+    from tui.core.files.rulesets import find_ruleset
+    from tui.core.files.tomlfile import dump_toml, read_toml
 
     sources = [("save", find_example(name)) for name in DEMOS.values()] + [("ruleset", find_ruleset(s)) for s in ("myz", "fate", "kingmaker")]
     number = 0
@@ -58,8 +58,8 @@ def corpus_files(folder: Path) -> Iterator[tuple[str, Path]]:
 
 def load_corpus(verdicts: Verdicts) -> None:
     from tui.core.errors import MassCombatError
-    from tui.core.rulesets import load_ruleset_file
-    from tui.core.loading import load_battle
+    from tui.core.files.rulesets import load_ruleset_file
+    from tui.core.files.loading import load_battle
 
     with temp_folder() as folder:
         counts = {"save": [0, 0], "ruleset": [0, 0]}
@@ -83,9 +83,9 @@ def cli_corpus(verdicts: Verdicts) -> None:
     trailing U+2028, is not opened in the app: with no terminal it would
     wait for keys.)"""
     from tui.core.errors import MassCombatError
-    from tui.core.places import find_example
-    from tui.core.loading import load_battle
-    from tui.core.tomlfile import dump_toml, read_toml
+    from tui.core.files.places import find_example
+    from tui.core.files.loading import load_battle
+    from tui.core.files.tomlfile import dump_toml, read_toml
 
     with temp_folder() as folder:
         env = {**app_env(folder)}
@@ -119,8 +119,8 @@ FUNCTION_KEYS = {"f1": "\x1bOP", "f2": "\x1bOQ", "f3": "\x1bOR", "f4": "\x1bOS",
 
 
 def screens(verdicts: Verdicts) -> None:
-    from tui.core.loading import load_battle
-    from tui.core.saving import save_battle
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import save_battle
     from tui.ui.registry import system_ui
 
     for system in DEMOS:

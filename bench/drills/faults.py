@@ -31,7 +31,7 @@ from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 def cursor(path: Path) -> int | None:
     from tui.core.errors import MassCombatError
-    from tui.core.loading import load_battle
+    from tui.core.files.loading import load_battle
 
     try:
         return load_battle(path).history.cursor

@@ -99,8 +99,8 @@ MUTATORS: dict[str, Callable[[str, random.Random], bytes]] = {
 
 def sources() -> dict[str, tuple[str, str]]:
     """kind → (name, text) of each file mutated: the demos and rulesets."""
-    from tui.core.places import find_example
-    from tui.core.rulesets import find_ruleset
+    from tui.core.files.places import find_example
+    from tui.core.files.rulesets import find_ruleset
 
     found = {f"save {key}": (DEMOS[key], find_example(DEMOS[key]).read_text()) for key in DEMOS}
     for system in ("myz", "fate", "kingmaker"):
@@ -110,8 +110,8 @@ def sources() -> dict[str, tuple[str, str]]:
 
 def main() -> int:
     from tui.core.errors import MassCombatError
-    from tui.core.rulesets import load_ruleset_file
-    from tui.core.loading import load_battle
+    from tui.core.files.rulesets import load_ruleset_file
+    from tui.core.files.loading import load_battle
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--files", type=int, default=10_000)

@@ -70,8 +70,8 @@ def kill_once(path: Path, rng: random.Random, jitter: float = 0.02) -> tuple[str
 
 def drill(system: str, kills: int, rng: random.Random, verdicts: Verdicts, jitter: float = 0.02) -> None:
     from tui.core.errors import MassCombatError
-    from tui.core.loading import load_battle
-    from tui.core.storage import open_session
+    from tui.core.files.loading import load_battle
+    from tui.core.files.storage import open_session
 
     with temp_folder() as folder:
         path = demo_copy(system, folder)

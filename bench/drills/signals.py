@@ -19,8 +19,8 @@ LIMIT = 2.0
 
 
 def one(system: str, case: str) -> tuple[bool, float, int | None]:
-    from tui.core.locking import lock_path_for
-    from tui.core.loading import load_battle
+    from tui.core.files.locking import lock_path_for
+    from tui.core.files.loading import load_battle
 
     with temp_folder() as folder:
         path = demo_copy(system, folder)
@@ -50,7 +50,7 @@ def one(system: str, case: str) -> tuple[bool, float, int | None]:
 
 def _cursor(path) -> int | None:
     from tui.core.errors import MassCombatError
-    from tui.core.loading import load_battle
+    from tui.core.files.loading import load_battle
 
     try:
         return load_battle(path).history.cursor

@@ -21,7 +21,7 @@ from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 def cursor(path: Path) -> int | None:
     from tui.core.errors import MassCombatError
-    from tui.core.loading import load_battle
+    from tui.core.files.loading import load_battle
 
     try:
         return load_battle(path).history.cursor
@@ -30,7 +30,7 @@ def cursor(path: Path) -> int | None:
 
 
 def title(path: Path) -> str | None:
-    from tui.core.loading import load_battle
+    from tui.core.files.loading import load_battle
 
     return load_battle(path).meta.title
 
@@ -88,7 +88,7 @@ def hand_edit(system: str) -> tuple[int, bool]:
 
 
 def deleted_lock(system: str) -> tuple[int, bool]:
-    from tui.core.locking import lock_path_for
+    from tui.core.files.locking import lock_path_for
 
     with temp_folder() as folder:
         path = demo_copy(system, folder)
@@ -134,7 +134,7 @@ def symlinked_save(system: str) -> tuple[int, bool]:
 
 def linked_lock(system: str, hard: bool) -> tuple[int, bool]:
     """The lock file is a link to a file that must not be written."""
-    from tui.core.locking import lock_path_for
+    from tui.core.files.locking import lock_path_for
 
     with temp_folder() as folder:
         path = demo_copy(system, folder)

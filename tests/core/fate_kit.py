@@ -12,7 +12,7 @@ from dataclasses import replace
 
 import pytest
 
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.errors import RuleViolation
 from tui.core.systems.fate.rules import shipped as fate
 from tui.core.systems.fate import events as ev

@@ -145,7 +145,7 @@ def support_none(battle: Battle) -> None:
 def end_wave(battle: Battle, *faces: int, default: int = 3, damaged: dict | None = None):
     """The End phase with scripted dice (each unscripted die shows ``default``),
     recorded as the ``EndWave`` event a real roll would make. Returns the report."""
-    from tui.core.systems.myz.after_battle import end_wave as end
+    from tui.core.systems.myz.wave_end import end_wave as end
 
     dice = Dice(*faces, default=default)
     state, report = end(battle.game, dice, damaged)
@@ -157,7 +157,7 @@ def end_wave(battle: Battle, *faces: int, default: int = 3, damaged: dict | None
 def end_script(game, retaliation: tuple[int, ...] = (), ark: tuple[int, ...] = ()) -> tuple[int, ...]:
     """End-phase faces: every casualty die a 3, then ``retaliation`` (the rest
     of the Retaliation dice 3s), then the Ark project roll's ``ark``."""
-    from tui.core.systems.myz.after_battle import end_wave as end
+    from tui.core.systems.myz.wave_end import end_wave as end
 
     _, dry = end(game, Dice(default=3))
     casualty = sum(len(step.dice) for report in dry.casualties for step in report.steps)

@@ -14,7 +14,7 @@ three guards; a machine gunner with a Heavy Ranged weapon).
 
 from __future__ import annotations
 
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.forces import Character, SkillRating

@@ -8,7 +8,7 @@ import tomllib
 import pytest
 from pydantic import ValidationError
 
-from tui.core.board import GRID, MAX_ZONE_NAME, Board, Zone, check_zone_name
+from tui.core.maps.zones import GRID, MAX_ZONE_NAME, Board, Zone, check_zone_name
 from tui.core.errors import BoardError
 from tui.core.i18n import set_language
 
@@ -266,8 +266,8 @@ def test_a_stored_board_never_holds_a_card_at_minus_one():
 
 def test_replaying_the_log_lays_the_same_board(tmp_path):
     from fate_kit import ev, mustered
-    from tui.core.loading import load_battle
-    from tui.core.saving import save_battle
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import save_battle
 
     battle = mustered()
     battle.record(ev.StartBattlefield())

@@ -13,11 +13,11 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
-from tui.core.board import Board, Zone
-from tui.core.edges import MAX_COST, Edge, EdgeNotationError, parse_costs
+from tui.core.maps.zones import Board, Zone
+from tui.core.maps.edges import MAX_COST, Edge, EdgeNotationError, parse_costs
 from tui.core.errors import BoardError
 from tui.core.i18n import set_language
-from tui.core.tomlfile import dump_toml, parse_toml
+from tui.core.files.tomlfile import dump_toml, parse_toml
 
 EXAMPLES = {"door": "1/0/1", "bunker door": "4/0/4", "barbed wire": "X/4/X", "barricade": "4/2/X"}
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import types
 import typing
 
-from tui.core.loading import load_battle
-from tui.core.saving import save_battle
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import save_battle
 from tui.core.system import systems
 from tui.core.systems.myz import events as ev
-from tui.core.tomlfile import dump_toml, parse_toml
+from tui.core.files.tomlfile import dump_toml, parse_toml
 
 
 def _event_types(file_model) -> list[type]:

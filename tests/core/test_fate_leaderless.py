@@ -4,8 +4,8 @@ save keeps it; a player with nothing to fight with is refused before the roll.""
 from __future__ import annotations
 
 from fate_kit import ANA, GM, laid_out, mustered, refused
-from tui.core.loading import load_battle
-from tui.core.saving import battle_text, save_battle
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import battle_text, save_battle
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.forces import Player
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from fate_kit import ANA, GM, GOBLINS, GRAK, ORCS, PIKES, RULES, SCOUTS, SIR_ANA, ZONES, deployed, ev, in_battle, laid_out, mustered, roll
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.errors import BoardError, ForcesError, MassCombatError, RuleViolation
 from tui.core.i18n import set_language
 from tui.core.systems.fate.battle import FateBattle, FateBattleFile

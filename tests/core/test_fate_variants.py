@@ -15,8 +15,8 @@ import pytest
 from fate_kit import HIGH, RULES, a_roll, act, deployed, ev, laid_out, mustered, refused, roll
 from tui.core.errors import RuleViolation
 from tui.core.i18n import set_language
-from tui.core.loading import load_battle
-from tui.core.saving import battle_text, save_battle
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import battle_text, save_battle
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.rules import VariantError
 from tui.core.systems.fate.story import markdown_report, note_text

@@ -11,9 +11,9 @@ import pytest
 from myz_kit import army, leader, new_battle, start
 from tui.core.errors import MassCombatError, RulesetError
 from tui.core.house_rules import house_file, replay_under, ruleset_refusal
-from tui.core.rulesets import find_ruleset
-from tui.core.loading import load_battle
-from tui.core.saving import save_battle
+from tui.core.files.rulesets import find_ruleset
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import save_battle
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Person
 

@@ -10,9 +10,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tui.core.rulesets import find_ruleset
-from tui.core.loading import load_battle
-from tui.core.storage import create_session, open_session
+from tui.core.files.rulesets import find_ruleset
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import create_session, open_session
 from tui.core.system import find_system
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import journal
+from tui.core.files import journal
 from tui.core.dice.year_zero import YearZeroRules, parse_pool
 from tui.core.history import History
-from tui.core.loading import load_battle
-from tui.core.storage import create_session, open_session
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import create_session, open_session
 from tui.core.systems.myz.battle import Battle
 from tui.core.systems.myz.rules import shipped as _myz_ruleset
 
@@ -203,7 +203,7 @@ def test_a_full_disk_at_the_rewrite_on_close_loses_nothing(tmp_path, monkeypatch
     def full(*_args, **_kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("tui.core.saving.write_atomic", full)
+    monkeypatch.setattr("tui.core.files.saving.write_atomic", full)
     session.close()
     assert session.unsaved is None and journal.exists(path)
     monkeypatch.undo()

@@ -435,7 +435,7 @@ def test_shooting_into_melee_means_at_a_target_locked_with_a_friend():
 def strategy_battle(tmp_path) -> KingmakerBattle:
     """The clash, played under a house rule that turns the Strategy Track on."""
     from tests.core.km_kit import ARCHERS, KNIGHTS, SKIRMISH, WARBAND
-    from tui.core import rulesets as rs
+    from tui.core.files import rulesets as rs
 
     text = rs.find_ruleset("kingmaker").read_text(encoding="utf-8").replace("[strategy]\nenabled = false", "[strategy]\nenabled = true")
     path = tmp_path / "house.toml"

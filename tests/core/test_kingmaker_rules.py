@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import rulesets as rs
+from tui.core.files import rulesets as rs
 from tui.core.errors import SaveFileError
 from tui.core.ruleset_base import resolve_path
 from tui.core.systems.kingmaker.rules import shipped

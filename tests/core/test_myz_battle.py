@@ -269,8 +269,8 @@ def test_an_undone_step_taken_again_rolls_the_same_dice():
 
 
 def test_save_and_load_give_an_equal_battle(tmp_path):
-    from tui.core.loading import load_battle
-    from tui.core.saving import save_battle
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import save_battle
 
     battle, _ = played()
     path = tmp_path / "ghouls.toml"
@@ -281,8 +281,8 @@ def test_save_and_load_give_an_equal_battle(tmp_path):
 
 
 def test_save_after_undo_keeps_the_redo(tmp_path):
-    from tui.core.loading import load_battle
-    from tui.core.saving import save_battle
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import save_battle
 
     battle, _ = played()
     final = battle.game
@@ -297,8 +297,8 @@ def test_save_after_undo_keeps_the_redo(tmp_path):
 
 
 def test_a_scripted_battle_with_siege_truce_and_successor_round_trips(tmp_path):
-    from tui.core.loading import load_battle
-    from tui.core.saving import save_battle
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import save_battle
 
     people = (Person(name="Boss", position="leader", strength=1), Person(name="Otto", skills={"command": "3b1s"}))
     battle = start(army(3, people=people, fortification="walled"), army(3), Battlefield(siege=0))
@@ -356,8 +356,8 @@ def test_replay_refuses_a_tampered_battle_roll(tmp_path):
 
 
 def test_load_refuses_a_file_whose_log_disagrees(tmp_path):
-    from tui.core.loading import load_battle
-    from tui.core.saving import battle_text
+    from tui.core.files.loading import load_battle
+    from tui.core.files.saving import battle_text
 
     battle, _ = played()
     text = battle_text(battle)

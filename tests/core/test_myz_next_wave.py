@@ -14,9 +14,10 @@ import pytest
 from myz_kit import army, leader, end_wave, fight, start, support_none, to_battle
 from tui.core.errors import RuleViolation
 from tui.core.systems.myz import events as ev
-from tui.core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels
-from tui.core.loading import load_battle
-from tui.core.saving import save_battle
+from tui.core.systems.myz.after_battle import suggested_battle_levels
+from tui.core.systems.myz.wave_end import damaged_support_choice
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import save_battle
 from tui.core.systems.myz.army import Battlefield
 
 

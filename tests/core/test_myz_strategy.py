@@ -19,7 +19,7 @@ from myz_kit import R, army, choose, force, leader, no_actions, risks, skill_fro
 from tui.core.errors import RollRecordError, RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Battlefield, Person
-from tui.core.systems.myz.report import markdown_report
+from tui.core.systems.myz.story import markdown_report
 from tui.core.systems.myz.steps import next_step
 from tui.core.systems.myz.strategy import parley_answerer, refusal, resolve
 

@@ -14,11 +14,11 @@ import pytest
 from _toml_paths import leaves, replaced, value_at
 from tui.core.errors import MassCombatError, SaveFileError
 from tui.core.markdown import md_text
-from tui.core.places import find_example
+from tui.core.files.places import find_example
 from tui.core.records import MAX_NAME, Record, check_name, printable, text_problem
-from tui.core.rulesets import load_ruleset_file
-from tui.core.loading import load_battle
-from tui.core.tomlfile import dump_toml, read_toml
+from tui.core.files.rulesets import load_ruleset_file
+from tui.core.files.loading import load_battle
+from tui.core.files.tomlfile import dump_toml, read_toml
 
 ESCAPES = {
     "clipboard write": "\x1b]52;c;cm0gLXJmIH4K\x07",
@@ -72,7 +72,7 @@ def test_an_escape_in_any_text_field_of_a_save_is_refused_in_one_clean_line(demo
 
 @pytest.mark.parametrize("system", ["myz", "fate", "second_world", "kingmaker"])
 def test_an_escape_in_any_text_of_a_ruleset_is_refused_in_one_clean_line(system, tmp_path):
-    from tui.core.rulesets import find_ruleset
+    from tui.core.files.rulesets import find_ruleset
 
     source = find_ruleset(system)
     _, data = read_toml(source)

@@ -199,8 +199,8 @@ def test_a_projection_holding_an_escape_sequence_is_refused(tmp_path):
 def test_a_private_save_leaves_no_readable_copy_beside_the_public_view(tmp_path):
     """The GM keeps the save from the players' user (mode 600); its .bak and
     backups, which hold the same secrets, keep that mode too."""
-    from tui.core.backups import backup_folder, bak_path
-    from tui.core.saving import save_battle
+    from tui.core.files.backups import backup_folder, bak_path
+    from tui.core.files.saving import save_battle
 
     battle = start(army(3), army(3))
     save = tmp_path / "raid.toml"

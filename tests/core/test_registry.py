@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tui.core.errors import MassCombatError
-from tui.core.loading import load_battle
-from tui.core.saving import save_battle
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import save_battle
 from tui.core.system import GROUP, UnknownSystem, find_system, ruleset_spec, system_keys, system_of
 
 

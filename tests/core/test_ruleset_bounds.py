@@ -16,9 +16,9 @@ from pydantic.fields import FieldInfo
 
 from _toml_paths import leaves, replaced
 from tui.core.errors import MassCombatError
-from tui.core.rulesets import find_ruleset, load_ruleset_file
+from tui.core.files.rulesets import find_ruleset, load_ruleset_file
 from tui.core.system import ruleset_spec
-from tui.core.tomlfile import dump_toml, read_toml
+from tui.core.files.tomlfile import dump_toml, read_toml
 
 SYSTEMS = ["myz", "fate", "second_world", "kingmaker"]
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tui.core import rulesets as rs
+from tui.core.files import rulesets as rs
 from tui.core.dice.d20 import AttackRules
 from tui.core.dice.year_zero import YearZeroRules
 from tui.core.ruleset_base import LANGUAGES

@@ -15,16 +15,16 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import journal
+from tui.core.files import journal
 from tui.core.dice.year_zero import YearZeroRules, parse_pool
 from tui.core.errors import BattleLocked, SaveFileError
-from tui.core.locking import BattleLock, lock_path_for, read_holder
-from tui.core.loading import load_battle
-from tui.core.saving import save_battle
-from tui.core.storage import create_session, open_session
+from tui.core.files.locking import BattleLock, lock_path_for, read_holder
+from tui.core.files.loading import load_battle
+from tui.core.files.saving import save_battle
+from tui.core.files.storage import create_session, open_session
 from tui.core.systems.myz.battle import Battle
 from tui.core.systems.myz.rules import shipped as _myz_ruleset
-from tui.core.tomlfile import MAX_FILE_BYTES, parse_toml, read_toml
+from tui.core.files.tomlfile import MAX_FILE_BYTES, parse_toml, read_toml
 
 RULES = YearZeroRules.from_ruleset(_myz_ruleset())
 
@@ -235,7 +235,7 @@ def test_a_file_deleted_behind_the_session_is_written_again(tmp_path):
 
 
 def test_a_conflict_copy_that_cannot_be_locked_is_a_failed_save_not_a_crash(tmp_path, monkeypatch):
-    from tui.core import locking
+    from tui.core.files import locking
 
     path = tmp_path / "battle.toml"
     session = create_session(path, new_battle())
@@ -286,7 +286,7 @@ def test_the_quick_screen_for_depth_agrees_with_the_exact_walk(monkeypatch):
     """``_surely_shallow`` may send a file to the exact walk needlessly, but
     never lets through one the walk refuses (random TOML-ish text, with
     runs of brackets and dots long enough to cross the limits)."""
-    from tui.core import tomlfile
+    from tui.core.files import tomlfile
 
     rng = random.Random(13)
     alphabet = "[]{}.\"'#\n=,ab\\"
@@ -303,8 +303,8 @@ def test_the_quick_screen_for_depth_agrees_with_the_exact_walk(monkeypatch):
 
 @pytest.mark.parametrize("name", ["ghoul-strike", "ford-of-brannock", "operation-nightjar"])
 def test_a_battle_file_of_ordinary_shape_passes_the_quick_screen(name):
-    from tui.core.places import find_example
-    from tui.core.tomlfile import _surely_shallow
+    from tui.core.files.places import find_example
+    from tui.core.files.tomlfile import _surely_shallow
 
     assert _surely_shallow(find_example(name).read_text(encoding="utf-8"))
     for text in HOSTILE.values():

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import rulesets as rs
-from tui.core.edges import parse_costs
+from tui.core.files import rulesets as rs
+from tui.core.maps.edges import parse_costs
 from tui.core.errors import SaveFileError
 from tui.core.systems.second_world.rules import shipped
 

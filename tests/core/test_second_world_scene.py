@@ -15,12 +15,12 @@ from __future__ import annotations
 import pytest
 
 from tests.core.sw_kit import GUARDS, GUNNER, HALE, VASQUEZ, captain_start, scene, skills
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.errors import MassCombatError, RuleViolation
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle, SecondWorldBattleFile
 from tui.core.systems.second_world.forces import Character, consequence_slots, stress_boxes, teamwork
-from tui.core.tomlfile import dump_toml, parse_toml
+from tui.core.files.tomlfile import dump_toml, parse_toml
 
 ZERO = (0, 0, 0, 0)
 

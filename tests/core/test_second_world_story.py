@@ -60,8 +60,8 @@ def test_the_report_never_lets_a_name_become_markup():
 
 
 def test_the_bundled_demo_file_is_what_the_builder_writes(tmp_path):
-    from tui.core.places import find_example
-    from tui.core.loading import load_battle
+    from tui.core.files.places import find_example
+    from tui.core.files.loading import load_battle
     from tui.core.systems.second_world.demo import write
 
     write(tmp_path / "operation-nightjar.toml")

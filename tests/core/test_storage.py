@@ -21,19 +21,19 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from tui.core import backups, loading, locking, saving, storage
+from tui.core.files import backups, loading, locking, saving, storage
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice.year_zero import Pool, YearZeroRules, parse_pool
 from tui.core.systems.myz.rules import shipped as _myz_ruleset
 from tui.core.errors import BattleLocked, MassCombatError, SaveFileError
-from tui.core.locking import BattleLock, lock_path_for
-from tui.core.backups import BACKUP_INTERVAL_MINUTES, backups_for, bak_path, KEEP_BACKUPS
-from tui.core.loading import load_battle
-from tui.core.places import default_saves_dir, find_example, list_examples, open_example, working_copy
-from tui.core.saving import save_battle
-from tui.core.storage import create_session, open_session
-from tui.core.tomlfile import dump_toml
+from tui.core.files.locking import BattleLock, lock_path_for
+from tui.core.files.backups import BACKUP_INTERVAL_MINUTES, backups_for, bak_path, KEEP_BACKUPS
+from tui.core.files.loading import load_battle
+from tui.core.files.places import default_saves_dir, find_example, list_examples, open_example, working_copy
+from tui.core.files.saving import save_battle
+from tui.core.files.storage import create_session, open_session
+from tui.core.files.tomlfile import dump_toml
 
 RULES = YearZeroRules.from_ruleset(_myz_ruleset())
 ODD_NAMES = ["Ogre[/]", "[@click=app.quit]x[/]", 'say "hi"', "it's", "Ведьмы ☢ 鬼", "\\n not a break", "a = b", "[[log]]", "#hash"]
@@ -264,7 +264,7 @@ def test_stale_temp_files_are_cleared_when_a_session_opens(tmp_path):
 
 
 def test_temp_files_a_killed_backup_left_are_cleared_when_a_session_opens(tmp_path):
-    from tui.core.backups import backup_folder
+    from tui.core.files.backups import backup_folder
 
     path = tmp_path / "battle.toml"
     save_battle(new_battle(), path)
@@ -424,7 +424,7 @@ def test_battle_lock_is_a_context_manager(tmp_path):
 HOLDER = """
 import os, sys
 from pathlib import Path
-from tui.core.locking import BattleLock
+from tui.core.files.locking import BattleLock
 lock = BattleLock.acquire(Path(sys.argv[1]))
 print("locked", flush=True)
 if sys.argv[2] == "die":

@@ -1,8 +1,8 @@
 """Battles started where no saves folder exists yet."""
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.loading import load_battle
-from tui.core.storage import create_session
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import create_session
 
 
 def test_a_new_battle_creates_its_saves_folder(tmp_path):

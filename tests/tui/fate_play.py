@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui.core.loading import load_battle
-from tui.core.storage import create_session
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import create_session
 from tui.core.systems.fate.contest import attack_skill, unlisted_skill
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.demo import ford_of_brannock

@@ -4,7 +4,7 @@ battle, keys sent in one burst and settled, the battle's state."""
 from __future__ import annotations
 
 from tests.tui.test_key_bursts import burst, settle
-from tui.core.storage import create_session
+from tui.core.files.storage import create_session
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.system import SYSTEM as GAME
 from tui.ui.app import MassCombatApp

@@ -10,7 +10,7 @@ from tui.ui.app import MassCombatApp
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice.year_zero import YearZeroRules, parse_pool
 from tui.core.systems.myz.rules import shipped as myz
-from tui.core.storage import create_session
+from tui.core.files.storage import create_session
 from tui.ui.settings import Settings
 
 SEED = 1877
@@ -26,8 +26,8 @@ def ghoul_strike(seed: int = SEED) -> Battle:
 
 def demo_battle(seed: int = SEED) -> Battle:
     """The bundled Ghoul Strike demo: the text's first wave, up to the Battle roll."""
-    from tui.core.places import find_example
-    from tui.core.loading import load_battle
+    from tui.core.files.places import find_example
+    from tui.core.files.loading import load_battle
 
     battle = load_battle(find_example("ghoul-strike"))
     battle.meta = battle.meta.model_copy(update={"template": False, "seed": seed})

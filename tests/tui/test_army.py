@@ -9,7 +9,7 @@ from textual.content import Content
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice.year_zero import Pool, YearZeroRules
 from tui.core.systems.myz.rules import shipped as myz
-from tui.core.loading import load_battle
+from tui.core.files.loading import load_battle
 from tui.core.systems.myz.army import Army, Battlefield, Person
 from tui.core.systems.myz.events import Reconnaissance
 from tui.ui.myz.army import ArmyScreen

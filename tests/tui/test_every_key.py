@@ -71,7 +71,7 @@ async def test_q_saves_frees_the_lock_and_quits(tmp_path):
         await _press(pilot, "r")
         await _press(pilot, "q")
     assert app.session.closed and app.return_code in (None, 0)
-    from tui.core.loading import load_battle
+    from tui.core.files.loading import load_battle
 
     assert load_battle(app.session.path).state.rolled
 

@@ -141,7 +141,7 @@ def test_starting_a_mutant_battle_imports_no_other_system_and_one_screen():
 
 
 async def test_a_long_journal_is_folded_into_the_file_once_the_gm_pauses(tmp_path, monkeypatch):
-    from tui.core import journal
+    from tui.core.files import journal
     from tui.ui import app as app_module
 
     monkeypatch.setattr(journal, "FOLD_SOON", 2)

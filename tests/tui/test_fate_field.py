@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tui.core.loading import load_battle
+from tui.core.files.loading import load_battle
 from tui.ui.fate.field import FateFieldScreen
 
 from tests.tui.fate_play import accept_dialogs, fate_app, play_activation

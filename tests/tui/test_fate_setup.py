@@ -10,7 +10,7 @@ import pytest
 
 from textual.widgets import OptionList
 
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.forces import Leader, Player, Unit

@@ -8,9 +8,9 @@ import pytest
 
 from tests.tui.fate_play import wait_for
 from tests.tui.scenes import make_app
-from tui.core.rulesets import find_ruleset
+from tui.core.files.rulesets import find_ruleset
 from tui.core.system import find_system
-from tui.core.loading import load_battle
+from tui.core.files.loading import load_battle
 from tui.ui.shell.house_rules import MusterScreen, RulesetDialog
 
 MUSTER_MODE = {"myz": "army", "fate": "army", "second_world": "cast", "kingmaker": "armies"}

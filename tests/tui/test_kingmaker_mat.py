@@ -687,7 +687,7 @@ async def test_a_units_key_that_does_not_apply_says_why(tmp_path):
 async def test_opening_a_file_whose_undone_steps_todays_rules_refuse_says_so(tmp_path):
     """The battle opens as it stands, and the GM reads at once how many
     undone steps can no longer be redone and why."""
-    from tui.core.storage import create_session, open_session
+    from tui.core.files.storage import create_session, open_session
     from tui.ui.app import MassCombatApp
     from tui.ui.settings import Settings
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tests.core.km_kit import KNIGHTS, WARBAND
 from tests.tui.km_play import app_for, game, keys
-from tui.core.loading import load_battle
+from tui.core.files.loading import load_battle
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.morale import owed

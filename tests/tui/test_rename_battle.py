@@ -8,7 +8,7 @@ import pytest
 
 from tests.tui.scenes import make_app
 from tests.tui.test_key_bursts import burst, settle
-from tui.core.loading import load_battle
+from tui.core.files.loading import load_battle
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.shell.saving import title_problem
 

@@ -6,8 +6,8 @@ import pytest
 
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice.year_zero import Pool
-from tui.core.loading import load_battle
-from tui.core.storage import open_session
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import open_session
 from tui.ui.myz.dialogs import PoolDialog
 from tui.ui.shell.dialogs import TextDialog as NameDialog
 from tui.ui.shell.help import HelpScreen

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from tui.core import journal
+from tui.core.files import journal
 
 from tests.tui.scenes import make_app
-from tui.core.locking import BattleLock, lock_path_for
-from tui.core.loading import load_battle
+from tui.core.files.locking import BattleLock, lock_path_for
+from tui.core.files.loading import load_battle
 from tui.ui.shell.dialogs import ChoiceDialog
 from tui.ui.shell.saving import SaveAsDialog
 
@@ -188,7 +188,7 @@ async def test_a_signal_at_a_full_disk_exits_and_leaves_the_problem_to_report(tm
 
 
 def test_the_shell_prints_one_line_and_rescues_a_copy(tmp_path, full_disk, capsys, monkeypatch):
-    from tui.core import places
+    from tui.core.files import places
     from tui.ui.launch import _farewell
 
     monkeypatch.setattr(places, "default_saves_dir", lambda: tmp_path / "saves")
@@ -236,7 +236,7 @@ async def test_a_disk_that_fills_just_as_the_gm_quits_still_asks(tmp_path, full_
 
 
 def test_the_shell_says_nothing_was_saved_for_a_read_only_battle(tmp_path, capsys):
-    from tui.core.storage import open_session
+    from tui.core.files.storage import open_session
     from tui.ui.launch import _farewell
 
     app = make_app(tmp_path)

@@ -9,11 +9,11 @@ import pytest
 
 from tests.core.sw_kit import GUARDS, HALE
 from tests.tui.test_key_bursts import burst, settle
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.system import SYSTEM as GAME
 from tui.core.systems.second_world.battle import SecondWorldBattle
-from tui.core.storage import create_session
+from tui.core.files.storage import create_session
 from tui.ui.app import MassCombatApp
 from tui.ui.second_world.map import SecondWorldMapScreen
 from tui.ui.settings import Settings

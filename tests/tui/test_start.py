@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from textual.widgets import OptionList
 
-from tui.core.storage import create_session
+from tui.core.files.storage import create_session
 from tui.core.system import find_system, systems
 from tui.ui import launch as launch_module
 from tui.ui.shell.start import StartApp, StartChoice

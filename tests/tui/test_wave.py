@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tui.core.systems.myz.battle import Battle
-from tui.core.loading import load_battle
-from tui.core.places import find_example
+from tui.core.files.loading import load_battle
+from tui.core.files.places import find_example
 from tui.core.systems.myz.steps import next_step
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
 from tui.ui.myz.dialogs import RollDialog

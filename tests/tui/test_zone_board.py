@@ -10,9 +10,9 @@ from rich.style import Style
 
 from textual.app import App, ComposeResult
 
-from tui.core.board import Board, Zone
+from tui.core.maps.zones import Board, Zone
 from tui.core.i18n import catalog, set_language
-from tui.core.loading import load_battle
+from tui.core.files.loading import load_battle
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.demo import HORDE, VALE

@@ -10,8 +10,8 @@ from pathlib import Path
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
-from tui.core.rulesets import load_ruleset_file
-from tui.core.tomlfile import read_toml
+from tui.core.files.rulesets import load_ruleset_file
+from tui.core.files.tomlfile import read_toml
 from tui.cli.output import emit, fail
 
 
@@ -24,7 +24,7 @@ def check_file(path: Path) -> str:
         ruleset = load_ruleset_file(path)
         info = getattr(ruleset, "ruleset", None)  # every ruleset model has the [ruleset] header
         return t("cli.check_ruleset", id=info.id if info is not None else path.name)
-    from tui.core.loading import load_battle  # only a battle needs the storage layer
+    from tui.core.files.loading import load_battle  # only a battle needs the storage layer
 
     battle = load_battle(path)
     line = t("cli.check_battle", title=battle.meta.title)

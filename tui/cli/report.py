@@ -20,7 +20,7 @@ def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     """The Markdown report of the battle saved at ``path``; raises ``SaveFileError``."""
     from tui.core.dice.quick import quick_rolls_section
     from tui.core.i18n import set_language
-    from tui.core.loading import load_battle
+    from tui.core.files.loading import load_battle
     from tui.core.markdown import md_text
     from tui.core.system import quick_dice, system_of
 
@@ -46,7 +46,7 @@ def report(args) -> int:
     if output is None:
         sys.stdout.write(printable(text, lines=True))
         return 0
-    from tui.core.tomlfile import write_atomic
+    from tui.core.files.tomlfile import write_atomic
 
     try:
         write_atomic(Path(output), text)

@@ -26,7 +26,7 @@ from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import LANGUAGES, language, set_language, t
 from tui.core.records import Record
-from tui.core.tomlfile import write_atomic
+from tui.core.files.tomlfile import write_atomic
 
 SCHEMA = 1
 """The projection's format; a viewer refuses a file of a newer one."""

@@ -29,8 +29,8 @@ from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 from tui.core.history import BattleFile, LoggedBattle, RulesetRef
 from tui.core.i18n import t
 from tui.core.ruleset_base import Localised
-from tui.core.ruleset_files import RulesetSpec, file_digest, load_ruleset
-from tui.core.tomlfile import read_toml
+from tui.core.files.ruleset_files import RulesetSpec, file_digest, load_ruleset
+from tui.core.files.tomlfile import read_toml
 
 if TYPE_CHECKING:
     from tui.core.projection import Panel

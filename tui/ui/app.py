@@ -32,7 +32,7 @@ from tui.core.history import LoggedBattle
 from tui.core.projection import ProjectionWriter
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
-from tui.core.storage import Session
+from tui.core.files.storage import Session
 from tui.core.system import GameSystem, system_of
 from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
 from tui.ui.registry import SystemUI, system_ui

@@ -15,9 +15,9 @@ from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
 from tui.core.system import LEGACY_SYSTEM, GameSystem, find_system
-from tui.core.places import default_saves_dir, open_example
-from tui.core.storage import create_session, open_session, Session
-from tui.core.tomlfile import read_toml
+from tui.core.files.places import default_saves_dir, open_example
+from tui.core.files.storage import create_session, open_session, Session
+from tui.core.files.tomlfile import read_toml
 from tui.ui.settings import load_settings, settings_path
 
 

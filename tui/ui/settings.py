@@ -17,7 +17,7 @@ from pydantic import Field
 
 from tui.core.errors import SaveFileError
 from tui.core.records import Record
-from tui.core.tomlfile import dump_toml, read_toml, validate, write_atomic
+from tui.core.files.tomlfile import dump_toml, read_toml, validate, write_atomic
 
 DEFAULT_THEME = "textual-dark"
 

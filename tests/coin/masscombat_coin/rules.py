@@ -9,7 +9,7 @@ from pydantic import Field
 
 from tui.core.records import Record
 from tui.core.ruleset_base import RulesetInfo
-from tui.core.ruleset_files import RulesetSpec
+from tui.core.files.ruleset_files import RulesetSpec
 
 
 class CoinRuleset(Record):

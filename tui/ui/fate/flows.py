@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.muster import deploy_refusal, empty_player_refusal, undeployed

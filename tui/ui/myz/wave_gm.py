@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING
 from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import language, t
 from tui.core.systems.myz import events as ev
-from tui.core.systems.myz.after_battle import damaged_support_choice, suggested_battle_levels
+from tui.core.systems.myz.after_battle import suggested_battle_levels
+from tui.core.systems.myz.wave_end import damaged_support_choice
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.ui.myz import menus
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog

@@ -8,7 +8,8 @@ from rich.text import Text
 
 from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import language, t
-from tui.core.systems.myz.after_battle import remaining_damage, retreat_holds_back
+from tui.core.systems.myz.after_battle import retreat_holds_back
+from tui.core.systems.myz.wave_end import remaining_damage
 from tui.core.systems.myz.pool import source_label
 from tui.core.systems.myz.state import MyzState
 from tui.ui.glyphs import Glyphs

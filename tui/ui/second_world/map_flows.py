@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from tui.core.board import Zone
-from tui.core.edges import EdgeNotationError, parse_costs
+from tui.core.maps.zones import Zone
+from tui.core.maps.edges import EdgeNotationError, parse_costs
 from tui.core.errors import BoardError
 from tui.core.i18n import language, t
 from tui.core.records import MAX_NAME, text_problem

@@ -13,7 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from tui.core.edges import Edge
+from tui.core.maps.edges import Edge
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev

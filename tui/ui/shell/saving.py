@@ -1,7 +1,7 @@
 """When the disk says no: save the battle elsewhere, and what quitting asks
 while the file is behind the battle in memory.
 
-The session (``tui.core.storage.Session``) decides what is saved where;
+The session (``tui.core.files.storage.Session``) decides what is saved where;
 this module only asks the GM.
 """
 
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable
 
 from tui.core.i18n import t
-from tui.core.places import default_saves_dir
+from tui.core.files.places import default_saves_dir
 from tui.core.records import check_name, text_problem, unsafe_char
 from tui.ui.shell.dialogs import AskDialog, Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import menu

@@ -23,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from tui.core.records import printable
 from tui.core.i18n import language, t
-from tui.core.shelf import Shelved, examples, recent_battles
+from tui.core.files.shelf import Shelved, examples, recent_battles
 from tui.core.system import find_system, systems
 from tui.ui.widgets.key_footer import KeyFooter
 

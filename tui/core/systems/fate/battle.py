@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.core.board import Board
+from tui.core.maps.zones import Board
 from tui.core.history import BattleFile, History, LoggedBattle, new_seed
 from tui.core.records import Record
 from tui.core.systems.fate import events as ev

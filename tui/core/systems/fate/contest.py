@@ -9,8 +9,8 @@ by accident; the GM still chooses difficulties the text leaves open.
 
 from __future__ import annotations
 
-from typing import Iterable
-
+from dataclasses import dataclass
+from typing import Callable, Iterable
 
 from tui.core.frozen import replace
 from tui.core.dice.fudge import FateOutcome, fate_outcome
@@ -87,7 +87,197 @@ def _zone_in_the_way(state: FateState, zone: str, side: int) -> tuple[tuple[str,
     return tuple(bonuses)
 
 
+@dataclass(frozen=True)
+class _Opposed:
+    """A roll being set up: who rolls from where, and what stands against
+    it so far. Each action's rules return it with their opposition filled in."""
+
+    state: FateState
+    """The battle (scouting turns a zone's hidden aspects face up)."""
+    event: ev.Roll
+    side: int
+    here: str | None
+    target: str
+    path: tuple[str, ...]
+    defence: RollSide | None = None
+    difficulty: int = 0
+    bonuses: tuple[tuple[str, int], ...] = ()
+
+
+def _moving(o: _Opposed) -> None:
+    """A move follows touching zones, made by a unit or a leader."""
+    state, event = o.state, o.event
+    if state.unit(event.by) is None and state.leader(event.by) is None:
+        raise RuleViolation(t("fate.rule.no_card", key=event.by))
+    previous = o.here
+    for zone in o.path:
+        if previous is None or not state.board.adjacent(previous, state.board.zone(zone).key):
+            raise RuleViolation(t("fate.rule.not_adjacent", zone=state.board.zone(zone).name))
+        previous = zone
+
+
+def _enter(o: _Opposed) -> _Opposed:
+    """Overcome into a zone: its defenders oppose, or its obstacles do."""
+    _moving(o)
+    state, event = o.state, o.event
+    if len(o.path) != 1:
+        raise RuleViolation(t("fate.rule.one_zone"))
+    if pinned(state, event.by):
+        raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
+    zone = o.path[0]
+    enemies = state.enemies_in(zone, o.side)
+    terrain = state.hindering(zone)
+    per_aspect = state.rules.overcome.difficulty_per_hindering_aspect
+    if enemies and event.defender is None and terrain:
+        # "Either way": the GM applied the terrain's difficulty instead of
+        # the defenders (RULES-NOTES); the roll records it.
+        return replace(o, difficulty=terrain * per_aspect)
+    if enemies:
+        if event.defender not in enemies:
+            raise RuleViolation(t("fate.rule.defender_in_zone", zone=state.board.zone(zone).name))
+        allies = len(state.allies_in(zone, state.side_of(event.defender))) - 1
+        return replace(o, defence=_defence(state, event, (("allies", allies * state.rules.overcome.ally_defender_bonus),) if allies else ()))
+    if not terrain:
+        raise RuleViolation(t("fate.rule.no_obstacle", zone=state.board.zone(zone).name))
+    return replace(o, difficulty=terrain * per_aspect)
+
+
+def _dash(o: _Opposed) -> _Opposed:
+    """Overcome one or two more obstacle-free zones."""
+    _moving(o)
+    state, event = o.state, o.event
+    if not 1 <= len(o.path) <= state.rules.overcome.extra_move_zones:
+        raise RuleViolation(t("fate.rule.dash_zones", most=state.rules.overcome.extra_move_zones))
+    if pinned(state, event.by):
+        raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
+    for zone in o.path:
+        why = obstacle(state, zone, o.side)
+        if why:
+            raise RuleViolation(why)
+    return replace(o, difficulty=state.rules.overcome.move_difficulty if event.difficulty is None else event.difficulty)
+
+
+def _break_pin(o: _Opposed) -> _Opposed:
+    """Leave a zone while Pinned Down: opposed by the pinning unit's Shoot."""
+    _moving(o)
+    state, event = o.state, o.event
+    pins = [a for a in state.aspects_on(event.by) if a.kind == "pinned_down"]
+    if not pins:
+        raise RuleViolation(t("fate.rule.not_pinned", actor=state.name(event.by)))
+    if len(o.path) != 1:
+        raise RuleViolation(t("fate.rule.one_zone"))
+    event = event.model_copy(update={"defender": pins[0].by, "defence_skill": _use_skill(state, "pinned_down")})
+    return replace(o, target=pins[0].id, defence=_defence(state, event, _zone_in_the_way(state, o.path[0], o.side)))
+
+
+def _attack(o: _Opposed) -> _Opposed:
+    """A unit's or a leader's attack: the skill the distance asks for, the
+    target's defence (farther off, its range bonus), surrounded foes."""
+    state, event, skill = o.state, o.event, o.event.skill
+    action = event.action
+    _enemy(state, o.target, o.side, "unit" if action == "attack" else "leader")
+    if action == "leader_attack" and state.leader(event.by) is None:
+        raise RuleViolation(t("fate.rule.leaders_only"))
+    if action == "attack" and state.unit(event.by) is None:
+        raise RuleViolation(t("fate.rule.leaders_only_leaders"))
+    distance = _distance(state, event.by, o.target)
+    wanted = attack_skill(state, distance)
+    if wanted is None:
+        raise RuleViolation(t("fate.rule.out_of_range", target=state.name(o.target), most=state.rules.attack.farthest_zones))
+    if skill != wanted:
+        raise RuleViolation(t("fate.rule.attack_skill", skill=state.rules.skill(wanted).name(state.text), zones=distance))
+    variant = state.rules.attack.shoot_defence_skill
+    if variant is not None and skill == state.rules.attack.adjacent_skill and event.defence_skill != variant:
+        raise RuleViolation(t("fate.rule.defence_variant", skill=state.rules.skill(variant).name(state.text)))
+    far = (("range", state.rules.attack.far_defence_bonus),) if distance >= state.rules.attack.farthest_zones and distance > 1 else ()
+    defence = _defence(state, event.model_copy(update={"defender": o.target}), far)
+    bonuses = o.bonuses
+    if action == "attack" and any(a.kind == "surrounded" and a.holder == o.side for a in state.aspects_on(o.here or "")):
+        bonuses += (("surrounded", state.rules.create_advantage.surrounded_attack_bonus),)
+    return replace(o, defence=defence, bonuses=bonuses)
+
+
+def _advantage(o: _Opposed) -> _Opposed:
+    """Create an advantage: a use's own skill and opposition (an ambush from
+    an enemy-free zone, a unit aimed at, a zone scouted), else opposed or
+    against the ruleset's difficulty; always naming the aspect."""
+    state, event = o.state, o.event
+    use = event.use
+    if use:
+        wanted = _use_skill(state, use)
+        if wanted is None:
+            raise RuleViolation(t("fate.rule.no_roll_needed"))
+        if event.skill != wanted:
+            raise RuleViolation(t("fate.rule.use_skill", skill=state.rules.skill(wanted).name(state.text)))
+    if use == "ambush":
+        if state.enemies_in(o.here or "", o.side):
+            raise RuleViolation(t("fate.rule.ambush_enemy"))
+        defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
+        found = replace(o, target=o.here or "", defence=defence, difficulty=difficulty)
+    elif use in AIMED_AT_UNITS:
+        # "If you choose an independent leader, they can't affect units."
+        if state.unit(event.by) is None:
+            raise RuleViolation(t("fate.rule.leader_no_units", leader=state.name(event.by)))
+        _enemy(state, o.target, o.side)
+        if use == "pinned_down" and _distance(state, event.by, o.target) > state.rules.attack.farthest_zones:
+            raise RuleViolation(t("fate.rule.out_of_range", target=state.name(o.target), most=state.rules.attack.farthest_zones))
+        defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
+        found = replace(o, defence=defence, difficulty=difficulty)
+    elif use == "scouting":
+        zone = state.board.zone(o.target).key
+        if o.here is None or not state.board.adjacent(o.here, zone):
+            raise RuleViolation(t("fate.rule.not_adjacent", zone=state.board.zone(zone).name))
+        if state.units_in(zone):
+            raise RuleViolation(t("fate.rule.scout_occupied", zone=state.board.zone(zone).name))
+        ca = state.rules.create_advantage
+        difficulty = ca.scouting_difficulty + ca.scouting_per_aspect * sum(1 for a in state.aspects_on(zone, hidden=None) if a.kind != "surrounded")
+        found = replace(o, state=reveal(state, zone), difficulty=difficulty)
+    else:
+        defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
+        found = replace(o, defence=defence, difficulty=difficulty)
+    if not event.aspect:
+        raise RuleViolation(t("fate.rule.aspect_needed"))
+    return found
+
+
+def _leader_help(o: _Opposed) -> _Opposed:
+    """A leader's own action for the unit it leads, with the leaders' skill:
+    recover a consequence, or rally (a boost against its consequences)."""
+    state, event = o.state, o.event
+    unit = state.place(event.by).attached
+    if state.leader(event.by) is None or unit is None:
+        raise RuleViolation(t("fate.rule.attached_only"))
+    if event.skill != state.rules.leaders.bonus_skill:
+        raise RuleViolation(t("fate.rule.use_skill", skill=state.rules.skill(state.rules.leaders.bonus_skill).name(state.text)))
+    consequences = state.consequences_of(unit)
+    if event.action == "recover":
+        found = [a for a in consequences if a.id == o.target]
+        if not found:
+            raise RuleViolation(t("fate.rule.no_consequence", unit=state.name(unit)))
+        return replace(o, difficulty=state.rules.consequence(found[0].slot).recovery_difficulty)
+    if not consequences:
+        raise RuleViolation(t("fate.rule.rally_free"))
+    if not event.aspect:
+        raise RuleViolation(t("fate.rule.aspect_needed"))
+    return replace(o, target=unit, difficulty=state.rules.leaders.boost_difficulty_per_consequence * len(consequences))
+
+
+_ACTIONS: dict[str, Callable[[_Opposed], _Opposed]] = {
+    "enter": _enter,
+    "dash": _dash,
+    "break_pin": _break_pin,
+    "attack": _attack,
+    "leader_attack": _attack,
+    "advantage": _advantage,
+    "recover": _leader_help,
+    "rally": _leader_help,
+}
+"""Each action that rolls → the rules that set up its opposition."""
+
+
 def roll(state: FateState, event: ev.Roll) -> FateState:
+    """Put an action's roll on the table (``Contest``), its opposition set
+    up by the rules of its kind (``_ACTIONS``)."""
     acting(state)  # refuses a roll when nobody is acting
     if state.contest is not None:
         raise RuleViolation(t("fate.rule.roll_open"))
@@ -100,146 +290,17 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
         if key is not None and key not in {s.key for s in state.rules.skills}:
             raise RuleViolation(t("fate.forces.no_skill", unit=state.name(event.by), skill=key))
     side = state.side_of(event.by)
-    here = state.zone_of(event.by)
-    target, path = event.target, tuple(event.path)
-    defence: RollSide | None = None
-    difficulty = 0
-    bonuses: tuple[tuple[str, int], ...] = ()
-    skill = event.skill
-    action = event.action
-    if action in ("enter", "dash", "break_pin"):
-        if state.unit(event.by) is None and state.leader(event.by) is None:
-            raise RuleViolation(t("fate.rule.no_card", key=event.by))
-        previous = here
-        for zone in path:
-            if previous is None or not state.board.adjacent(previous, state.board.zone(zone).key):
-                raise RuleViolation(t("fate.rule.not_adjacent", zone=state.board.zone(zone).name))
-            previous = zone
-        if action == "enter":
-            if len(path) != 1:
-                raise RuleViolation(t("fate.rule.one_zone"))
-            if pinned(state, event.by):
-                raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
-            enemies = state.enemies_in(path[0], side)
-            terrain = state.hindering(path[0])
-            if enemies and event.defender is None and terrain:
-                # "Either way": the GM applied the terrain's difficulty
-                # instead of the defenders (RULES-NOTES); the roll records it.
-                difficulty = terrain * state.rules.overcome.difficulty_per_hindering_aspect
-            elif enemies:
-                if event.defender not in enemies:
-                    raise RuleViolation(t("fate.rule.defender_in_zone", zone=state.board.zone(path[0]).name))
-                allies = len(state.allies_in(path[0], state.side_of(event.defender))) - 1
-                defence = _defence(state, event, (("allies", allies * state.rules.overcome.ally_defender_bonus),) if allies else ())
-            else:
-                count = state.hindering(path[0])
-                if not count:
-                    raise RuleViolation(t("fate.rule.no_obstacle", zone=state.board.zone(path[0]).name))
-                difficulty = count * state.rules.overcome.difficulty_per_hindering_aspect
-        elif action == "dash":
-            if not 1 <= len(path) <= state.rules.overcome.extra_move_zones:
-                raise RuleViolation(t("fate.rule.dash_zones", most=state.rules.overcome.extra_move_zones))
-            if pinned(state, event.by):
-                raise RuleViolation(t("fate.rule.pinned", actor=state.name(event.by)))
-            for zone in path:
-                why = obstacle(state, zone, side)
-                if why:
-                    raise RuleViolation(why)
-            difficulty = state.rules.overcome.move_difficulty if event.difficulty is None else event.difficulty
-        else:  # break a pin: opposed by the pinning unit's Shoot
-            pins = [a for a in state.aspects_on(event.by) if a.kind == "pinned_down"]
-            if not pins:
-                raise RuleViolation(t("fate.rule.not_pinned", actor=state.name(event.by)))
-            if len(path) != 1:
-                raise RuleViolation(t("fate.rule.one_zone"))
-            target = pins[0].id
-            shooter = pins[0].by
-            event = event.model_copy(update={"defender": shooter, "defence_skill": _use_skill(state, "pinned_down")})
-            defence = _defence(state, event, _zone_in_the_way(state, path[0], side))
-    elif action in ("attack", "leader_attack"):
-        kind = "unit" if action == "attack" else "leader"
-        _enemy(state, target, side, kind)
-        if action == "leader_attack" and state.leader(event.by) is None:
-            raise RuleViolation(t("fate.rule.leaders_only"))
-        if action == "attack" and state.unit(event.by) is None:
-            raise RuleViolation(t("fate.rule.leaders_only_leaders"))
-        distance = _distance(state, event.by, target)
-        wanted = attack_skill(state, distance)
-        if wanted is None:
-            raise RuleViolation(t("fate.rule.out_of_range", target=state.name(target), most=state.rules.attack.farthest_zones))
-        if skill != wanted:
-            raise RuleViolation(t("fate.rule.attack_skill", skill=state.rules.skill(wanted).name(state.text), zones=distance))
-        variant = state.rules.attack.shoot_defence_skill
-        if variant is not None and skill == state.rules.attack.adjacent_skill and event.defence_skill != variant:
-            raise RuleViolation(t("fate.rule.defence_variant", skill=state.rules.skill(variant).name(state.text)))
-        far = (("range", state.rules.attack.far_defence_bonus),) if distance >= state.rules.attack.farthest_zones and distance > 1 else ()
-        defence = _defence(state, event.model_copy(update={"defender": target}), far)
-        if action == "attack" and any(a.kind == "surrounded" and a.holder == side for a in state.aspects_on(here or "")):
-            bonuses += (("surrounded", state.rules.create_advantage.surrounded_attack_bonus),)
-    elif action == "advantage":
-        use = event.use
-        if use:
-            wanted = _use_skill(state, use)
-            if wanted is None:
-                raise RuleViolation(t("fate.rule.no_roll_needed"))
-            if skill != wanted:
-                raise RuleViolation(t("fate.rule.use_skill", skill=state.rules.skill(wanted).name(state.text)))
-        if use == "ambush":
-            if state.enemies_in(here or "", side):
-                raise RuleViolation(t("fate.rule.ambush_enemy"))
-            target = here or ""
-            defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
-        elif use in AIMED_AT_UNITS:
-            # "If you choose an independent leader, they can't affect units."
-            if state.unit(event.by) is None:
-                raise RuleViolation(t("fate.rule.leader_no_units", leader=state.name(event.by)))
-            _enemy(state, target, side)
-            if use == "pinned_down":
-                distance = _distance(state, event.by, target)
-                if distance > state.rules.attack.farthest_zones:
-                    raise RuleViolation(t("fate.rule.out_of_range", target=state.name(target), most=state.rules.attack.farthest_zones))
-            defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
-        elif use == "scouting":
-            zone = state.board.zone(target).key
-            if here is None or not state.board.adjacent(here, zone):
-                raise RuleViolation(t("fate.rule.not_adjacent", zone=state.board.zone(zone).name))
-            if state.units_in(zone):
-                raise RuleViolation(t("fate.rule.scout_occupied", zone=state.board.zone(zone).name))
-            ca = state.rules.create_advantage
-            difficulty = ca.scouting_difficulty + ca.scouting_per_aspect * sum(1 for a in state.aspects_on(zone, hidden=None) if a.kind != "surrounded")
-            state = reveal(state, zone)
-        else:
-            defence, difficulty = _opposition(state, event, state.rules.create_advantage.difficulty)
-        if not event.aspect:
-            raise RuleViolation(t("fate.rule.aspect_needed"))
-    elif action in ("recover", "rally"):
-        unit = state.place(event.by).attached
-        if state.leader(event.by) is None or unit is None:
-            raise RuleViolation(t("fate.rule.attached_only"))
-        if skill != state.rules.leaders.bonus_skill:
-            raise RuleViolation(t("fate.rule.use_skill", skill=state.rules.skill(state.rules.leaders.bonus_skill).name(state.text)))
-        consequences = state.consequences_of(unit)
-        if action == "recover":
-            found = [a for a in consequences if a.id == target]
-            if not found:
-                raise RuleViolation(t("fate.rule.no_consequence", unit=state.name(unit)))
-            difficulty = state.rules.consequence(found[0].slot).recovery_difficulty
-        else:
-            if not consequences:
-                raise RuleViolation(t("fate.rule.rally_free"))
-            difficulty = state.rules.leaders.boost_difficulty_per_consequence * len(consequences)
-            target = unit
-            if not event.aspect:
-                raise RuleViolation(t("fate.rule.aspect_needed"))
-    rating, leader_bonus = state.rating(event.by, skill)
-    active = RollSide(who=event.by, player=state.owner(event.by), skill=skill, rating=rating, faces=event.faces, bonuses=leader_bonus + bonuses)
-    contest = Contest(action=action, by=event.by, player=state.owner(event.by), target=target, use=event.use, aspect=event.aspect, path=path, active=active, defence=defence, difficulty=difficulty)
-    if action in ("attack", "leader_attack") and state.rules.actions.attack_ends_turn:
+    setup = _ACTIONS[event.action](_Opposed(state, event, side, state.zone_of(event.by), event.target, tuple(event.path)))
+    state = setup.state
+    rating, leader_bonus = state.rating(event.by, event.skill)
+    active = RollSide(who=event.by, player=state.owner(event.by), skill=event.skill, rating=rating, faces=event.faces, bonuses=leader_bonus + setup.bonuses)
+    contest = Contest(action=event.action, by=event.by, player=state.owner(event.by), target=setup.target, use=event.use, aspect=event.aspect, path=setup.path, active=active, defence=setup.defence, difficulty=setup.difficulty)
+    if event.action in ("attack", "leader_attack") and state.rules.actions.attack_ends_turn:
         new_act = replace(new_act, over=True)
     new = replace(state, contest=contest, activation=new_act, counter=max(state.counter, event.counter) + 1)
-    new = new.with_note("fate.note.rolled", actor=state.name(event.by), action=action, total=active.total, skill=skill)
-    if action == "enter" and defence is None and state.enemies_in(path[0], side):
-        new = new.with_note("fate.note.terrain_instead", zone=state.board.zone(path[0]).name, difficulty=difficulty)
+    new = new.with_note("fate.note.rolled", actor=state.name(event.by), action=event.action, total=active.total, skill=event.skill)
+    if event.action == "enter" and setup.defence is None and state.enemies_in(setup.path[0], side):
+        new = new.with_note("fate.note.terrain_instead", zone=state.board.zone(setup.path[0]).name, difficulty=setup.difficulty)
     return new
 
 

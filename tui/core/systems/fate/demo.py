@@ -8,8 +8,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.core.saving import write_example
-from tui.core.board import Zone
+from tui.core.files.saving import write_example
+from tui.core.maps.zones import Zone
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.forces import Leader, Player, Unit

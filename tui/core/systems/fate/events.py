@@ -11,7 +11,7 @@ from typing import Annotated, Literal, Union
 
 from pydantic import Field, field_serializer, field_validator
 
-from tui.core.board import Zone
+from tui.core.maps.zones import Zone
 from tui.core.dice.quick import QuickRoll
 from tui.core.records import Record
 from tui.core.records import check_name

@@ -50,7 +50,7 @@ def _gm(state: FateState, event: ev.BuyFatePoint | ev.FatePoints | ev.DefeatLead
         raise RuleViolation(t("fate.rule.no_leader_target", key=event.leader))
     if state.players[event.by].side == state.side_of(event.leader):
         raise RuleViolation(t("fate.rule.not_an_enemy", target=leader.name))
-    return turns._skip_to_waiting(turns.check_end(take_out(state, event.leader, event.by)))
+    return turns.skip_to_waiting(turns.check_end(take_out(state, event.leader, event.by)))
 
 
 def apply(state: FateState, event: ev.FateEvent) -> FateState:

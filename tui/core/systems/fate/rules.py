@@ -17,7 +17,7 @@ from tui.core.errors import RuleViolation
 from tui.core.dice.ladder import FateDice, FateOutcomes, LadderRuleset, LadderStep
 from tui.core.i18n import t
 from tui.core.records import Record
-from tui.core.ruleset_files import RulesetSpec
+from tui.core.files.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Localised, Named, RulesetInfo, by_key, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]

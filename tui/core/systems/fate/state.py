@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from tui.core.frozen import replace
-from tui.core.board import Board
+from tui.core.maps.zones import Board
 from tui.core.notes import Note, Notes
 from tui.core.systems.fate.forces import Leader, Player, Unit
 from tui.core.systems.fate.rules import FateRuleset

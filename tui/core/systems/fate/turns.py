@@ -88,13 +88,13 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
         else:
             how = "order"
         new = new.with_note(f"fate.note.initiative_tie_{how}", first=state.players[first].name, second=state.players[second].name, skill=skill)
-    return _skip_to_waiting(new)
+    return skip_to_waiting(new)
 
 
 # -- turns -------------------------------------------------------------------------
 
 
-def _skip_to_waiting(state: FateState) -> FateState:
+def skip_to_waiting(state: FateState) -> FateState:
     """The turn passes to the next player (in order) who still has an actor
     waiting; when nobody has, a new round begins with the first player."""
     if state.stage != "battle":
@@ -106,7 +106,7 @@ def _skip_to_waiting(state: FateState) -> FateState:
     if not any(state.actors(p) for p in state.order):
         return state
     fresh = replace(state, acted=frozenset(), round=state.round + 1, turn=0).with_note("fate.note.round", number=state.round + 1)
-    return _skip_to_waiting(fresh)
+    return skip_to_waiting(fresh)
 
 
 def activate(state: FateState, event: ev.Activate) -> FateState:
@@ -143,7 +143,7 @@ def end_activation(state: FateState) -> FateState:
     if len(aspects) != len(state.aspects):
         new = new.with_note("fate.note.pin_lapsed", actor=state.name(act.actor))
     new = replace(new, turn=(new.turn + 1) % len(new.order))
-    return _skip_to_waiting(check_end(new))
+    return skip_to_waiting(check_end(new))
 
 
 def can_act_again(state: FateState) -> bool:
@@ -346,7 +346,7 @@ def concede(state: FateState, event: ev.Concede) -> FateState:
     if state.activation is not None and state.activation.player == event.player:
         new = replace(new, activation=None, contest=None)
     new = new.with_note("fate.note.conceded", player=state.players[event.player].name)
-    return _skip_to_waiting(check_end(new))
+    return skip_to_waiting(check_end(new))
 
 
 def awards(state: FateState) -> tuple[int, ...]:

@@ -18,7 +18,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from tui.core.records import Record
-from tui.core.ruleset_files import RulesetSpec
+from tui.core.files.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Localised, Named, RulesetInfo, by_key, check_assumed, unique_keys
 from tui.core.systems.kingmaker.rule_rows import (
     Ability, Boon, Bonus, Command, CommanderFate, Condition, Count, DC, Effect, Effects, HitDie, MoraleState,

@@ -1,9 +1,6 @@
-"""After the Battle roll: the Support phase, the End phase and the step to
-the next wave (or the end of the battle).
-
-"The Mass Combat ends when all opposing factions routed, escaped the
-battlefield, or have no ✘ left."
-"""
+"""After the Battle roll: the Support phase, the End phase as an event
+(rolled in ``wave_end``), a successor for a fallen leader, and the step to
+the next wave (or the end of the battle)."""
 
 from __future__ import annotations
 
@@ -15,12 +12,13 @@ from tui.core.dice.faces import FaceReplay
 from tui.core.i18n import t
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.checks import check_pool, evaluate, validate_check
-from tui.core.systems.myz.end_phase import Dice, EndReport, casualties, lose_support, outcome, retaliate, support_choice
+from tui.core.systems.myz.end_phase import outcome
 from tui.core.systems.myz.engine import check_turn, roller_for_wave, wave_of, yz_rules
-from tui.core.systems.myz.forces import Force, become_combat_ready, besieged, has_shelter, with_force
-from tui.core.systems.myz.pool import PoolLine, commando_damaged
+from tui.core.systems.myz.forces import Force, become_combat_ready, with_force
+from tui.core.systems.myz.pool import commando_damaged
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState, SupportRecord, WaveState
+from tui.core.systems.myz.wave_end import end_wave, over_reasons
 
 
 def _support(state: MyzState, event: ev.Support) -> MyzState:
@@ -78,183 +76,6 @@ def retreat_holds_back(state: MyzState) -> int | None:
         return None
     result = outcome(wave.battle.successes, wave.resolution.final, state.forces, state.rules)
     return result.leader if result.winner is None else None
-
-
-def remaining_damage(wave: WaveState, side: int) -> tuple[int, int]:
-    """(☠, gear banes) still showing after the Support phase."""
-    assert wave.battle is not None and wave.pools is not None
-    record = wave.support[side]
-    mended = record.mended if record is not None else 0
-    repaired = record.repaired if record is not None else 0
-    banes = wave.battle.banes[side] - mended
-    gear = wave.battle.gear_banes[side] + commando_damaged(wave.pools[side]) - repaired
-    return max(0, banes), max(0, gear)
-
-
-def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | None = None, armour: str | None = None) -> tuple[MyzState, EndReport]:
-    """Everything the End phase rolls and decides, drawing from ``dice``;
-    ``damaged`` holds the opponent's choice of lost Support dice per side;
-    ``armour`` how armour works ("rolled" or "flat"; None: as the ruleset says)."""
-    wave = wave_of(state, "end")
-    rules = state.rules
-    forces = state.forces
-    assert forces is not None and wave.battle is not None and wave.resolution is not None and wave.pools is not None
-    before = forces
-    strategies = wave.resolution.final
-    result = outcome(wave.battle.successes, strategies, forces, rules)
-    row = rules.margin_row(result.margin)
-    damage = [remaining_damage(wave, side) for side in (0, 1)]
-    losses = tuple(casualties(side, result, strategies, *damage[side], rules, dice) for side in (0, 1))
-    conditions: list[list[str]] = [[], []]
-    routed = [False, False]
-    if result.winner is not None:
-        loser = 1 - result.winner
-        if row.loser_confused:
-            conditions[loser].append("confused")
-        if row.loser_routs:
-            routed[loser] = True
-            conditions[loser].append("routed")
-        if row.loser_leader_captured:
-            conditions[loser].append("leader_captured")
-    leader = result.leader
-    for side in (0, 1):
-        strategy = rules.strategy(strategies[side])
-        if strategy.escapes == "always" or (strategy.escapes == "win_or_tie" and (leader is None or leader == side)):
-            conditions[side].append("escaped")
-    # "The opposing faction has at least one Artillery unit left": left after
-    # this wave's unrepaired damage, not as it stood before the Battle roll.
-    picks = [tuple((damaged or {}).get(side, ())) for side in (0, 1)]
-    for side in (0, 1):
-        count, candidates = damaged_support_choice(state, side)
-        wrong = [p for p in picks[side] if p not in candidates]
-        if wrong or len(picks[side]) > count or len(set(picks[side])) < len(picks[side]):
-            raise RuleViolation(t("myz.refuse.support_pick", key=(wrong or picks[side])[0], name=state.names[side]))
-    left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules, picks[side]) for side in (0, 1)]
-    retaliation = []
-    new_forces = list(forces)
-    for side in (0, 1):
-        reports, new_forces[side] = retaliate(side, new_forces[side], left[1 - side], wave, result, routed[side], state.battlefield, rules, dice, armour or rules.retaliation.armour)
-        retaliation.append(reports)
-    ark_roll = None
-    for side in (0, 1):
-        force = new_forces[side]
-        if force.army.defends_ark and result.lost(side) and force.ark_projects:
-            face = dice.randint(1, rules.dice.sides)
-            gone = None
-            if face == rules.ark.project_loss_face:
-                gone = force.ark_projects[dice.randint(1, len(force.ark_projects)) - 1]
-                new_forces[side] = replace(force, ark_projects=tuple(p for p in force.ark_projects if p != gone))
-            ark_roll = (side, face, gone)
-    changes: list[list[tuple[str, str]]] = [[], []]
-    field_ = state.battlefield
-    siege_lifted = False
-    broken_leaders = [False, False]
-    for side in (0, 1):
-        force = new_forces[side]
-        banes, gear = damage[side]
-        force, lost = lose_support(force, gear, *_support_sources(wave.pools[side].lines), rules, picks[side])
-        changes[side] += lost
-        fighters = max(0, force.fighters - losses[side].total)
-        if losses[side].total and force.fighters:
-            changes[side].append(("myz.change.fighters", f"{force.fighters} → {fighters}"))
-        elif losses[side].total:
-            changes[side].append(("myz.change.fighters_lost", str(losses[side].total)))
-        level = max(0, force.battle_level - banes)
-        # ☠ dice are discarded from the combat-ready die last: it stands for alertness, not fighters
-        ready_bonus = min(force.ready_bonus, level)
-        if banes:
-            changes[side].append(("myz.change.battle_level", f"{force.battle_level} → {level}"))
-        strategy = rules.strategy(strategies[side])
-        bonus = rules.strategy_rules.offensive_win_strategy_dice if result.winner == side and strategy.category == "offensive" else 0
-        if bonus:
-            changes[side].append(("myz.change.offensive_bonus", str(bonus)))
-        if not force.combat_ready:
-            changes[side].append(("myz.change.combat_ready", ""))
-        confused = force.confused or "confused" in conditions[side]
-        escaped = "escaped" in conditions[side]
-        surrendered = False
-        if besieged(side, field_):
-            shelter = has_shelter(force, rules)
-            if routed[side] and rules.siege.rout_is_surrender and not shelter:
-                surrendered = True
-                conditions[side].append("surrendered")
-            if escaped and not shelter:
-                # "it ends the siege and starts a new ordinary battle outside the walls"
-                escaped = False
-                siege_lifted = True
-                conditions[side].remove("escaped")
-                conditions[side].append("siege_lifted")
-                force = replace(force, fortification_dice=0)
-        leader_index = force.leader
-        broken_leaders[side] = leader_index is not None and force.broken[leader_index] and not before[side].broken[leader_index]
-        force = replace(
-            force,
-            fighters=fighters,
-            battle_level=level,
-            ready_bonus=ready_bonus,
-            confused=confused,
-            routed=force.routed or routed[side],
-            escaped=force.escaped or escaped,
-            surrendered=force.surrendered or surrendered,
-            leader_captured=force.leader_captured or "leader_captured" in conditions[side],
-            feints=force.feints + (1 if strategy.repeat_margin_bonus is not None else 0),
-            last_strategy=strategy.key,
-            offensive_bonus=bonus,
-        )
-        new_forces[side] = become_combat_ready(force, rules)
-    after = (new_forces[0], new_forces[1])
-    report = EndReport(
-        wave=wave.number,
-        strategies=strategies,
-        outcome=result,
-        casualties=(losses[0], losses[1]),
-        retaliation=(retaliation[0], retaliation[1]),
-        ark_roll=ark_roll,
-        conditions=(tuple(conditions[0]), tuple(conditions[1])),
-        changes=(tuple(changes[0]), tuple(changes[1])),
-        before=before,
-        after=after,
-        broken_leaders=(broken_leaders[0], broken_leaders[1]),
-        siege_lifted=siege_lifted,
-    )
-    if siege_lifted:
-        field_ = field_.model_copy(update={"siege": None})
-    ended = over_reasons(after)
-    wave = replace(wave, end=report, phase="next")
-    state = replace(state, forces=after, wave=wave, reports=state.reports + (report,), battlefield=field_, counter=state.counter + 1)
-    if ended:
-        state = replace(state, stage="over", ended=ended)
-    return state, report
-
-
-def _left_after_wave(force: Force, damage: tuple[int, int], lines: Sequence[PoolLine], rules: MyzRuleset, picks: tuple[str, ...]) -> Force:
-    """``force`` with the ☠ and gear banes still showing taken out."""
-    banes, gear = damage
-    force, _ = lose_support(force, gear, *_support_sources(lines), rules, picks)
-    return replace(force, battle_level=max(0, force.battle_level - banes))
-
-
-def _support_sources(lines: Sequence[PoolLine]) -> tuple[list[str], list[str]]:
-    """The pool's sources and its special classes, in pool order."""
-    return [line.source for line in lines], [line.detail for line in lines if line.source == "special_class"]
-
-
-def damaged_support_choice(state: MyzState, side: int) -> tuple[int, tuple[str, ...]]:
-    """How many of ``side``'s damaged Support dice the opponent picks in this
-    End phase, and from which Ark projects and special classes."""
-    wave = wave_of(state, "end")
-    assert state.forces is not None and wave.pools is not None
-    _, gear = remaining_damage(wave, side)
-    return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules)
-
-
-def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:
-    reasons = []
-    for force in forces:
-        for flag, key in ((force.surrendered, "surrendered"), (force.routed and not force.surrendered, "routed"), (force.escaped, "escaped"), (force.battle_level <= 0, "no_battle_dice")):
-            if flag and key not in reasons:
-                reasons.append(key)
-    return tuple(reasons)
 
 
 def ending_lines(state: MyzState, names: Sequence[str], tr: Callable[..., str] = t) -> list[str]:
@@ -404,4 +225,14 @@ def _adjust(state: MyzState, event: ev.Adjust) -> MyzState:
     return replace(state, forces=forces)
 
 
-__all__ = ["damaged_support_choice", "end_wave", "ending_lines", "support_needs", "over_reasons", "remaining_damage", "retreat_holds_back", "successor_needed", "suggested_battle_levels", "suggested_level"]
+HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {
+    ev.Support: _support,
+    ev.EndWave: _end_wave,
+    ev.NextInCommand: _next_in_command,
+    ev.NextWave: _next_wave,
+    ev.EndBattle: _end_battle,
+    ev.Adjust: _adjust,
+}
+
+
+__all__ = ["HANDLERS", "ending_lines", "retreat_holds_back", "successor_needed", "suggested_battle_levels", "suggested_level", "support_needs"]

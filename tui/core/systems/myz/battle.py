@@ -23,7 +23,7 @@ from tui.core.dice.typed import in_pool_order, reroll_counts
 from tui.core.history import History, LoggedBattle, new_seed
 from tui.core.i18n import t
 from tui.core.systems.myz import engine
-from tui.core.systems.myz.after_battle import end_wave
+from tui.core.systems.myz.wave_end import end_wave
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.forces import Force
 from tui.core.systems.myz.play import apply, initial_state

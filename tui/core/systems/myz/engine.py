@@ -8,6 +8,8 @@ and checks a step before it is taken (``refusal``).
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 
 from tui.core.frozen import replace
 from tui.core.systems.myz import models as m
@@ -425,3 +427,20 @@ def roller_refusal(state: MyzState, event: m.Event) -> str | None:
     if isinstance(event, m.NewRoll):
         return t("myz.refuse.new_roll_in_wave")
     return None
+
+
+HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {
+    ev.SetArmy: _set_army,
+    ev.SetBattlefield: _set_battlefield,
+    m.Rename: _rename,
+    ev.Reconnaissance: _reconnaissance,
+    ev.Ambush: _ambush,
+    ev.Initiative: _initiative,
+    ev.SetRisk: _set_risk,
+    ev.ChooseStrategy: _choose_strategy,
+    ev.AnswerParley: _answer_parley,
+    ev.Action: _action,
+    ev.SetCircumstances: _set_circumstances,
+}
+for _kind in ROLLER_EVENTS:
+    HANDLERS[_kind] = _roller_event

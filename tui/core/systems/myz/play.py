@@ -11,32 +11,13 @@ from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.myz import after_battle as ab
 from tui.core.systems.myz import engine as en
-from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState
 
-_HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {
-    ev.SetArmy: en._set_army,
-    ev.SetBattlefield: en._set_battlefield,
-    m.Rename: en._rename,
-    ev.Reconnaissance: en._reconnaissance,
-    ev.Ambush: en._ambush,
-    ev.Initiative: en._initiative,
-    ev.SetRisk: en._set_risk,
-    ev.ChooseStrategy: en._choose_strategy,
-    ev.AnswerParley: en._answer_parley,
-    ev.Action: en._action,
-    ev.SetCircumstances: en._set_circumstances,
-    ev.Support: ab._support,
-    ev.EndWave: ab._end_wave,
-    ev.NextInCommand: ab._next_in_command,
-    ev.NextWave: ab._next_wave,
-    ev.EndBattle: ab._end_battle,
-    ev.Adjust: ab._adjust,
-}
-for _kind in en.ROLLER_EVENTS:
-    _HANDLERS[_kind] = en._roller_event
+_HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {**en.HANDLERS, **ab.HANDLERS}
+"""Each kind of step → the rules that take it (the muster and the wave in
+``engine``, what follows the Battle roll in ``after_battle``)."""
 
 
 def apply(state: MyzState, event: m.Event) -> MyzState:

@@ -18,7 +18,7 @@ from tui.core.systems.myz import events as ev
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.after_battle import retreat_holds_back
 from tui.core.systems.myz.forces import Force
-from tui.core.systems.myz.report import GLYPH
+from tui.core.systems.myz.story_writer import GLYPH
 from tui.core.systems.myz.state import MyzState
 from tui.core.systems.myz.steps import next_step
 

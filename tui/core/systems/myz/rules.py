@@ -13,7 +13,7 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from tui.core.records import Record
-from tui.core.ruleset_files import RulesetSpec
+from tui.core.files.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Localised, Named, PushRule, RulesetInfo, YearZeroDice
 from tui.core.ruleset_base import by_key as _by_key
 from tui.core.ruleset_base import unique_keys as _unique

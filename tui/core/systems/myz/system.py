@@ -42,7 +42,7 @@ class MassCombat(GameSystem):
         return (YearZeroPools(YearZeroRules.from_ruleset(ruleset)),)
 
     def report(self, battle: LoggedBattle[Any, Any], language: str) -> str:
-        from tui.core.systems.myz.report import markdown_report
+        from tui.core.systems.myz.story import markdown_report
 
         assert isinstance(battle, Battle)
         return markdown_report(battle, language)

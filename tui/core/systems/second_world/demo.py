@@ -12,9 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.core.saving import write_example
-from tui.core.board import Zone
-from tui.core.edges import parse_costs
+from tui.core.files.saving import write_example
+from tui.core.maps.zones import Zone
+from tui.core.maps.edges import parse_costs
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.forces import Character, SkillRating

@@ -13,8 +13,8 @@ from pydantic import Field, field_validator
 
 from tui.core.dice.quick import QuickRoll
 from tui.core.secrets import Hide
-from tui.core.board import Zone
-from tui.core.edges import Cost, Wear
+from tui.core.maps.zones import Zone
+from tui.core.maps.edges import Cost, Wear
 from tui.core.records import Record, check_name
 from tui.core.systems.second_world.forces import Character, Key, SideIndex, SkillKey
 

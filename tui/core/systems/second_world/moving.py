@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.core.board import Board
-from tui.core.edges import Edge
+from tui.core.maps.zones import Board
+from tui.core.maps.edges import Edge
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t

@@ -14,10 +14,10 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
-from tui.core.edges import parse_costs
+from tui.core.maps.edges import parse_costs
 from tui.core.dice.ladder import FateDice, FateOutcomes, LadderRuleset, Rating
 from tui.core.records import Record
-from tui.core.ruleset_files import RulesetSpec
+from tui.core.files.ruleset_files import RulesetSpec
 from tui.core.ruleset_base import Named, RulesetInfo, by_key, check_assumed, unique_keys
 
 Count = Annotated[int, Field(ge=0, le=99)]

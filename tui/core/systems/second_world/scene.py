@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pydantic import ValidationError
 
-from tui.core.edges import Edge
+from tui.core.maps.edges import Edge
 from tui.core.errors import BoardError, RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.errors import RulesetError
-from tui.core.ruleset_files import bundled_folders, file_digest
+from tui.core.files.ruleset_files import bundled_folders, file_digest
 from tui.core.system import UnknownSystem, find_system, read_ruleset
 
 

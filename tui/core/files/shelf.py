@@ -11,9 +11,9 @@ from datetime import datetime
 from pathlib import Path
 
 from tui.core.errors import MassCombatError
-from tui.core.places import list_examples
+from tui.core.files.places import list_examples
 from tui.core.system import LEGACY_SYSTEM, UnknownSystem, find_system
-from tui.core.tomlfile import read_toml
+from tui.core.files.tomlfile import read_toml
 
 RECENT_MOST = 30
 """How many saved battles the start screen lists."""

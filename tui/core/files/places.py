@@ -17,10 +17,10 @@ from pathlib import Path
 
 from tui.core.errors import BattleLocked, SaveFileError
 from tui.core.i18n import t
-from tui.core.loading import load_battle, one_line
-from tui.core.locking import BattleLock
-from tui.core.saving import save_battle
-from tui.core.tomlfile import read_toml
+from tui.core.files.loading import load_battle, one_line
+from tui.core.files.locking import BattleLock
+from tui.core.files.saving import save_battle
+from tui.core.files.tomlfile import read_toml
 
 
 def default_saves_dir() -> Path:
@@ -41,7 +41,7 @@ def default_saves_dir() -> Path:
 
 def example_folders() -> list[Path]:
     """Where bundled examples live: the installed copy, then the checkout's."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]
     return [package / "_examples", package.parent / "saves" / "examples"]
 
 

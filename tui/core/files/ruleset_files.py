@@ -18,12 +18,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from tui.core.errors import RulesetError
-from tui.core.tomlfile import read_toml, validate
+from tui.core.files.tomlfile import read_toml, validate
 
 
 def bundled_folders() -> list[Path]:
     """Where masscombat's own rulesets live: the installed copy, then the checkout's."""
-    package = Path(__file__).resolve().parent.parent
+    package = Path(__file__).resolve().parents[2]
     return [package / "_rulesets", package.parent / "rulesets"]
 
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from tui.core.errors import BattleLocked
 from tui.core.i18n import t
-from tui.core.tomlfile import dump_toml
+from tui.core.files.tomlfile import dump_toml
 
 try:
     import fcntl

@@ -19,7 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Callable
 
-from tui.core.tomlfile import write_atomic
+from tui.core.files.tomlfile import write_atomic
 
 BACKUP_FOLDER = "backups"
 BACKUP_INTERVAL_MINUTES = 10

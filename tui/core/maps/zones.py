@@ -28,7 +28,7 @@ from functools import cached_property
 
 from pydantic import field_validator, model_validator
 
-from tui.core.edges import Edge
+from tui.core.maps.edges import Edge
 from tui.core.errors import BoardError
 from tui.core.records import Record, text_problem
 from tui.core.i18n import t

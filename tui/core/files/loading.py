@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any, Callable
 
 from tui.core.errors import MassCombatError, SaveFileError
-from tui.core import journal
+from tui.core.files import journal
 from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle, RulesetRef
 from tui.core.i18n import t
 from tui.core.records import printable
 from tui.core.system import LEGACY_SYSTEM, GameSystem, UnknownSystem, find_system
-from tui.core.tomlfile import locate_key, read_toml_bytes, validate
+from tui.core.files.tomlfile import locate_key, read_toml_bytes, validate
 
 def _schema_1_to_2(data: dict[str, Any]) -> dict[str, Any]:
     """Schema 2 adds the muster (armies, battlefield: defaults fill them in)

@@ -14,7 +14,7 @@ Neighbours: ``loading`` reads a file; ``saving`` writes one (checked to
 read back, the old version backed up, atomically replaced); ``backups``
 keeps the ``.bak`` and ``backups/`` copies; ``places`` knows where battles live (saves folder, bundled examples,
 working copies). Their public names are re-exported here so older
-``from tui.core.storage import ...`` lines keep working; patch them in
+``from tui.core.files.storage import ...`` lines keep working; patch them in
 their own module (e.g. ``backups.clock``), where they are read.
 """
 
@@ -25,14 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tui.core import backups, journal, places
-from tui.core.backups import backup, remove_stale_temps, write_copy
+from tui.core.files import backups, journal, places
+from tui.core.files.backups import backup, remove_stale_temps, write_copy
 from tui.core.errors import BattleLocked, FileChanged, SaveFileError
 from tui.core.history import History, LoggedBattle
 from tui.core.i18n import t
-from tui.core.loading import load_battle_bytes, one_line
-from tui.core.locking import BattleLock
-from tui.core.saving import conflict_path, real_path, save_battle, stat_of
+from tui.core.files.loading import load_battle_bytes, one_line
+from tui.core.files.locking import BattleLock
+from tui.core.files.saving import conflict_path, real_path, save_battle, stat_of
 
 # -- sessions ---------------------------------------------------------------
 

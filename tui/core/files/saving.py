@@ -9,14 +9,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.core import backups
-from tui.core.backups import write_copy, backup, bak_path
+from tui.core.files import backups
+from tui.core.files.backups import write_copy, backup, bak_path
 from tui.core.errors import FileChanged, MassCombatError, SaveFileError
 from tui.core.history import LoggedBattle, RulesetRef
 from tui.core.i18n import t
-from tui.core.loading import one_line
+from tui.core.files.loading import one_line
 from tui.core.system import find_system
-from tui.core.tomlfile import dump_toml, parse_toml, validate, write_atomic
+from tui.core.files.tomlfile import dump_toml, parse_toml, validate, write_atomic
 
 HEADER = "# masscombat battle — edit with care; check with: masscombat check FILE\n\n"
 
