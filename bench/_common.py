@@ -132,7 +132,7 @@ def long_battle(min_events: int = 1000, seed: int = 1877):
     the real ``Battle`` API: cycles of set_pool x2 / roll / push / settle... /
     new_roll, with pools up to 12b6s4g (so roll and push events carry many faces).
     """
-    from tests.tui.scenes import ghoul_strike
+    from tests.ui.scenes import ghoul_strike
     from tui.core.dice.year_zero import parse_pool
 
     battle = ghoul_strike(seed)

@@ -76,7 +76,7 @@ def started(term: Pty) -> tuple[float, int]:
 
 
 def battles(folder: Path) -> dict[tuple[str, int], Path]:
-    from tests.tui.scenes import ghoul_strike
+    from tests.ui.scenes import ghoul_strike
 
     made: dict[tuple[str, int], Path] = {}
     for size in SIZES:

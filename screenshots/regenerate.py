@@ -1,5 +1,5 @@
 """Regenerate the README's screenshots from the same scenes the snapshot
-tests pin (tests/tui/scenes.py, tests/tui/viewer_scenes.py):
+tests pin (tests/ui/scenes.py, tests/ui/viewer_scenes.py):
 `python screenshots/regenerate.py`."""
 
 from __future__ import annotations
@@ -36,8 +36,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as temp:
         os.environ["MASSCOMBAT_CONFIG"] = str(Path(temp) / "settings.toml")
         os.environ["MASSCOMBAT_SAVES"] = str(Path(temp) / "saves")
-        from tests.tui.scenes import SCENES
-        from tests.tui.viewer_scenes import VIEWER_SCENES, utc
+        from tests.ui.scenes import SCENES
+        from tests.ui.viewer_scenes import VIEWER_SCENES, utc
 
         utc()
 

@@ -381,7 +381,7 @@ def test_army_kingmaker_reads_a_cr_as_the_ladder_writes_it(capsys):
 
 
 def test_check_says_when_undone_steps_can_no_longer_be_redone(capsys, tmp_path):
-    from tests.core.km_kit import muster, set_up
+    from tests.core.kingmaker.kit import muster, set_up
     from tui.core.files.storage import create_session
 
     battle = set_up(muster())

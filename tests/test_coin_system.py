@@ -114,7 +114,7 @@ def test_the_players_see_it(coin, tmp_path):
 
 
 async def test_the_players_view_draws_it(coin, tmp_path):
-    from tests.tui.test_viewer import screen_text, until
+    from tests.ui.test_viewer import screen_text, until
     from tui.ui.viewer.app import ViewerApp
 
     battle = coin.new_battle(seed=2)

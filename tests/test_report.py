@@ -503,7 +503,7 @@ def test_a_fate_battle_reports_its_story_in_either_language(capsys):
 
 
 def test_the_fate_report_names_the_skill_rolled_how_an_invoke_was_paid_and_an_initiative_tie():
-    from tests.core.fate_kit import act, ev, fight, roll
+    from tests.core.fate.kit import act, ev, fight, roll
     from tui.core.systems.fate.story import markdown_report as fate_report
 
     battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})

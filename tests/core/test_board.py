@@ -265,7 +265,7 @@ def test_a_stored_board_never_holds_a_card_at_minus_one():
 
 
 def test_replaying_the_log_lays_the_same_board(tmp_path):
-    from fate_kit import ev, mustered
+    from tests.core.fate.kit import ev, mustered
     from tui.core.files.loading import load_battle
     from tui.core.files.saving import save_battle
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from fate_kit import HIGH, LOW, act, aspect_named, ev, fight, refused, roll
+from tests.core.fate.kit import HIGH, LOW, act, aspect_named, ev, fight, refused, roll
 
 FACE_TO_FACE = {"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"}
 CLEAR_WOODS = {"u1": "meadow", "u2": "hill", "u3": "ford", "u4": "ford"}

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from myz_kit import army, leader, new_battle, start
+from tests.core.myz.kit import army, leader, new_battle, start
 from tui.core.errors import MassCombatError, RulesetError
 from tui.core.house_rules import house_file, replay_under, ruleset_refusal
 from tui.core.files.rulesets import find_ruleset

@@ -147,7 +147,7 @@ def test_markdown_escapes_user_text(name, shows):
 
 def test_both_reports_escape_every_name(tmp_path):
     from tui.core.systems.fate.demo import ford_of_brannock
-    from tests.tui.scenes import ghoul_strike
+    from tests.ui.scenes import ghoul_strike
 
     hostile = "<img src=x onerror=alert(1)>*[x](javascript:y)"
     myz = ghoul_strike()
@@ -165,7 +165,7 @@ def test_both_reports_escape_every_name(tmp_path):
 
 def test_a_played_wave_escapes_every_person_in_every_table(monkeypatch):
     """The Risk table, the checks, the casualties: every place a person is named."""
-    from tests.tui import waves
+    from tests.ui.myz import waves
     from tui.core.systems.myz.army import Person
     from tui.core.system import system_of
 

@@ -10,10 +10,10 @@ import stat
 
 import pytest
 
-from tests.core.fate_kit import fight
-from tests.core.km_kit import KNIGHTS, muster, set_up
-from tests.core.myz_kit import army, risks, start
-from tests.core.sw_kit import GUNNER, captain_start, scene
+from tests.core.fate.kit import fight
+from tests.core.kingmaker.kit import KNIGHTS, muster, set_up
+from tests.core.myz.kit import army, risks, start
+from tests.core.second_world.kit import GUNNER, captain_start, scene
 from tui.core.errors import RuleViolation
 from tui.core.projection import SCHEMA, ProjectionError, ProjectionWriter, build, projection_path, read_projection, text_of
 from tui.core.secrets import Hide
@@ -219,7 +219,7 @@ def test_a_private_save_leaves_no_readable_copy_beside_the_public_view(tmp_path)
 
 
 def test_the_last_fate_roll_stays_in_sight_once_resolved_with_its_chances():
-    from tests.core.fate_kit import roll as fate_roll
+    from tests.core.fate.kit import roll as fate_roll
 
     battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
     battle.record(fev.Activate(actor="u1"))

@@ -938,7 +938,7 @@ def test_an_undone_step_todays_rules_refuse_ends_the_redo_future_with_a_notice(t
     undone: the battle as it stands opens as it was, that step and those
     after it can no longer be redone, the GM is told, and the next save
     rewrites the file without them."""
-    from tests.core.km_kit import muster, set_up
+    from tests.core.kingmaker.kit import muster, set_up
 
     battle = set_up(muster())
     battle.undo()   # the skirmishers' placing is undone, still in the file to redo

@@ -50,7 +50,7 @@ def test_a_typed_roll_that_does_not_fit_the_pool_is_refused_by_the_battle():
 
 
 def test_a_wave_rolled_with_real_dice_says_so_in_the_report():
-    from myz_kit import army, start, to_battle
+    from tests.core.myz.kit import army, start, to_battle
     from tui.core.systems.myz.story import markdown_report
 
     battle = start(army(2), army(1))

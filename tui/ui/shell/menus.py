@@ -1,7 +1,7 @@
 """Action menus declared as data: a menu's id and the entries it can
 offer. A dialog built for a menu refuses an entry the menu does not
 declare, so every entry a GM can meet is listed here, and the tests can
-check that each one is exercised (tests/tui/test_every_action.py).
+check that each one is exercised (tests/ui/test_every_action.py).
 """
 
 from __future__ import annotations
