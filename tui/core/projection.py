@@ -18,14 +18,16 @@ from __future__ import annotations
 import json
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import LANGUAGES, language, set_language, t
+from tui.core.panel import Line, Panel
 from tui.core.records import Record
+from tui.core.system import system_of
 from tui.core.files.tomlfile import write_atomic
 
 SCHEMA = 1
@@ -34,87 +36,8 @@ SUFFIX = ".public.json"
 MODE = 0o644
 """The projection is public by definition: readable by the players' user
 whatever the GM's umask (the save beside it keeps its own mode)."""
-LOG_TAIL = 12
-"""Story lines the projection carries: what a viewer can show at 120×40."""
-MAX_LINES = 400
-MAX_TEXT = 2000
-
-Line = Annotated[str, Field(max_length=MAX_TEXT)]
-Lines = Annotated[tuple[Line, ...], Field(max_length=MAX_LINES)]
-
-
 class ProjectionError(MassCombatError):
     """A projection file could not be read: missing, broken, or not one."""
-
-
-class Occupant(Record):
-    label: Line
-    side: Annotated[int, Field(ge=0, le=9)] = 0
-    detail: Line = ""
-    state: Literal["", "active", "done", "out"] = ""
-
-
-class Card(Record):
-    """A zone card: where it lies, its face-up aspects, how many lie face down."""
-
-    col: Annotated[int, Field(ge=0, le=99)]
-    row: Annotated[int, Field(ge=0, le=99)]
-    title: Line
-    aspects: Lines = ()
-    hidden: Annotated[int, Field(ge=0, le=99)] = 0
-    occupants: Annotated[tuple[Occupant, ...], Field(max_length=MAX_LINES)] = ()
-
-
-class Edge(Record):
-    a: tuple[int, int]
-    b: tuple[int, int]
-    costs: Line
-    closed: bool = False
-
-
-class ZoneMap(Record):
-    kind: Literal["zones"] = "zones"
-    cards: Annotated[tuple[Card, ...], Field(max_length=MAX_LINES)] = ()
-    edges: Annotated[tuple[Edge, ...], Field(max_length=MAX_LINES)] = ()
-
-
-class Mat(Record):
-    """A square mat drawn as lines of text, with its legend."""
-
-    kind: Literal["mat"] = "mat"
-    lines: Lines = ()
-    legend: Lines = ()
-
-
-Board = Annotated[Union[ZoneMap, Mat], Field(discriminator="kind")]
-
-
-class SidePanel(Record):
-    name: Line
-    lines: Lines = ()
-
-
-class RollPanel(Record):
-    """One roll as the table saw it: what was rolled, what came of it, and
-    what its chances were before the dice fell."""
-
-    title: Line
-    lines: Lines = ()
-    odds: Line = ""
-
-
-class Panel(Record):
-    """The battle in one language, ready to draw."""
-
-    system_name: Line
-    headline: Line
-    """The turn and the phase, in one line."""
-    status: Lines = ()
-    sides: Annotated[tuple[SidePanel, ...], Field(max_length=9)] = ()
-    board: Board | None = None
-    rolls: Annotated[tuple[RollPanel, ...], Field(max_length=9)] = ()
-    log: Lines = ()
-    """The story's last lines, oldest first."""
 
 
 class Projection(Record):
@@ -142,8 +65,6 @@ def projection_path(save: Path) -> Path:
 
 def build(battle: LoggedBattle[Any, Any], revision: int, *, open: bool = True, now: datetime | None = None) -> Projection:
     """The battle's projection, worded in every language."""
-    from tui.core.system import system_of
-
     system = system_of(battle)
     before = language()
     panels: dict[str, Panel] = {}
@@ -236,7 +157,4 @@ def _last_revision(path: Path) -> int:
         return 0
 
 
-__all__ = [
-    "SCHEMA", "SUFFIX", "Card", "Edge", "Mat", "Occupant", "Panel", "Projection", "ProjectionError", "ProjectionWriter", "RollPanel", "SidePanel", "ZoneMap",
-    "build", "projection_path", "read_projection", "text_of",
-]
+__all__ = ["SCHEMA", "SUFFIX", "Projection", "ProjectionError", "ProjectionWriter", "build", "projection_path", "read_projection", "text_of"]

@@ -22,7 +22,7 @@ from pydantic import Field
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
-from tui.core.projection import LOG_TAIL, Card, Mat, Panel, SidePanel, ZoneMap
+from tui.core.panel import LOG_TAIL, Card, Mat, Panel, SidePanel, ZoneMap
 from tui.core.records import Record
 
 

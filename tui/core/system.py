@@ -27,13 +27,14 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 from tui.core.history import BattleFile, LoggedBattle, RulesetRef
+from tui.core.panel import Panel
 from tui.core.i18n import t
 from tui.core.ruleset_base import Localised
 from tui.core.files.ruleset_files import RulesetSpec, file_digest, load_ruleset
 from tui.core.files.tomlfile import read_toml
 
 if TYPE_CHECKING:
-    from tui.core.projection import Panel
+    from tui.core.panel import Panel
     from tui.core.dice.quick import DiceFamily, QuickDice
     from tui.core.printout import Printout
 
@@ -133,7 +134,7 @@ class GameSystem:
         """The whole battle as Markdown in a language."""
         raise NotImplementedError
 
-    def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> "Panel":
+    def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """What every player may see, worded in a language: the remote
         view's data (see ``projection``)."""
         raise NotImplementedError

@@ -11,7 +11,7 @@ from typing import Any
 
 from tui.core.dice.quick import DiceFamily, QuickRollError, QuickSpec
 from tui.core.history import LoggedBattle
-from tui.core.projection import Panel, SidePanel
+from tui.core.panel import Panel, SidePanel
 from tui.core.ruleset_base import Localised
 from tui.core.system import GameSystem
 from masscombat_coin.battle import CoinBattle, CoinBattleFile, Flip

@@ -119,3 +119,19 @@ async def test_the_cast_is_fixed_once_the_conflict_starts(tmp_path):
         assert all(screen.check_action(a, ()) is None for a in ("add", "edit", "remove", "sides"))
         assert screen.selected_character().key == "hale"
         assert "stands in Room 1" in str(screen.query_one("#sheet").render())
+
+
+async def test_a_house_rulesets_weapon_is_offered_and_chosen(tmp_path):
+    """A menu of ruleset rows takes the rows of the battle's own ruleset:
+    a house copy's extra weapon is offered (it is not the shipped ruleset's)."""
+    from tui.core.files.rulesets import find_ruleset
+
+    house = tmp_path / "house.toml"
+    text = find_ruleset("second_world").read_text(encoding="utf-8")
+    house.write_text(text.replace("[[weapons]]", '[[weapons]]\nkey = "sling"\nname = { en = "Sling", de = "Schleuder" }\nskill = "shoot"\nrange = 1\n\n[[weapons]]', 1), encoding="utf-8")
+    app = app_for(tmp_path, GAME.new_battle(3, house))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "a", *"Slinger", "enter", "enter", "down", "enter", "enter", *"Shoot +4", "enter", "enter", "enter")
+        made = game(app).characters[0]
+        assert (made.name, made.weapon) == ("Slinger", "sling")

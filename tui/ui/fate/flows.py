@@ -9,7 +9,6 @@ offers what the core allows and shows, greyed out, why the rest is not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -18,6 +17,8 @@ from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.muster import deploy_refusal, empty_player_refusal, undeployed
 from tui.core.systems.fate.state import FateState
+from tui.core.systems.fate.battle import FateBattle
+from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.battle_screen import shell
 from tui.core.systems.fate.turns import concession_award
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
@@ -26,19 +27,20 @@ from tui.ui.fate import text as ft
 from tui.ui.fate.outcome_flows import resolve
 from tui.ui.fate.roll_flows import ask, overcome
 
-if TYPE_CHECKING:
-    from tui.ui.fate.field import FateFieldScreen
+FieldScreen = ZoneMapScreen[FateBattle]
+"""The zone board as the flows see it (they never import the screen)."""
 
 
-def record(screen: "FateFieldScreen", event) -> bool:
+
+def record(screen: FieldScreen, event) -> bool:
     return shell(screen).act(lambda b: b.record(event))
 
 
-def refusal(screen: "FateFieldScreen", event) -> str | None:
+def refusal(screen: FieldScreen, event) -> str | None:
     return screen.battle.step_refusal(event)
 
 
-def choice(screen: "FateFieldScreen", event, label: str, note: str = "", detail: str = "") -> Choice:
+def choice(screen: FieldScreen, event, label: str, note: str = "", detail: str = "") -> Choice:
     """An option that records ``event``, greyed out with the rule that refuses it."""
     return Choice(event, label, note, refusal(screen, event), detail)
 
@@ -46,8 +48,8 @@ def choice(screen: "FateFieldScreen", event, label: str, note: str = "", detail:
 # -- what the board shows beside the cards ---------------------------------------
 
 
-def marks(screen: "FateFieldScreen") -> dict[str, str]:
-    state = screen.state
+def marks(screen: FieldScreen) -> dict[str, str]:
+    state = screen.battle.game
     result: dict[str, str] = {}
     if state.activation is not None:
         here = state.zone_of(state.activation.actor)
@@ -118,8 +120,8 @@ def card_line(state: FateState, key: str) -> str:
 # -- before the battle -----------------------------------------------------------
 
 
-async def next_stage(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def next_stage(screen: FieldScreen) -> None:
+    state = screen.battle.game
     if state.stage == "muster":
         why = empty_player_refusal(state)
         if why:  # fixable only in the army builder, before the battlefield
@@ -155,8 +157,8 @@ def _initiative_rating(state: FateState, key: str) -> int:
     return leader.rating(state.rules.initiative.skill) if leader is not None else 0
 
 
-async def on_enter(screen: "FateFieldScreen", cell, key: str | None) -> None:
-    state = screen.state
+async def on_enter(screen: FieldScreen, cell, key: str | None) -> None:
+    state = screen.battle.game
     if state.stage == "battlefield" and key is None:
         await place_zone(screen, cell)
     elif state.stage == "deploy" and key is not None:
@@ -170,16 +172,16 @@ async def on_enter(screen: "FateFieldScreen", cell, key: str | None) -> None:
             await act_on_zone(screen, key)
 
 
-async def place_zone(screen: "FateFieldScreen", cell) -> None:
-    state = screen.state
+async def place_zone(screen: FieldScreen, cell) -> None:
+    state = screen.battle.game
     placer = state.players[state.placer or 0].name
     name = await ask(screen, TextDialog(t("fate_ui.dialog.zone_name", player=placer), "", t("fate_ui.dialog.zone_name_help")))
     if name:
         record(screen, ev.PlaceZone(player=state.placer or 0, zone=Zone(key=state.board.next_key(), name=name, col=cell[0], row=cell[1])))
 
 
-async def zone_aspect(screen: "FateFieldScreen", hidden: bool) -> None:
-    state = screen.state
+async def zone_aspect(screen: FieldScreen, hidden: bool) -> None:
+    state = screen.battle.game
     zone = screen.cursor_zone()
     if zone is None:
         return
@@ -202,8 +204,8 @@ async def zone_aspect(screen: "FateFieldScreen", hidden: bool) -> None:
     record(screen, ev.ZoneAspect(zone=zone, text=text, hinders=hinders, player=player))
 
 
-async def deploy(screen: "FateFieldScreen", zone: str) -> None:
-    state = screen.state
+async def deploy(screen: FieldScreen, zone: str) -> None:
+    state = screen.battle.game
     waiting = set(undeployed(state))
     options: list[Choice] = []
     for player in state.players:
@@ -245,8 +247,8 @@ def _keys(event) -> tuple[str, ...]:
 # -- a turn ------------------------------------------------------------------------
 
 
-async def activate(screen: "FateFieldScreen", zone: str | None = None) -> None:
-    state = screen.state
+async def activate(screen: FieldScreen, zone: str | None = None) -> None:
+    state = screen.battle.game
     player = state.current_player
     if player is None:
         return
@@ -265,15 +267,15 @@ async def activate(screen: "FateFieldScreen", zone: str | None = None) -> None:
         record(screen, event)
 
 
-async def free_move(screen: "FateFieldScreen") -> None:
+async def free_move(screen: FieldScreen) -> None:
     zone = screen.cursor_zone()
     if zone is not None:
         record(screen, ev.Move(to=zone))
 
 
-async def act_on_zone(screen: "FateFieldScreen", zone: str) -> None:
+async def act_on_zone(screen: FieldScreen, zone: str) -> None:
     """Enter on a card while a unit acts: move there if it can, else overcome."""
-    state = screen.state
+    state = screen.battle.game
     activation = state.activation
     if activation is None:
         return
@@ -283,32 +285,32 @@ async def act_on_zone(screen: "FateFieldScreen", zone: str) -> None:
     await overcome(screen)
 
 
-def end_turn(screen: "FateFieldScreen") -> None:
+def end_turn(screen: FieldScreen) -> None:
     record(screen, ev.EndActivation())
 
 
 # -- any time ------------------------------------------------------------------------
 
 
-async def _pick_player(screen: "FateFieldScreen", title: str, make) -> object:
-    state = screen.state
+async def _pick_player(screen: FieldScreen, title: str, make) -> object:
+    state = screen.battle.game
     options = [choice(screen, make(i), p.name, t("fate_ui.fate_points", count=state.fate_points[i])) for i, p in enumerate(state.players)]
     return await ask(screen, ChoiceDialog(title, options))
 
 
-async def buy(screen: "FateFieldScreen") -> None:
+async def buy(screen: FieldScreen) -> None:
     event = await _pick_player(screen, t("fate_ui.dialog.buy"), lambda i: ev.BuyFatePoint(player=i))
     if event is not None:
         record(screen, event)
 
 
-async def concede(screen: "FateFieldScreen") -> None:
+async def concede(screen: FieldScreen) -> None:
     """Who concedes, then a yes/no naming what it costs and earns: there
     is no taking it back but undo."""
     event = await _pick_player(screen, t("fate_ui.dialog.concede"), lambda i: ev.Concede(player=i))
     if not isinstance(event, ev.Concede):
         return
-    state = screen.state
+    state = screen.battle.game
     name = state.players[event.player].name
     award = concession_award(state, event.player)
     sure = await ask(screen, ChoiceDialog(
@@ -321,8 +323,8 @@ async def concede(screen: "FateFieldScreen") -> None:
         screen.notify(t("fate_ui.concede.done", player=name, count=award), timeout=12, markup=False)
 
 
-async def gm_fate_points(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def gm_fate_points(screen: FieldScreen) -> None:
+    state = screen.battle.game
     options = [Choice(i, p.name, t("fate_ui.fate_points", count=state.fate_points[i])) for i, p in enumerate(state.players)]
     player = await ask(screen, ChoiceDialog(t("fate_ui.dialog.gm_fate_points"), options))
     if player is None:

@@ -6,24 +6,26 @@ apply, and for a hit the defender's consequences or being taken out.
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.contest import may_invoke
 from tui.core.systems.fate.outcomes import AT_COST, cheapest_absorb, defended_with_style
+from tui.core.systems.fate.battle import FateBattle
+from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate.roll_flows import act, ask
 from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
-if TYPE_CHECKING:
-    from tui.ui.fate.field import FateFieldScreen
+FieldScreen = ZoneMapScreen[FateBattle]
+"""The zone board as the flows see it (they never import the screen)."""
 
 
-async def invoke(screen: "FateFieldScreen") -> None:
-    state = screen.state
+
+async def invoke(screen: FieldScreen) -> None:
+    state = screen.battle.game
     contest = state.contest
     if contest is None:
         return
@@ -84,8 +86,8 @@ async def invoke(screen: "FateFieldScreen") -> None:
     act(screen, lambda b: b.invoke(which, aspect_id, reroll=reroll, free=free))
 
 
-async def resolve(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def resolve(screen: FieldScreen) -> None:
+    state = screen.battle.game
     contest = state.contest
     if contest is None:
         return
@@ -116,10 +118,10 @@ async def resolve(screen: "FateFieldScreen") -> None:
     act(screen, lambda b: b.record(ev.Resolve(defence_boost=defended)))
 
 
-async def _take_hit(screen: "FateFieldScreen", target: str, shifts: int, boost: bool = False) -> None:
+async def _take_hit(screen: FieldScreen, target: str, shifts: int, boost: bool = False) -> None:
     """The defender chooses: the cheapest consequences first, any other
     combination that soaks the hit, or being taken out."""
-    state = screen.state
+    state = screen.battle.game
     slots = state.free_slots(target)
     proposed = cheapest_absorb(state, target, shifts)
     combos = []

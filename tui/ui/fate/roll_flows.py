@@ -11,7 +11,7 @@ seed, so escaping a dialog and trying again shows the same faces.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
@@ -29,14 +29,17 @@ from tui.core.systems.fate.contest import (
 )
 from tui.core.systems.fate.state import FateState
 from tui.core.systems.fate.turns import obstacle, pinned
+from tui.core.systems.fate.battle import FateBattle
+from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
-if TYPE_CHECKING:
-    from tui.ui.fate.field import FateFieldScreen
+FieldScreen = ZoneMapScreen[FateBattle]
+"""The zone board as the flows see it (they never import the screen)."""
+
 
 
 async def ask(screen, dialog):
@@ -48,10 +51,10 @@ def act(screen, change) -> bool:
     return shell(screen).act(change)
 
 
-def _roll_refusal(screen: "FateFieldScreen", action: str, by: str, skill: str, **fields: Any) -> str | None:
+def _roll_refusal(screen: FieldScreen, action: str, by: str, skill: str, **fields: Any) -> str | None:
     """Why the rules would refuse this roll, asked before the GM types
     anything for it (the dice and the aspect's words don't change that)."""
-    state = screen.state
+    state = screen.battle.game
     faces = (0,) * state.rules.dice.count
     event = ev.Roll(counter=state.counter, action=action, by=by, skill=skill, faces=faces, defence_faces=faces if fields.get("defender") else (), aspect=fields.pop("aspect", "—"), **fields)
     return screen.battle.step_refusal(event)
@@ -83,8 +86,8 @@ def _range_note(state: FateState, skill: str, distance: int | None) -> str:
 # -- overcome --------------------------------------------------------------------
 
 
-async def overcome(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def overcome(screen: FieldScreen) -> None:
+    state = screen.battle.game
     activation = state.activation
     zone = screen.cursor_zone()
     if activation is None or zone is None:
@@ -149,7 +152,7 @@ async def overcome(screen: "FateFieldScreen") -> None:
 
 async def _pick_skill(screen, by: str) -> str | None:
     """The roller's skill, the best one highlighted."""
-    state = screen.state
+    state = screen.battle.game
     skills = _own_skills(state, by)
     options = [Choice(s, ft.skill_name(state, s), f"{state.total(by, s):+d}") for s in skills]
     return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=best_skill(state, by, skills)))
@@ -165,8 +168,8 @@ def _own_skills(state: FateState, key: str) -> list[str]:
 # -- attack ----------------------------------------------------------------------
 
 
-async def attack(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def attack(screen: FieldScreen) -> None:
+    state = screen.battle.game
     activation = state.activation
     if activation is None:
         return
@@ -185,8 +188,8 @@ async def attack(screen: "FateFieldScreen") -> None:
     await _attack_roll(screen, "attack", by, picked)
 
 
-async def leader_attack(screen: "FateFieldScreen", by: str) -> None:
-    state = screen.state
+async def leader_attack(screen: FieldScreen, by: str) -> None:
+    state = screen.battle.game
     side = state.side_of(by)
     options = []
     for index, player in enumerate(state.players):
@@ -211,7 +214,7 @@ async def choose_defence(screen, defender: str, skills: list[str] | tuple[str, .
     """The defender chooses the skill to defend with (RULES-NOTES); the app
     proposes the best. No question when only one of the skills allowed is
     on the defender's card (the rest are Mediocre): that one, or the best."""
-    state = screen.state
+    state = screen.battle.game
     rated = [s for s in skills if s in _own_skills(state, defender)]
     if len(rated) <= 1:
         return rated[0] if rated else best_skill(state, defender, skills)
@@ -225,7 +228,7 @@ async def _attack_roll(screen, action: str, by: str, picked) -> None:
     if picked is None:
         return
     target, skill = picked
-    chosen = await choose_defence(screen, target, defence_options(screen.state, skill))
+    chosen = await choose_defence(screen, target, defence_options(screen.battle.game, skill))
     if chosen is None:
         return
     _roll(screen, action, by, skill, target=target, defender=target, defence_skill=chosen, aspect=_boost_text())
@@ -234,8 +237,8 @@ async def _attack_roll(screen, action: str, by: str, picked) -> None:
 # -- create an advantage -----------------------------------------------------------
 
 
-async def advantage(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def advantage(screen: FieldScreen) -> None:
+    state = screen.battle.game
     activation = state.activation
     if activation is None:
         return
@@ -302,10 +305,10 @@ async def advantage(screen: "FateFieldScreen") -> None:
 # -- the leader's own action ---------------------------------------------------------
 
 
-def _leader_attack_refusal(screen: "FateFieldScreen", by: str) -> str | None:
+def _leader_attack_refusal(screen: FieldScreen, by: str) -> str | None:
     """Why ``by`` can attack no enemy leader now: the reason given for the
     first one (out of range, action used...), or None if one can be attacked."""
-    state = screen.state
+    state = screen.battle.game
     side = state.side_of(by)
     first: str | None = None
     for index, player in enumerate(state.players):
@@ -324,8 +327,8 @@ def _leader_attack_refusal(screen: "FateFieldScreen", by: str) -> str | None:
     return first or t("fate_ui.leader.no_enemy_leader")
 
 
-async def leader(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def leader(screen: FieldScreen) -> None:
+    state = screen.battle.game
     activation = state.activation
     if activation is None:
         return
@@ -377,8 +380,8 @@ async def leader(screen: "FateFieldScreen") -> None:
         act(screen, lambda b: b.record(ev.Attach(leader=picked[1], unit=picked[2])))
 
 
-async def second_action(screen: "FateFieldScreen") -> None:
-    state = screen.state
+async def second_action(screen: FieldScreen) -> None:
+    state = screen.battle.game
     options = [
         Choice("leader", t("fate_ui.second.leader"), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))),
         Choice("fate_point", t("fate_ui.second.fate_point", cost=state.rules.actions.second_action_fate_points), closed=screen.battle.step_refusal(ev.SecondAction(source="fate_point"))),

@@ -27,15 +27,14 @@ from textual.widgets.option_list import Option
 
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.state import KMState
 from tui.ui.kingmaker import army_flows as flows
 from tui.ui.kingmaker.army_sheet import army_line, sheet_text, side_heading, status_text
 from tui.ui.kingmaker.common import record, toggle
-from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, ruleset_check
+from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, ruleset_check
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
+from tui.ui.kingmaker.hosts import ArmiesHost
 
 _EDITING = {"add", "edit", "remove", "sides"}
 
@@ -47,7 +46,7 @@ class ArmyBuilderList(OptionList, inherit_bindings=False):
     BINDINGS = [b for b in OptionList.BINDINGS if isinstance(b, Binding) and b.key != "enter"]
 
 
-class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
+class KingmakerArmiesScreen(ArmiesHost):
     """The army builder (see the module docstring for its keys)."""
 
     BACK_MODE = "mat"
@@ -87,10 +86,6 @@ class KingmakerArmiesScreen(MusterScreen[KingmakerBattle]):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(ArmyBuilderList).focus()
-
-    @property
-    def state(self) -> KMState:
-        return self.battle.game
 
     # -- drawing -------------------------------------------------------------
 

@@ -9,7 +9,7 @@ records one ``SetArmy`` at once, so it is saved and undoable on its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 
 from tui.core.i18n import language, t
@@ -22,12 +22,11 @@ from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import BLANK, Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 
-from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, name_problem, optional_name_problem, declared, has_resource, in_range, next_key, problem, range_help, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, name_problem, optional_name_problem, has_resource, in_range, next_key, problem, range_help, rebuilt, refusal, with_commander
 
-if TYPE_CHECKING:
-    from tui.ui.kingmaker.armies import KingmakerArmiesScreen
 
 from tui.ui.kingmaker.army_toggles import TOGGLES, toggles
+from tui.ui.kingmaker.hosts import ArmiesHost
 
 ARMY_MENU = menu("km.army", "basics", "resources", "tactics", "abilities", "commander", "boons", "numbers", "morale")
 WEAPONS_MENU = menu("km.weapons", "shot", "thrown")
@@ -37,7 +36,7 @@ HIT_DIE_MENU = data_menu("km.hit_die", lambda: tuple(d.key for d in shipped().hi
 # -- the army: built or its basics changed --------------------------------------------
 
 
-async def basics(screen: "KingmakerArmiesScreen", old: Army | None = None) -> None:
+async def basics(screen: ArmiesHost, old: Army | None = None) -> None:
     """Name, side, troops, CR, head count, Hit Die, the mounts' CR; each step
     checked by the rules before the next."""
     state = screen.state
@@ -81,7 +80,7 @@ async def basics(screen: "KingmakerArmiesScreen", old: Army | None = None) -> No
     if troops is None:
         return
     dice = [Choice(d.key, die_name(d.key, lang), t("km_army.ask.die_mean", mean=decimal(d.mean, lang)), entry=d.key) for d in rules.hit_dice]
-    hit_die = await ask(screen, ChoiceDialog(t("km_army.ask.hit_die", name=name), dice, highlight=old.hit_die if old else "d10", menu=declared(HIT_DIE_MENU, dice)))
+    hit_die = await ask(screen, ChoiceDialog(t("km_army.ask.hit_die", name=name), dice, highlight=old.hit_die if old else "d10", menu=HIT_DIE_MENU))
     if hit_die is None:
         return
 
@@ -101,7 +100,7 @@ async def basics(screen: "KingmakerArmiesScreen", old: Army | None = None) -> No
         screen.show_army(made.key)
 
 
-async def army_menu(screen: "KingmakerArmiesScreen", army: Army) -> None:
+async def army_menu(screen: ArmiesHost, army: Army) -> None:
     """What can be changed about the army under the cursor."""
     state = screen.state
     found = state.derived[army.key]
@@ -139,7 +138,7 @@ def _count(count: int) -> str:
 # -- the commander, the numbers, Morale ---------------------------------------------------
 
 
-async def commander(screen: "KingmakerArmiesScreen", army: Army) -> None:
+async def commander(screen: ArmiesHost, army: Army) -> None:
     """Name, Charisma modifier, ranks in Profession (soldier), level, the
     Leadership feat, PC or NPC; a number that leaves a boon without the
     Leadership it needs is refused on its step."""
@@ -179,7 +178,7 @@ async def commander(screen: "KingmakerArmiesScreen", army: Army) -> None:
         record(screen, ev.SetArmy(army=made))
 
 
-async def numbers(screen: "KingmakerArmiesScreen", army: Army) -> None:
+async def numbers(screen: ArmiesHost, army: Army) -> None:
     """The GM's own numbers: speed, base speed, Maximum Damage, Attacks,
     range, Offense and Defense adjustments (empty: the rules' own)."""
     rules = screen.state.rules
@@ -217,7 +216,7 @@ async def numbers(screen: "KingmakerArmiesScreen", army: Army) -> None:
         record(screen, ev.SetArmy(army=made))
 
 
-async def morale(screen: "KingmakerArmiesScreen", army: Army) -> None:
+async def morale(screen: ArmiesHost, army: Army) -> None:
     a = screen.state.rules.armies
     value = await ask(screen, ArmyBuilderNumber(
         t("km_army.morale.title", name=army.name), army.morale, range_help(a.morale_min, a.morale_max, t("km_army.morale.help")),
@@ -235,7 +234,7 @@ def parts_of(text: str) -> tuple[str, ...]:
     return tuple(part.strip() for part in text.split(";") if part.strip())
 
 
-async def sides(screen: "KingmakerArmiesScreen") -> None:
+async def sides(screen: ArmiesHost) -> None:
     state = screen.state
 
     def check(text: str) -> str | None:

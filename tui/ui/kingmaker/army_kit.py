@@ -4,7 +4,7 @@ that would refuse it, CRs and keys read and made."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from pydantic import ValidationError
 
@@ -13,11 +13,9 @@ from tui.core.records import check_name
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.forces import Army
 from tui.ui.shell.battle_screen import shell
-from tui.ui.shell.dialogs import BLANK, AskDialog, Choice, validation_message
-from tui.ui.shell.menus import Menu
+from tui.ui.shell.dialogs import BLANK, AskDialog, validation_message
+from tui.ui.kingmaker.hosts import ArmiesHost
 
-if TYPE_CHECKING:
-    from tui.ui.kingmaker.armies import KingmakerArmiesScreen
 
 
 MOUNTS = "mounts"
@@ -54,7 +52,7 @@ class ArmyBuilderNumber(AskDialog):
 # -- small helpers ------------------------------------------------------------------
 
 
-def mark(screen: "KingmakerArmiesScreen") -> str:
+def mark(screen: ArmiesHost) -> str:
     """What a chosen row shows: a tick, or [x] where the terminal draws ASCII only."""
     return "✓" if shell(screen).glyphs.name == "unicode" else "[x]"
 
@@ -79,7 +77,7 @@ def problem(make: Callable[[], object]) -> str | None:
     return None
 
 
-def refusal(screen: "KingmakerArmiesScreen", make: Callable[[], Army]) -> str | None:
+def refusal(screen: ArmiesHost, make: Callable[[], Army]) -> str | None:
     """Why the rules won't record the army ``make()`` builds, or None."""
     try:
         army = make()
@@ -115,12 +113,6 @@ def next_key(armies: tuple[Army, ...]) -> str:
     return f"a{number}"
 
 
-def declared(found: Menu, choices: list[Choice]) -> Menu | None:
-    """The menu, if it declares every option (a house ruleset may add rows it doesn't)."""
-    entries = set(found.entries)
-    return found if all(c.menu_entry in entries for c in choices) else None
-
-
 def has_resource(army: Army, key: str) -> bool:
     if key == MOUNTS:
         return army.mounted or key in army.resources
@@ -129,4 +121,4 @@ def has_resource(army: Army, key: str) -> bool:
     return key in army.resources
 
 
-__all__ = ["ENGINES", "MOST_SIDES", "MOUNTS", "SIDES_LENGTH", "ArmyBuilderNumber", "declared", "has_resource", "in_range", "mark", "next_key", "problem", "range_help", "rebuilt", "refusal", "with_commander"]
+__all__ = ["ENGINES", "MOST_SIDES", "MOUNTS", "SIDES_LENGTH", "ArmyBuilderNumber", "has_resource", "in_range", "mark", "next_key", "problem", "range_help", "rebuilt", "refusal", "with_commander"]

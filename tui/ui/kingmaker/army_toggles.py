@@ -5,7 +5,7 @@ a toggle the core refuses is greyed out with its reason."""
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 
 from tui.core.i18n import language, t
@@ -17,10 +17,9 @@ from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import Menu, data_menu
 
-from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, ENGINES, MOUNTS, declared, has_resource, in_range, mark, problem, range_help, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, ENGINES, MOUNTS, has_resource, in_range, mark, problem, range_help, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.hosts import ArmiesHost
 
-if TYPE_CHECKING:
-    from tui.ui.kingmaker.armies import KingmakerArmiesScreen
 
 
 RESOURCE_MENU = data_menu("km.resource", lambda: tuple(r.key for r in shipped().resources))
@@ -32,11 +31,11 @@ BOON_MENU = data_menu("km.boon", lambda: tuple(b.key for b in shipped().boons))
 # -- the toggle lists -------------------------------------------------------------------
 
 
-Options = Callable[["KingmakerArmiesScreen", Army], list[Choice]]
-Toggle = Callable[["KingmakerArmiesScreen", Army, str], Any]
+Options = Callable[[ArmiesHost, Army], list[Choice]]
+Toggle = Callable[[ArmiesHost, Army, str], Any]
 
 
-async def toggles(screen: "KingmakerArmiesScreen", key: str, kind: str) -> None:
+async def toggles(screen: ArmiesHost, key: str, kind: str) -> None:
     """A list of rows the army has or hasn't: choosing one toggles it and
     records at once; the list opens again on that row until escape."""
     options, toggle, found = TOGGLES[kind]
@@ -45,7 +44,7 @@ async def toggles(screen: "KingmakerArmiesScreen", key: str, kind: str) -> None:
         army = screen.state.army(key)
         choices = options(screen, army)
         picked = await ask(screen, ChoiceDialog(
-            t(f"km_army.{kind}.title", name=army.name), choices, t("km_army.toggle_help"), highlight=last, menu=declared(found, choices),
+            t(f"km_army.{kind}.title", name=army.name), choices, t("km_army.toggle_help"), highlight=last, menu=found,
         ))
         if picked is None:
             return
@@ -55,7 +54,7 @@ async def toggles(screen: "KingmakerArmiesScreen", key: str, kind: str) -> None:
             record(screen, ev.SetArmy(army=changed))
 
 
-def _note(screen: "KingmakerArmiesScreen", has: bool, extra: str = "") -> str:
+def _note(screen: ArmiesHost, has: bool, extra: str = "") -> str:
     return " ".join(part for part in (mark(screen) if has else "", extra) if part)
 
 
@@ -70,7 +69,7 @@ def _swap(army: Army, key: str, rules: KingmakerRuleset) -> tuple[str, ...]:
     return (*kept, key)
 
 
-def resource_options(screen: "KingmakerArmiesScreen", army: Army) -> list[Choice]:
+def resource_options(screen: ArmiesHost, army: Army) -> list[Choice]:
     rules = screen.state.rules
     lang = language()
     choices = []
@@ -111,7 +110,7 @@ def _toggled_resource(army: Army, key: str, rules: KingmakerRuleset) -> Army:
     return rebuilt(army, resources=_swap(army, key, rules))
 
 
-async def toggle_resource(screen: "KingmakerArmiesScreen", army: Army, key: str) -> Army | None:
+async def toggle_resource(screen: ArmiesHost, army: Army, key: str) -> Army | None:
     rules = screen.state.rules
     if key == MOUNTS:
         if has_resource(army, key):
@@ -131,7 +130,7 @@ async def toggle_resource(screen: "KingmakerArmiesScreen", army: Army, key: str)
     return _toggled_resource(army, key, rules)
 
 
-def tactic_options(screen: "KingmakerArmiesScreen", army: Army) -> list[Choice]:
+def tactic_options(screen: ArmiesHost, army: Army) -> list[Choice]:
     rules = screen.state.rules
     lang = language()
     choices = []
@@ -151,11 +150,11 @@ def _toggled_tactic(army: Army, key: str) -> Army:
     return rebuilt(army, tactics=(*army.tactics, key))
 
 
-async def toggle_tactic(screen: "KingmakerArmiesScreen", army: Army, key: str) -> Army | None:
+async def toggle_tactic(screen: ArmiesHost, army: Army, key: str) -> Army | None:
     return _toggled_tactic(army, key)
 
 
-def ability_options(screen: "KingmakerArmiesScreen", army: Army) -> list[Choice]:
+def ability_options(screen: ArmiesHost, army: Army) -> list[Choice]:
     rules = screen.state.rules
     lang = language()
     picks = {p.key: p for p in army.abilities}
@@ -177,7 +176,7 @@ def _toggled_ability(army: Army, key: str, value: int | None) -> Army:
     return rebuilt(army, abilities=(*army.abilities, AbilityPick(key=key, value=value)))
 
 
-async def toggle_ability(screen: "KingmakerArmiesScreen", army: Army, key: str) -> Army | None:
+async def toggle_ability(screen: ArmiesHost, army: Army, key: str) -> Army | None:
     rules = screen.state.rules
     named = next(a for a in rules.abilities if a.key == key)
     meaning = rules.ability(key).value
@@ -191,7 +190,7 @@ async def toggle_ability(screen: "KingmakerArmiesScreen", army: Army, key: str) 
     return _toggled_ability(army, key, value)
 
 
-def boon_options(screen: "KingmakerArmiesScreen", army: Army) -> list[Choice]:
+def boon_options(screen: ArmiesHost, army: Army) -> list[Choice]:
     rules = screen.state.rules
     lang = language()
     probe = next(x.key for x in rules.tactics if x.default)  # any tactic: the list asks which when chosen
@@ -231,7 +230,7 @@ def _toggled_boon(army: Army, key: str, tactic: str | None, rules: KingmakerRule
     return with_commander(army, boons=(*boons, key), bonus_tactics=bonus)
 
 
-async def toggle_boon(screen: "KingmakerArmiesScreen", army: Army, key: str) -> Army | None:
+async def toggle_boon(screen: ArmiesHost, army: Army, key: str) -> Army | None:
     rules = screen.state.rules
     tactic: str | None = None
     if rules.boon(key).bonus_tactic and key not in army.commander.boons:

@@ -36,18 +36,17 @@ from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.movement import leaves_mat, moving_away
-from tui.core.systems.kingmaker.state import KMState
 from tui.ui.kingmaker import mat_flows as flows
 from tui.ui.kingmaker import mat_text as words
 from tui.ui.kingmaker import turn_flows as turns
 from tui.ui.kingmaker.common import ask, record, toggle
 from tui.ui.kingmaker.mat_view import CELL, LABEL, WIDE_CELL, MatView
 from tui.ui.kingmaker.unit_keys import UNIT_ACTIONS, unit_may, why_unit_cannot
-from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
+from tui.ui.kingmaker.hosts import MatHost
 
 PANEL = 26
 """The panel's least width; the mat takes the rest, scrolling when it must."""
@@ -57,7 +56,7 @@ SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "
 STEPS: dict[str, ev.Step] = {"forward": "forward", "diag_left": "left", "diag_right": "right", "turn_left": "turn_left", "turn_right": "turn_right"}
 
 
-class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
+class KingmakerMatScreen(MatHost):
     """The battle mat (see the module docstring for its keys)."""
 
     BINDINGS = [
@@ -121,10 +120,6 @@ class KingmakerMatScreen(BattleScreen[KingmakerBattle]):
         first = next((b for b in self.state.blocks().values()), None)
         if first is not None:
             mat.cursor = (first.x, first.y)
-
-    @property
-    def state(self) -> KMState:
-        return self.battle.game
 
     @property
     def cursor(self) -> tuple[int, int]:

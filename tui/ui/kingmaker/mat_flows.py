@@ -11,7 +11,6 @@ records its events through the app: saved at once, undoable.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
@@ -21,9 +20,8 @@ from tui.ui.kingmaker.common import ask, record, terrain_words
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
+from tui.ui.kingmaker.hosts import MatHost
 
-if TYPE_CHECKING:
-    from tui.ui.kingmaker.mat import KingmakerMatScreen
 
 TERRAIN_MENU = data_menu("km.terrain", lambda: tuple(r.key for r in shipped().terrain))
 CONDITION_MENU = data_menu("km.condition", lambda: (*(c.key for c in shipped().conditions), "done"))
@@ -37,7 +35,7 @@ def read_size(text: str) -> tuple[int, int] | None:
     return (int(match[1]), int(match[2])) if match else None
 
 
-async def mat_size(screen: "KingmakerMatScreen") -> None:
+async def mat_size(screen: MatHost) -> None:
     state = screen.state
 
     def check(text: str) -> str | None:
@@ -56,7 +54,7 @@ async def mat_size(screen: "KingmakerMatScreen") -> None:
         record(screen, ev.SetMat(width=size[0], height=size[1]))
 
 
-async def terrain(screen: "KingmakerMatScreen") -> None:
+async def terrain(screen: MatHost) -> None:
     state = screen.state
     lang = language()
     x, y = screen.cursor
@@ -81,7 +79,7 @@ async def terrain(screen: "KingmakerMatScreen") -> None:
         record(screen, ev.PaintTerrain(terrain=picked, x=x, y=y, width=size[0], height=size[1]))
 
 
-def _paint_refusal(screen: "KingmakerMatScreen", terrain_key: str, size: tuple[int, int]) -> str | None:
+def _paint_refusal(screen: MatHost, terrain_key: str, size: tuple[int, int]) -> str | None:
     x, y = screen.cursor
     try:
         event = ev.PaintTerrain(terrain=terrain_key, x=x, y=y, width=size[0], height=size[1])
@@ -90,7 +88,7 @@ def _paint_refusal(screen: "KingmakerMatScreen", terrain_key: str, size: tuple[i
     return screen.battle.step_refusal(event)
 
 
-async def conditions(screen: "KingmakerMatScreen") -> None:
+async def conditions(screen: MatHost) -> None:
     """The battlefield conditions, toggled one at a time until done."""
     lang = language()
     highlight: str | None = None
@@ -114,7 +112,7 @@ async def conditions(screen: "KingmakerMatScreen") -> None:
             return
 
 
-def tick(screen: "KingmakerMatScreen") -> str:
+def tick(screen: MatHost) -> str:
     """The mark of a chosen option: ✓, or x in ASCII."""
     return "x" if screen.shell.glyphs.name == "ascii" else "✓"
 
@@ -128,7 +126,7 @@ def effect_words(effect: object) -> str:
 # -- who goes first -----------------------------------------------------------------
 
 
-async def choose_first(screen: "KingmakerMatScreen") -> None:
+async def choose_first(screen: MatHost) -> None:
     state = screen.state
     winner = state.roll_winner
     if winner is None:
@@ -140,7 +138,7 @@ async def choose_first(screen: "KingmakerMatScreen") -> None:
         record(screen, ev.FirstSide(side=side))
 
 
-async def next_step(screen: "KingmakerMatScreen") -> None:
+async def next_step(screen: MatHost) -> None:
     """Whatever the battle waits for next."""
     state = screen.state
     app = shell(screen)
@@ -161,7 +159,7 @@ async def next_step(screen: "KingmakerMatScreen") -> None:
     record(screen, ev.EndStep())
 
 
-def next_refusal(screen: "KingmakerMatScreen") -> str | None:
+def next_refusal(screen: MatHost) -> str | None:
     """Why ``next`` can't go on now (None: it can)."""
     state = screen.state
     if state.stage == "setup" and state.first is not None:
@@ -183,7 +181,7 @@ def km_battle(battle: object) -> KingmakerBattle:
 # -- placing ------------------------------------------------------------------------
 
 
-async def place(screen: "KingmakerMatScreen") -> None:
+async def place(screen: MatHost) -> None:
     state = screen.state
     side = state.side_acting
     if state.stage != "setup" or side is None or state.first is None:
@@ -217,7 +215,7 @@ async def place(screen: "KingmakerMatScreen") -> None:
     record(screen, ev.Place(key=key, x=x, y=y, facing=facing, formation=formation))
 
 
-def _fits_some_way(screen: "KingmakerMatScreen", key: str) -> bool:
+def _fits_some_way(screen: MatHost, key: str) -> bool:
     state = screen.state
     x, y = screen.cursor
     shapes = state.derived[key].size.formations

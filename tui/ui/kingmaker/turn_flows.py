@@ -10,7 +10,7 @@ Targets and options the rules refuse are greyed out with the reason.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import language, t
@@ -27,9 +27,8 @@ from tui.ui.kingmaker.mat_flows import km_battle, tick
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.menus import data_menu, menu
+from tui.ui.kingmaker.hosts import MatHost
 
-if TYPE_CHECKING:
-    from tui.ui.kingmaker.mat import KingmakerMatScreen
 
 ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
 TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in shipped().tactics))
@@ -44,7 +43,7 @@ def _pct(value: Fraction) -> str:
     return percent(value)
 
 
-async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
+async def tactic(screen: MatHost, key: str) -> None:
     state = screen.state
     lang = language()
     dc = state.rules.morale.switch_tactics_dc
@@ -69,7 +68,7 @@ async def tactic(screen: "KingmakerMatScreen", key: str) -> None:
         shell(screen).act(lambda b: km_battle(b).switch_tactic(key, picked))
 
 
-async def step_off(screen: "KingmakerMatScreen", key: str, step: ev.Step) -> None:
+async def step_off(screen: MatHost, key: str, step: ev.Step) -> None:
     """A step off the mat takes the unit out of the battle for good: asked first, staying put the default."""
     options = [
         Choice("leave", t("km_ui.dialog.leave"), t("km_ui.dialog.leave_note"), entry="leave"),
@@ -80,12 +79,12 @@ async def step_off(screen: "KingmakerMatScreen", key: str, step: ev.Step) -> Non
         shell(screen).act(lambda b: km_battle(b).move(key, step))
 
 
-async def confirm_roll(screen: "KingmakerMatScreen", title: str, note: str) -> bool:
+async def confirm_roll(screen: MatHost, title: str, note: str) -> bool:
     options = [Choice("roll", t("km_ui.dialog.roll"), note, entry="roll")]
     return await ask(screen, ChoiceDialog(title, options, menu=ROLL_MENU)) == "roll"
 
 
-async def strategy(screen: "KingmakerMatScreen", key: str) -> None:
+async def strategy(screen: MatHost, key: str) -> None:
     """The Strategy Track (a house rule): each step's effects, free or with its chance."""
     from tui.core.systems.kingmaker.morale import strategy_needs_check
     from tui.ui.kingmaker.mat_flows import effect_words
@@ -105,7 +104,7 @@ async def strategy(screen: "KingmakerMatScreen", key: str) -> None:
         shell(screen).act(lambda b: km_battle(b).set_strategy(key, picked))
 
 
-async def rally(screen: "KingmakerMatScreen", key: str) -> None:
+async def rally(screen: MatHost, key: str) -> None:
     state = screen.state
     dc = state.rules.morale.rally_dc
     note = t("km_ui.dialog.check_chance", dc=dc, chance=_pct(check_chance(state, key, dc)))
@@ -113,7 +112,7 @@ async def rally(screen: "KingmakerMatScreen", key: str) -> None:
         shell(screen).act(lambda b: km_battle(b).rally(key))
 
 
-async def order(screen: "KingmakerMatScreen", key: str) -> None:
+async def order(screen: MatHost, key: str) -> None:
     state = screen.state
     lang = language()
     commands = state.rules.commands
@@ -138,13 +137,13 @@ async def order(screen: "KingmakerMatScreen", key: str) -> None:
 Mode = Literal["ranged", "melee", "siege"]
 
 
-def setup_for(screen: "KingmakerMatScreen", attacker: str, target: str, mode: Mode, ticks: tuple[str, ...] = ()) -> Setup:
+def setup_for(screen: MatHost, attacker: str, target: str, mode: Mode, ticks: tuple[str, ...] = ()) -> Setup:
     state = screen.state
     make = {"melee": melee_setup, "ranged": ranged_setup, "siege": siege_setup}[mode]
     return make(state, attacker, target, ticks)
 
 
-def odds_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
+def odds_line(screen: MatHost, setup: Setup, count: int) -> str:
     found = attack_chances(setup, screen.state.rules, count)
     expected = f"{float(found.expected):.1f}"
     if language() == "de":
@@ -152,7 +151,7 @@ def odds_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
     return t("km_ui.dialog.attack_odds", offense=setup.offense, defense=setup.defense, hit=_pct(found.hit), expected=expected, most=max(found.damage))
 
 
-def damage_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
+def damage_line(screen: MatHost, setup: Setup, count: int) -> str:
     """The damage the attacks deal together: each total's chance for a few
     totals, or the chance of at least so much for many."""
     found = attack_chances(setup, screen.state.rules, count).damage
@@ -165,7 +164,7 @@ def damage_line(screen: "KingmakerMatScreen", setup: Setup, count: int) -> str:
     return t("km_ui.dialog.damage_odds", odds=" · ".join(parts))
 
 
-async def attack(screen: "KingmakerMatScreen", key: str, mode: Mode) -> None:
+async def attack(screen: MatHost, key: str, mode: Mode) -> None:
     state = screen.state
     side = state.army(key).side
     options = []
@@ -217,7 +216,7 @@ def _row_name(rules: KingmakerRuleset, source: str, key: str) -> str:
     return row.name(lang) if row is not None else key
 
 
-async def choose_ticks(screen: "KingmakerMatScreen", key: str, target: str, mode: Mode) -> tuple[str, ...] | None:
+async def choose_ticks(screen: MatHost, key: str, target: str, mode: Mode) -> tuple[str, ...] | None:
     """The GM's calls for this roll (against the unmounted, the trick's
     phase): ticked one by one, then roll. None: abandoned."""
     state = screen.state
@@ -246,7 +245,7 @@ def _summary(rules: KingmakerRuleset, source: str, key: str, lang: str) -> str:
     return row.summary(lang) if row is not None and row.summary is not None else ""
 
 
-async def morale(screen: "KingmakerMatScreen", key: str) -> None:
+async def morale(screen: MatHost, key: str) -> None:
     state = screen.state
     threshold = owed(state, key)
     if threshold is None:
@@ -273,7 +272,7 @@ async def morale(screen: "KingmakerMatScreen", key: str) -> None:
     shell(screen).act(lambda b: km_battle(b).morale_check(key, again=again))
 
 
-def _press_refusal(screen: "KingmakerMatScreen", key: str, face: int, steps: list[ev.Direction], direction: ev.Direction, squares: int) -> str | None:
+def _press_refusal(screen: MatHost, key: str, face: int, steps: list[ev.Direction], direction: ev.Direction, squares: int) -> str | None:
     """Why a Press can't shift that way: off the mat or onto a unit, or (on
     its last square) out of contact with every enemy."""
     state = screen.state
@@ -291,7 +290,7 @@ def _standing_name(rules: KingmakerRuleset, key: str, lang: str) -> str:
     return next(s.name(lang) for s in rules.morale.states if s.key == key)
 
 
-async def press(screen: "KingmakerMatScreen", key: str) -> None:
+async def press(screen: MatHost, key: str) -> None:
     state = screen.state
     command = state.rules.commands.press if state.phase == "movement" else state.rules.commands.press_morale
     note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))

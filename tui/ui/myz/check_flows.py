@@ -5,7 +5,6 @@ rolled in the app, typed from the table, or bought with a mutation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from rich.text import Text
 
@@ -23,9 +22,12 @@ from tui.ui.myz import menus
 from tui.ui.myz.dialogs import RollDialog
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
+from tui.ui.shell.battle_screen import BattleScreen
 
-if TYPE_CHECKING:
-    from tui.ui.myz.wave import WaveScreen
+
+
+WaveHost = BattleScreen[Battle]
+"""The wave screen as the flows see it (they never import the screen)."""
 
 
 def forces_of(game: MyzState) -> tuple[Force, Force]:
@@ -44,7 +46,7 @@ def person_index(person: int | str | None) -> int:
     return person
 
 
-async def ask_dialog(screen: "WaveScreen", dialog):
+async def ask_dialog(screen: WaveHost, dialog):
     return await screen.app.push_screen_wait(dialog)
 
 
@@ -77,7 +79,7 @@ MUTATION_SLOTS = ("action", "repair", "mend", "rally")
 
 
 async def skill_check(
-    screen: "WaveScreen", battle: Battle, title: str, check: ev.SkillCheck, pool: SkillPool, slot: str, people: tuple[Person, ...] = ()
+    screen: WaveHost, battle: Battle, title: str, check: ev.SkillCheck, pool: SkillPool, slot: str, people: tuple[Person, ...] = ()
 ) -> ev.SkillCheck | None:
     """Roll ``check`` in the app (with a push if wanted), type its successes,
     or (Action and Support phases) use a mutation instead: "It costs two MP
@@ -126,7 +128,7 @@ def _position(battle: Battle, person) -> str:
     return battle.ruleset.position(person.position).name(language())
 
 
-async def choose_person(screen: "WaveScreen", battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
+async def choose_person(screen: WaveHost, battle: Battle, side: int, title: str, prefer: str | None = None, *, allow_none: bool = False) -> int | None | str:
     """Who rolls; with ``prefer`` (a position), those out of it are greyed
     out with why: positions are enforced, and they may still help. The GM's
     final say (g) makes someone else hold the position there and then."""
@@ -164,7 +166,7 @@ def _stand_ins(force: Force, position: str) -> list[int]:
     return [i for i in range(len(people)) if i != force.leader and not force.broken[i] and people[i].position != position]
 
 
-async def _reassign(screen: "WaveScreen", battle: Battle, side: int, position: str) -> None:
+async def _reassign(screen: WaveHost, battle: Battle, side: int, position: str) -> None:
     people = forces_of(battle.game)[side].army.people
     name = battle.ruleset.position(position).name(language())
     options = [Choice(i, people[i].name, _position(battle, people[i])) for i in _stand_ins(forces_of(battle.game)[side], position)]
@@ -174,7 +176,7 @@ async def _reassign(screen: "WaveScreen", battle: Battle, side: int, position: s
         shell(screen).act(lambda b: b.record(event))
 
 
-async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: int, skills: tuple[str, ...], title: str) -> str | None:
+async def choose_skill(screen: WaveHost, battle: Battle, side: int, person: int, skills: tuple[str, ...], title: str) -> str | None:
     people = forces_of(battle.game)[side].army.people
     rules = battle.ruleset
     choices = [Choice(k, rules.skill(k).name(language()), people[person].skills.get(k, t("wave.check.no_dice"))) for k in skills]
@@ -182,7 +184,7 @@ async def choose_skill(screen: "WaveScreen", battle: Battle, side: int, person: 
     return await ask_dialog(screen, ChoiceDialog(title, choices, highlight=known))
 
 
-async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
+async def choose_helpers(screen: WaveHost, battle: Battle, side: int, person: int) -> tuple[int, ...] | None:
     force = forces_of(battle.game)[side]
     people = force.army.people
     helpers: list[int] = []
@@ -204,7 +206,7 @@ async def choose_helpers(screen: "WaveScreen", battle: Battle, side: int, person
     return tuple(helpers)
 
 
-async def person_check(screen: "WaveScreen", battle: Battle, side: int, skills: tuple[str, ...], title: str, prefer: str, slot: str, *, helpers: bool = True, extra: int = 0) -> ev.SkillCheck | None:
+async def person_check(screen: WaveHost, battle: Battle, side: int, skills: tuple[str, ...], title: str, prefer: str, slot: str, *, helpers: bool = True, extra: int = 0) -> ev.SkillCheck | None:
     game = battle.game
     picked_person = await choose_person(screen, battle, side, title, prefer)
     if picked_person is None:

@@ -10,7 +10,6 @@ dice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 
 from tui.core.systems.myz.battle import Battle
@@ -29,9 +28,12 @@ from tui.ui.myz import menus, wave_gm
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 
 from tui.ui.myz.check_flows import ask_dialog, forces_of, person_index, wave_of, choose_person, choose_skill, person_check, skill_check
+from tui.ui.shell.battle_screen import BattleScreen
 
-if TYPE_CHECKING:
-    from tui.ui.myz.wave import WaveScreen
+
+
+WaveHost = BattleScreen[Battle]
+"""The wave screen as the flows see it (they never import the screen)."""
 
 
 def _resolution(game: MyzState) -> Resolution:
@@ -41,7 +43,7 @@ def _resolution(game: MyzState) -> Resolution:
 
 
 
-async def take_step(screen: "WaveScreen") -> None:
+async def take_step(screen: WaveHost) -> None:
     battle: Battle = screen.battle
     step = next_step(battle.game)
     flow = _FLOWS.get(step.kind)

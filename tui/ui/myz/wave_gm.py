@@ -10,7 +10,6 @@ destroyed Ark projects."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
 
 from tui.core.systems.myz.battle import Battle
 from tui.core.i18n import language, t
@@ -20,9 +19,12 @@ from tui.core.systems.myz.wave_end import damaged_support_choice
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.ui.myz import menus
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
+from tui.ui.shell.battle_screen import BattleScreen
 
-if TYPE_CHECKING:
-    from tui.ui.myz.wave import WaveScreen
+
+WaveHost = BattleScreen[Battle]
+"""The wave screen as the flows see it (they never import the screen)."""
+
 
 MOST_BATTLE_LEVEL = 99
 MOST_FIGHTERS = 99_999
@@ -39,7 +41,7 @@ def support_name(key: str, rules: MyzRuleset) -> str:
     return key
 
 
-async def damaged_support_picks(screen: "WaveScreen", battle: Battle) -> dict[int, tuple[str, ...]] | None:
+async def damaged_support_picks(screen: WaveHost, battle: Battle) -> dict[int, tuple[str, ...]] | None:
     """Ask each side's opponent which damaged Support dice are lost, where
     there is a choice; None if the GM backs out."""
     game = battle.game
@@ -60,7 +62,7 @@ async def damaged_support_picks(screen: "WaveScreen", battle: Battle) -> dict[in
     return picks
 
 
-async def next_wave_levels(screen: "WaveScreen", battle: Battle) -> ev.NextWave | None:
+async def next_wave_levels(screen: WaveHost, battle: Battle) -> ev.NextWave | None:
     """The Battle Level each side takes into the next wave, the suggestion
     from fighters killed filled in; None if the GM backs out."""
     game = battle.game
@@ -81,7 +83,7 @@ async def next_wave_levels(screen: "WaveScreen", battle: Battle) -> ev.NextWave 
     return ev.NextWave(battle_levels=levels)
 
 
-async def adjust(screen: "WaveScreen", side: int) -> ev.Adjust | None:
+async def adjust(screen: WaveHost, side: int) -> ev.Adjust | None:
     """The GM's final say: one of a force's numbers, set by hand."""
     battle: Battle = screen.battle
     game = battle.game

@@ -9,7 +9,7 @@ one stress box and consequences, or taken out.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from tui.core.dice.fudge import FateOutcome
 from tui.core.i18n import language, t
@@ -23,9 +23,13 @@ from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog, TextDialog
 from tui.ui.shell.menus import menu
 from tui.ui.second_world.map_flows import ask, record
 from tui.ui.second_world.turn_flows import plan_move
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.ui.shell.zone_screen import ZoneMapScreen
 
-if TYPE_CHECKING:
-    from tui.ui.second_world.map import SecondWorldMapScreen
+
+MapScreen = ZoneMapScreen[SecondWorldBattle]
+"""The map as the flows see it (they never import the screen)."""
+
 
 ADVANTAGE_MENU = menu("sw.advantage_on", "zone", "character")
 OVERCOME_MENU = menu("sw.overcome_against", "difficulty", "character")
@@ -48,8 +52,8 @@ def odds_note(chances: tuple[Chances, ...]) -> str:
     return " · ".join(words + more)
 
 
-def _actor(screen: "SecondWorldMapScreen") -> str | None:
-    return screen.state.turn.actor
+def _actor(screen: MapScreen) -> str | None:
+    return screen.battle.game.turn.actor
 
 
 def _skill(state: SWState, key: str) -> str:
@@ -59,8 +63,8 @@ def _skill(state: SWState, key: str) -> str:
 # -- rolling ---------------------------------------------------------------------------
 
 
-async def attack(screen: "SecondWorldMapScreen") -> None:
-    state = screen.state
+async def attack(screen: MapScreen) -> None:
+    state = screen.battle.game
     actor = _actor(screen)
     if actor is None:
         return
@@ -97,9 +101,9 @@ async def attack(screen: "SecondWorldMapScreen") -> None:
     shell(screen).act(lambda b: b.action_roll(actor, "attack", skill, target=target_key, defence_skill=defence))
 
 
-async def overcome(screen: "SecondWorldMapScreen") -> None:
+async def overcome(screen: MapScreen) -> None:
     """Against a difficulty (an obstacle), or against a character who opposes it."""
-    state = screen.state
+    state = screen.battle.game
     actor = _actor(screen)
     if actor is None:
         return
@@ -125,9 +129,9 @@ async def overcome(screen: "SecondWorldMapScreen") -> None:
         shell(screen).act(lambda b: b.action_roll(actor, "overcome", skill, target=target, defence_skill=defence, difficulty=difficulty))
 
 
-async def _opponent(screen: "SecondWorldMapScreen", actor: str) -> tuple[str, str] | None:
+async def _opponent(screen: MapScreen, actor: str) -> tuple[str, str] | None:
     """Who opposes the roll, and with which skill (theirs, best first)."""
-    state = screen.state
+    state = screen.battle.game
     others = [c for c in state.characters if c.key != actor and state.in_play(c.key)]
     target = await ask(screen, ChoiceDialog(t("sw_ui.dialog.advantage_target"), [Choice(c.key, c.name, state.sides[c.side]) for c in others]))
     if not isinstance(target, str):
@@ -138,8 +142,8 @@ async def _opponent(screen: "SecondWorldMapScreen", actor: str) -> tuple[str, st
     return (target, defence) if isinstance(defence, str) else None
 
 
-async def advantage(screen: "SecondWorldMapScreen") -> None:
-    state = screen.state
+async def advantage(screen: MapScreen) -> None:
+    state = screen.battle.game
     actor = _actor(screen)
     if actor is None:
         return
@@ -174,8 +178,8 @@ async def advantage(screen: "SecondWorldMapScreen") -> None:
     shell(screen).act(lambda b: b.action_roll(actor, "advantage", skill, target=target, defence_skill=defence, difficulty=difficulty, zone=zone, aspect=aspect))
 
 
-async def _pick_skill(screen: "SecondWorldMapScreen", actor: str, chances: Callable[[str], tuple[Chances, ...]]) -> str | None:
-    state = screen.state
+async def _pick_skill(screen: MapScreen, actor: str, chances: Callable[[str], tuple[Chances, ...]]) -> str | None:
+    state = screen.battle.game
     me = state.character(actor)
     skills = sorted(state.rules.skills, key=lambda s: me.rating(s.key), reverse=True)
     options = [Choice(s.key, f"{s.name(language())} {me.rating(s.key) + modifier(state, actor, s.key):+d}", odds_note(chances(s.key))) for s in skills]
@@ -186,8 +190,8 @@ async def _pick_skill(screen: "SecondWorldMapScreen", actor: str, chances: Calla
 # -- resolving ----------------------------------------------------------------------------
 
 
-async def resolve(screen: "SecondWorldMapScreen") -> None:
-    state = screen.state
+async def resolve(screen: MapScreen) -> None:
+    state = screen.battle.game
     pending = state.pending
     if pending is None:
         await absorb(screen)  # a hit left waiting (escape, or an undo)
@@ -216,14 +220,14 @@ async def resolve(screen: "SecondWorldMapScreen") -> None:
         boost = named
     if not record(screen, ev.Resolve(boost=boost, style_boost=style_boost)):
         return
-    if screen.state.hit is not None:
+    if screen.battle.game.hit is not None:
         await absorb(screen)
 
 
-async def absorb(screen: "SecondWorldMapScreen") -> None:
+async def absorb(screen: MapScreen) -> None:
     """The hit's target takes it: consequences first if they like, one
     stress box for what is left, or taken out."""
-    state = screen.state
+    state = screen.battle.game
     hit = state.hit
     if hit is None:
         return

@@ -10,7 +10,7 @@ ladder, a nameless group whose skills aren't its quality's).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -21,9 +21,13 @@ from tui.core.systems.second_world.rules import SecondWorldRuleset, shipped
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog, TextDialog, validation_message
 from tui.ui.shell.menus import data_menu
 from tui.ui.second_world.map_flows import LIST_LENGTH, aspects_problem, ask, parts_of, record
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.ui.shell.house_rules import MusterScreen
 
-if TYPE_CHECKING:
-    from tui.ui.second_world.cast import SecondWorldCastScreen
+
+CastScreen = MusterScreen[SecondWorldBattle]
+"""The cast as the flows see it (they never import the screen)."""
+
 
 KIND_MENU = data_menu("sw.kind", lambda: ("pc", "npc", *(q.key for q in shipped().nameless)))
 WEAPON_MENU = data_menu("sw.weapon", lambda: tuple(w.key for w in shipped().weapons))
@@ -65,8 +69,8 @@ def _problem(make: Any) -> str | None:
     return None
 
 
-async def character(screen: "SecondWorldCastScreen", old: Character | None = None) -> None:
-    state = screen.state
+async def character(screen: CastScreen, old: Character | None = None) -> None:
+    state = screen.battle.game
     rules = state.rules
     lang = language()
     key = old.key if old else _next_key(state.characters)
@@ -133,8 +137,8 @@ def _next_key(characters: tuple[Character, ...]) -> str:
     return f"c{number}"
 
 
-async def sides(screen: "SecondWorldCastScreen") -> None:
-    state = screen.state
+async def sides(screen: CastScreen) -> None:
+    state = screen.battle.game
 
     def check(text: str) -> str | None:
         names = list(parts_of(text))

@@ -10,7 +10,7 @@ allows and shows, greyed out, why the rest is not.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tui.core.maps.zones import Zone
 from tui.core.maps.edges import EdgeNotationError, parse_costs
@@ -22,9 +22,13 @@ from tui.core.systems.second_world.rules import shipped
 from tui.ui.shell.battle_screen import BattleScreen, shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.ui.shell.zone_screen import ZoneMapScreen
 
-if TYPE_CHECKING:
-    from tui.ui.second_world.map import SecondWorldMapScreen
+
+MapScreen = ZoneMapScreen[SecondWorldBattle]
+"""The map as the flows see it (they never import the screen)."""
+
 
 ZONE_MENU = menu("sw.zone", "rename", "aspects", "situations", "edge", "deploy", "remove")
 EDGE_MENU = data_menu("sw.edge", lambda: (*(p.key for p in shipped().edge_presets), "typed", "toggle", "remove"))
@@ -50,8 +54,8 @@ def choice(screen: BattleScreen[Any], event: Any, label: str, note: str = "", en
 # -- zones -----------------------------------------------------------------------------
 
 
-async def on_enter(screen: "SecondWorldMapScreen", cell: tuple[int, int], key: str | None) -> None:
-    if screen.state.stage != "scene":
+async def on_enter(screen: MapScreen, cell: tuple[int, int], key: str | None) -> None:
+    if screen.battle.game.stage != "scene":
         return
     if key is None:
         await place_zone(screen, cell)
@@ -59,14 +63,14 @@ async def on_enter(screen: "SecondWorldMapScreen", cell: tuple[int, int], key: s
         await zone_menu(screen, key)
 
 
-async def place_zone(screen: "SecondWorldMapScreen", cell: tuple[int, int]) -> None:
+async def place_zone(screen: MapScreen, cell: tuple[int, int]) -> None:
     name = await ask(screen, TextDialog(t("sw_ui.dialog.zone_name"), "", t("sw_ui.dialog.zone_name_help")))
     if name:
-        record(screen, ev.PlaceZone(zone=Zone(key=screen.state.board.next_key(), name=name, col=cell[0], row=cell[1])))
+        record(screen, ev.PlaceZone(zone=Zone(key=screen.battle.game.board.next_key(), name=name, col=cell[0], row=cell[1])))
 
 
-async def zone_menu(screen: "SecondWorldMapScreen", zone: str) -> None:
-    state = screen.state
+async def zone_menu(screen: MapScreen, zone: str) -> None:
+    state = screen.battle.game
     name = state.board.zone(zone).name
     options = [
         Choice("rename", t("sw_ui.zone.rename")),
@@ -117,9 +121,9 @@ def aspects_problem(text: str, most: int = MOST_ASPECTS) -> str | None:
     return None
 
 
-async def aspects(screen: "SecondWorldMapScreen", zone: str) -> None:
+async def aspects(screen: MapScreen, zone: str) -> None:
     """The zone's aspects, typed on one line, separated by semicolons."""
-    state = screen.state
+    state = screen.battle.game
     current = "; ".join(state.zone_info(zone).aspects)
     text = await ask(screen, TextDialog(t("sw_ui.dialog.aspects", zone=state.board.zone(zone).name), current, t("sw_ui.dialog.aspects_help"), check=aspects_problem, max_length=LIST_LENGTH))
     if text is None:
@@ -129,8 +133,8 @@ async def aspects(screen: "SecondWorldMapScreen", zone: str) -> None:
         record(screen, ev.ZoneAspects(zone=zone, aspects=parts))
 
 
-async def situations(screen: "SecondWorldMapScreen", zone: str) -> None:
-    state = screen.state
+async def situations(screen: MapScreen, zone: str) -> None:
+    state = screen.battle.game
     on = state.zone_info(zone).situations
     lang = language()
     options = [
@@ -146,10 +150,10 @@ async def situations(screen: "SecondWorldMapScreen", zone: str) -> None:
 # -- edges -------------------------------------------------------------------------------
 
 
-async def edge(screen: "SecondWorldMapScreen", zone: str) -> None:
+async def edge(screen: MapScreen, zone: str) -> None:
     """Join the zone to a touching one: a preset, typed costs, or (for an
     edge already there) open or close it by the GM's ruling, or take it away."""
-    state = screen.state
+    state = screen.battle.game
     board = state.board
     neighbours = board.neighbours(zone)
     if not neighbours:
@@ -164,8 +168,8 @@ async def edge(screen: "SecondWorldMapScreen", zone: str) -> None:
         await edge_between(screen, zone, picked)
 
 
-async def edge_between(screen: "SecondWorldMapScreen", zone: str, other: str) -> None:
-    state = screen.state
+async def edge_between(screen: MapScreen, zone: str, other: str) -> None:
+    state = screen.battle.game
     lang = language()
     there = state.board.edge(zone, other)
     options = [Choice(p, p.name(lang), p.costs + (" · " + t("sw_ui.edge.starts_closed") if p.closed else ""), entry=p.key) for p in state.rules.edge_presets]
@@ -192,7 +196,7 @@ async def edge_between(screen: "SecondWorldMapScreen", zone: str, other: str) ->
     await typed_edge(screen, zone, other, there.notation if there is not None else "")
 
 
-async def typed_edge(screen: "SecondWorldMapScreen", zone: str, other: str, current: str) -> None:
+async def typed_edge(screen: MapScreen, zone: str, other: str, current: str) -> None:
     def check(text: str) -> str | None:
         try:
             parse_costs(text)
@@ -220,8 +224,8 @@ async def typed_edge(screen: "SecondWorldMapScreen", zone: str, other: str, curr
 # -- the cast and the start ---------------------------------------------------------------
 
 
-async def deploy(screen: "SecondWorldMapScreen", zone: str) -> None:
-    state = screen.state
+async def deploy(screen: MapScreen, zone: str) -> None:
+    state = screen.battle.game
     # Characters not placed yet first.
     cast = sorted(state.characters, key=lambda c: state.zone_of(c.key) is not None)
     options = []
@@ -234,8 +238,8 @@ async def deploy(screen: "SecondWorldMapScreen", zone: str) -> None:
         record(screen, picked)
 
 
-async def start(screen: "SecondWorldMapScreen") -> None:
-    state = screen.state
+async def start(screen: MapScreen) -> None:
+    state = screen.battle.game
     orders = [Choice("swivel", t("sw.order.swivel"), detail=t("sw_ui.order.swivel_detail")), Choice("captain", t("sw.order.captain"), detail=t("sw_ui.order.captain_detail"))]
     order = await ask(screen, ChoiceDialog(t("sw_ui.dialog.order"), orders, menu=ORDER_MENU))
     if order is None:

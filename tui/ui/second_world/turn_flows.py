@@ -11,7 +11,7 @@ is shown greyed out with why.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from tui.core.maps.edges import Edge
 from tui.core.errors import MassCombatError
@@ -24,9 +24,13 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
 from tui.ui.second_world.map_flows import ask, choice, record
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.ui.shell.zone_screen import ZoneMapScreen
 
-if TYPE_CHECKING:
-    from tui.ui.second_world.map import SecondWorldMapScreen
+
+MapScreen = ZoneMapScreen[SecondWorldBattle]
+"""The map as the flows see it (they never import the screen)."""
+
 
 STEP_MENU = menu("sw.step", "cross", "open", "close", "done")
 COST_MENU = menu("sw.cost", "open", "traverse", "close")
@@ -37,10 +41,10 @@ def _pct(p: Fraction) -> str:
     return f"{float(p):.0%}"
 
 
-async def begin_turn(screen: "SecondWorldMapScreen", zone: str | None = None) -> None:
+async def begin_turn(screen: MapScreen, zone: str | None = None) -> None:
     """Who acts now: in "Head on a Swivel" the next in order (no question);
     in "Captain Takes Point" anyone of the side in turn (first those in the zone under the cursor)."""
-    state = screen.state
+    state = screen.battle.game
     if state.order_kind == "swivel":
         up = state.next_up()
         if up is not None:
@@ -53,8 +57,8 @@ async def begin_turn(screen: "SecondWorldMapScreen", zone: str | None = None) ->
         record(screen, picked)
 
 
-async def free_move(screen: "SecondWorldMapScreen") -> None:
-    state = screen.state
+async def free_move(screen: MapScreen) -> None:
+    state = screen.battle.game
     actor = state.turn.actor
     here = state.zone_of(actor) if actor else None
     if actor is None or here is None:
@@ -68,9 +72,9 @@ async def free_move(screen: "SecondWorldMapScreen") -> None:
         record(screen, picked)
 
 
-async def erode(screen: "SecondWorldMapScreen") -> None:
+async def erode(screen: MapScreen) -> None:
     """The free move spent wearing down one cost of an edge of the actor's zone."""
-    state = screen.state
+    state = screen.battle.game
     actor = state.turn.actor
     here = state.zone_of(actor) if actor else None
     if actor is None or here is None:
@@ -89,9 +93,9 @@ async def erode(screen: "SecondWorldMapScreen") -> None:
         record(screen, picked)
 
 
-async def move_action(screen: "SecondWorldMapScreen") -> None:
+async def move_action(screen: MapScreen) -> None:
     """Roll Athletics against 0; the shifts are spent by ``plan_move`` (r)."""
-    state = screen.state
+    state = screen.battle.game
     actor = state.turn.actor
     if actor is None:
         return
@@ -103,12 +107,12 @@ async def move_action(screen: "SecondWorldMapScreen") -> None:
     shell(screen).act(lambda b: b.move_roll(actor))
 
 
-async def plan_move(screen: "SecondWorldMapScreen") -> None:
+async def plan_move(screen: MapScreen) -> None:
     """The rolled move action's steps, one at a time, each shown with what
     is left after it, until the GM stops (or nothing is left to spend)."""
     steps: list[ev.MoveStep] = []
     while True:
-        state = screen.state
+        state = screen.battle.game
         now = walk(state, tuple(steps))
         if now.shifts == 0:
             break
@@ -142,9 +146,9 @@ def _step_refusal(state: Any, steps: tuple[ev.MoveStep, ...]) -> str | None:
     return None
 
 
-async def invoke(screen: "SecondWorldMapScreen") -> None:
+async def invoke(screen: MapScreen) -> None:
     """An aspect invoked on the roll on the table, by the roller or the defender."""
-    state = screen.state
+    state = screen.battle.game
     pending = state.pending
     if pending is None:
         return
@@ -179,16 +183,16 @@ async def invoke(screen: "SecondWorldMapScreen") -> None:
     shell(screen).act(lambda b: b.invoke(aspect.aspect, reroll=how == "reroll", by=aspect.by, free=aspect.free))
 
 
-async def concede(screen: "SecondWorldMapScreen") -> None:
-    state = screen.state
+async def concede(screen: MapScreen) -> None:
+    state = screen.battle.game
     options = [choice(screen, ev.Concede(key=c.key), c.name, state.sides[c.side]) for c in state.characters]
     picked = await ask(screen, ChoiceDialog(t("sw_ui.dialog.concede"), options, t("sw_ui.dialog.concede_help")))
     if picked is not None:
         record(screen, picked)
 
 
-def shifts_line(screen: "SecondWorldMapScreen") -> str:
-    state = screen.state
+def shifts_line(screen: MapScreen) -> str:
+    state = screen.battle.game
     return t("sw_ui.move.shifts", shifts=shifts_of(state)) if state.pending is not None and state.pending.action == "move" else ""
 
 

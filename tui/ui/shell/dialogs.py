@@ -203,7 +203,7 @@ class ChoiceDialog(Dialog):
 
     def __init__(self, title: str | Content, choices: list[Choice], help_text: str = "", *, secret: bool = False, highlight: object = None, menu: Menu | None = None) -> None:
         super().__init__()
-        if menu is not None:
+        if menu is not None and not menu.rows:
             declared = menu.entries
             stray = [c.menu_entry for c in choices if c.menu_entry not in declared]
             if stray:

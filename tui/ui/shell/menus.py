@@ -17,6 +17,9 @@ MENUS: dict[str, "Menu"] = {}
 class Menu:
     id: str
     _entries: Callable[[], tuple[str, ...]]
+    rows: bool = False
+    """Its entries are a ruleset's rows: a house ruleset may offer more
+    than the shipped one declares (the tests cover the shipped rows)."""
 
     @property
     def entries(self) -> tuple[str, ...]:
@@ -33,8 +36,9 @@ def menu(menu_id: str, *entries: str) -> Menu:
 
 
 def data_menu(menu_id: str, entries: Callable[[], tuple[str, ...]]) -> Menu:
-    """A menu whose entries come from the ruleset (strategies, create-an-advantage uses)."""
-    return _register(Menu(menu_id, entries))
+    """A menu whose entries come from the ruleset (strategies, create-an-advantage
+    uses): declared by the shipped ruleset's rows, open to a house ruleset's."""
+    return _register(Menu(menu_id, entries, rows=True))
 
 
 def _register(found: Menu) -> Menu:

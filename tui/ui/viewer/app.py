@@ -24,7 +24,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from tui.core.i18n import set_language, t
-from tui.core.projection import Mat, Projection, ZoneMap
+from tui.core.panel import Mat, ZoneMap
+from tui.core.projection import Projection
 from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
 from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
 from tui.ui.shell.shadow import ShadowedApp

@@ -8,7 +8,8 @@ from __future__ import annotations
 from rich.text import Text
 
 from tui.core.i18n import t
-from tui.core.projection import Panel, Projection, RollPanel, SidePanel, ZoneMap
+from tui.core.panel import Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.projection import Projection
 from tui.core.records import printable
 from tui.ui.widgets.zone_board import BoardView, Cell, EdgeView, ZoneCardView
 from tui.ui.widgets.zone_board_layout import card_view

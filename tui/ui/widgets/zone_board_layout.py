@@ -18,7 +18,7 @@ from textual.geometry import Region
 from tui.core.i18n import t
 
 if TYPE_CHECKING:
-    from tui.core.projection import Card
+    from tui.core.panel import Card
 
 Cell = tuple[int, int]
 MIN_COLUMN = 18

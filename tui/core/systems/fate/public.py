@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from tui.core.dice.fudge import fate_outcome
 from tui.core.i18n import language, t
 from tui.core.dice.odds import fate_chances, percent
-from tui.core.projection import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.panel import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.systems.fate.state import Contest, FateState, RollSide
 from tui.core.systems.fate.story import note_text, side_name
 

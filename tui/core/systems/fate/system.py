@@ -7,7 +7,7 @@ from typing import Any, Literal, cast
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import language, t
-from tui.core.projection import Panel
+from tui.core.panel import Panel
 from tui.core.dice.quick import DiceFamily
 from tui.core.dice.quick_fudge import FudgeDice
 from tui.core.ruleset_base import Localised

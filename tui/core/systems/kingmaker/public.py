@@ -15,7 +15,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.dice.odds import percent
-from tui.core.projection import LOG_TAIL, Mat, Panel, RollPanel, SidePanel
+from tui.core.panel import LOG_TAIL, Mat, Panel, RollPanel, SidePanel
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.kingmaker.state import KMState
 from tui.core.systems.kingmaker.story import LETTERS, mat_lines, note_text, standing_text

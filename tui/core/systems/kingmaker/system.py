@@ -8,7 +8,7 @@ from typing import Any
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import t
-from tui.core.projection import Panel
+from tui.core.panel import Panel
 from tui.core.dice.d20 import AttackRules
 from tui.core.dice.quick import DiceFamily
 from tui.core.dice.quick_d20 import TwentySidedDie

@@ -13,7 +13,7 @@ from typing import Any
 from tui.core.dice.year_zero import DieKind, YearZeroRoll
 from tui.core.i18n import t
 from tui.core.dice.odds import opposed, percent
-from tui.core.projection import LOG_TAIL, Panel, RollPanel, SidePanel
+from tui.core.panel import LOG_TAIL, Panel, RollPanel, SidePanel
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.after_battle import retreat_holds_back

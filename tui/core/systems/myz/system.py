@@ -8,7 +8,7 @@ from typing import Any
 from tui.core.dice.year_zero import YearZeroRules
 from tui.core.history import BattleFile, LoggedBattle
 from tui.core.i18n import t
-from tui.core.projection import Panel
+from tui.core.panel import Panel
 from tui.core.dice.quick import DiceFamily
 from tui.core.dice.quick_yz import YearZeroPools
 from tui.core.ruleset_base import Localised

@@ -14,7 +14,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
 from tui.core.dice.odds import fate_chances, percent
-from tui.core.projection import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.panel import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.second_world.state import SWState
 from tui.core.systems.second_world.story import condition, note_text, where
