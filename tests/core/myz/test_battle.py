@@ -12,7 +12,7 @@ from tui.core.systems.myz import models as m
 from tui.core.errors import MassCombatError, RollRecordError, RuleViolation, SaveFileError
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Army, Battlefield, Person
-from tui.core.systems.myz.engine import environment_rating, recon_factors, recon_modifier
+from tui.core.systems.myz.before_battle import environment_rating, recon_factors, recon_modifier
 
 # -- Reconnaissance ------------------------------------------------------------------------
 

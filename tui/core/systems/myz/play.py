@@ -10,14 +10,16 @@ from tui.core.dice.year_zero import Pool, YearZeroRules
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.myz import after_battle as ab
+from tui.core.systems.myz import before_battle as bb
 from tui.core.systems.myz import engine as en
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.core.systems.myz.state import MyzState
 
-_HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {**en.HANDLERS, **ab.HANDLERS}
-"""Each kind of step → the rules that take it (the muster and the wave in
-``engine``, what follows the Battle roll in ``after_battle``)."""
+_HANDLERS: dict[type[Any], Callable[[MyzState, Any], MyzState]] = {**bb.HANDLERS, **en.HANDLERS, **ab.HANDLERS}
+"""Each kind of step → the rules that take it (the muster and what comes
+before the first wave in ``before_battle``, the wave in ``engine``, what
+follows the Battle roll in ``after_battle``)."""
 
 
 def apply(state: MyzState, event: m.Event) -> MyzState:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tui.core.systems.myz.engine import environment_rating, muster_forces, recon_factors, recon_modifier
+from tui.core.systems.myz.before_battle import environment_rating, muster_forces, recon_factors, recon_modifier
 from tui.core.systems.myz.forces import Force, besieged, unit_counts
 from tui.core.systems.myz.pool import PoolBreakdown, PoolLine, WaveSetting, battle_pools, defensive_advantage
 from tui.core.systems.myz.rules import MyzRuleset

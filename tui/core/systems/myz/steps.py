@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from tui.core.dice.skill_roll import SkillPool
 from tui.core.systems.myz.after_battle import successor_needed
 from tui.core.systems.myz.checks import check_pool
-from tui.core.systems.myz.engine import recon_factors, recon_modifier, start_forces, turn
+from tui.core.systems.myz.before_battle import recon_factors, recon_modifier, start_forces
+from tui.core.systems.myz.engine import turn
 from tui.core.systems.myz.events import SkillCheck
 from tui.core.systems.myz.state import MyzState
 

@@ -11,7 +11,7 @@ from tui.core.dice.year_zero import KINDS, DieKind, YearZeroRoll
 from tui.core.markdown import md_text
 from tui.core.systems.myz.army import Army, Person
 from tui.core.systems.myz.checks import CheckResult
-from tui.core.systems.myz.engine import environment_rating
+from tui.core.systems.myz.before_battle import environment_rating
 from tui.core.systems.myz.events import Initiative, NextWave
 from tui.core.systems.myz.forces import Force, base_battle_level
 from tui.core.systems.myz.state import MyzState
