@@ -7,7 +7,8 @@ from pathlib import Path
 
 from tui.core.files.loading import load_battle
 from tui.core.files.storage import create_session
-from tui.core.systems.fate.contest import attack_skill, unlisted_skill
+from tui.core.systems.fate.contest import unlisted_skill
+from tui.core.systems.fate.opposition import attack_skill
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.demo import ford_of_brannock
 from tui.ui.app import MassCombatApp

@@ -15,11 +15,10 @@ from typing import Any
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.opposition import AIMED_AT_UNITS, attack_skill
 from tui.core.systems.fate.contest import (
-    AIMED_AT_UNITS,
     AIMED_AT_ZONES,
     WITH_DIFFICULTY,
-    attack_skill,
     best_skill,
     defence_options,
     defence_skill,
