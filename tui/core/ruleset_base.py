@@ -2,7 +2,7 @@
 languages, the ``[ruleset]`` header, and Year Zero dice.
 
 They live apart from ``rulesets`` so that a system's own ruleset model
-(``systems/myz/rules.py``) can build on them without an import cycle.
+can build on them without an import cycle.
 """
 
 from __future__ import annotations

@@ -65,8 +65,10 @@ def _pair(a: str, b: str) -> tuple[str, str]:
     return (a, b) if a <= b else (b, a)
 
 
-class Edge(Record):
-    """The passage between zones ``a`` and ``b`` (stored in key order)."""
+class EdgeFields(Record):
+    """What an edge is made of: its zones, its costs and how far each is
+    worn, closed or not, its label. ``Edge`` checks them; a step that sets
+    an edge carries them as they were typed."""
 
     a: str
     b: str
@@ -79,6 +81,10 @@ class Edge(Record):
     worn_close: Wear = 0
     label: str = ""
     """The GM's word for it (``Door``), shown beside the costs; may be empty."""
+
+
+class Edge(EdgeFields):
+    """The passage between zones ``a`` and ``b`` (stored in key order)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -219,4 +225,4 @@ class Edge(Record):
         return worn
 
 
-__all__ = ["MAX_COST", "Edge", "EdgeNotationError", "cost_text", "costs_text", "parse_costs"]
+__all__ = ["EdgeFields", "MAX_COST", "Edge", "EdgeNotationError", "cost_text", "costs_text", "parse_costs"]

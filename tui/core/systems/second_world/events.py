@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import Field, field_validator
+from pydantic import Field, SerializerFunctionWrapHandler, field_validator, model_serializer
 
 from tui.core.dice.quick import QuickRoll
 from tui.core.secrets import Hide
 from tui.core.maps.zones import Zone
-from tui.core.maps.edges import Cost, Wear
+from tui.core.maps.edges import EdgeFields
 from tui.core.records import Record, check_name
 from tui.core.systems.second_world.forces import Character, Key, SideIndex, SkillKey
 
@@ -87,21 +87,19 @@ class Situation(Record):
     on: bool = True
 
 
-class SetEdge(Record):
+class SetEdge(EdgeFields):
     """Put an edge between two touching zones, or replace the one there
     (wear and all: a GM's ruling may set how far a cost is worn)."""
 
     kind: Literal["set_edge"] = "set_edge"
     a: ZoneKey
     b: ZoneKey
-    open_cost: Cost = None
-    traverse: Cost = 0
-    close_cost: Cost = None
-    closed: bool = False
-    worn_open: Wear = 0
-    worn_traverse: Wear = 0
-    worn_close: Wear = 0
-    label: str = ""
+
+    @model_serializer(mode="wrap")
+    def _kind_first(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        # Saved logs name a step's kind first, as every other step does.
+        data: dict[str, object] = handler(self)
+        return {"kind": data.pop("kind"), **data} if "kind" in data else data
 
 
 class RemoveEdge(Record):
