@@ -365,6 +365,8 @@ def test_army_kingmaker_in_german_and_ascii(capsys):
     (["--cr", "2", "--troops", "500", "--mount-cr", "big"], "CR big is not on the ladder"),
     (["--cr", "1/3", "--troops", "10"], "not an army"),
     (["--cr", "2", "--troops", "5"], "too few to be an army"),
+    (["--cr", "2", "--troops", "0"], "0 troops are too few to be an army"),
+    (["--cr", "2", "--troops", "9000"], "split them into two armies"),
     (["--cr", "2", "--troops", "500", "--hd", "d7"], "no Hit Die"),
     (["--cr", "2", "--troops", "lots"], "not a whole number"),
     (["--troops", "500"], "--cr"),
@@ -451,3 +453,10 @@ def test_roll_takes_exactly_what_the_quick_roll_takes(capsys, text):
     assert (code == 0) == (spec is not None), err
     if spec is not None:
         assert run_json(capsys, "roll", text, "--seed", "3") == json.loads(out)
+
+
+def test_a_pool_against_a_pool_reads_in_the_dice_or_with_vs(capsys):
+    """``odds 4b vs 3b`` is ``odds 4b --vs 3b``, as the help says."""
+    assert run_json(capsys, "odds", "5b2s1g vs 3b1s2g", "--pushes", "1") == run_json(capsys, "odds", "5b2s1g", "--vs", "3b1s2g", "--pushes", "1")
+    code, _, err = run(capsys, "odds", "4b vs 3b", "--vs", "2b")
+    assert code == 2 and "--vs does not fit" in err

@@ -6,6 +6,7 @@ its own roll and its own table of chances."""
 from __future__ import annotations
 
 import argparse
+import re
 
 from tui.cli.output import emit, emit_json, seeded, where
 from tui.core.dice.quick import DiceFamily, DiceOptions, QuickRollError, QuickSpec, parse_quick
@@ -27,14 +28,29 @@ def _read(args: argparse.Namespace, taken: str) -> tuple[QuickSpec, DiceOptions]
     if not dice.families:
         raise QuickRollError(t("cli.no_dice"))
     text = _expression(args)
-    spec = parse_quick(text, dice)
+    pool_against: str | None = None
+    try:
+        spec = parse_quick(text, dice)
+    except QuickRollError:
+        # "5b2s vs 3b1s": a pool against a pool, where the dice take one
+        found = re.fullmatch(r"(.+?)\s*\bvs\b\s*(.+)", text.strip(), re.IGNORECASE)
+        if found is None:
+            raise
+        spec = parse_quick(found[1], dice)
+        if "vs_pool" not in getattr(spec.family, taken):
+            raise
+        pool_against = found[2]
     options = DiceOptions(
         push=getattr(args, "push", 0) or 0, cap=getattr(args, "cap", None), pushes=getattr(args, "pushes", 0) or 0,
         vs_pushes=getattr(args, "vs_pushes", 0) or 0,
     )
     versus = getattr(args, "vs", None)
     takes: frozenset[str] = getattr(spec.family, taken)
-    if versus is not None:
+    if pool_against is not None:
+        if versus is not None:
+            raise QuickRollError(t("cli.not_for", option="--vs", expression=text))
+        options = DiceOptions(options.push, options.cap, options.pushes, pool_against, options.vs_pushes)
+    elif versus is not None:
         if "vs_pool" in takes:
             options = DiceOptions(options.push, options.cap, options.pushes, versus, options.vs_pushes)
         else:

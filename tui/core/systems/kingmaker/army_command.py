@@ -12,7 +12,7 @@ from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t
 from tui.core.printout import Printout, count
 from tui.core.system import Command
-from tui.core.systems.kingmaker.derive import cr_text, derive, read_cr
+from tui.core.systems.kingmaker.derive import cr_text, derive, read_cr, size_for
 from tui.core.systems.kingmaker.explain import explain
 from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
@@ -28,6 +28,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def army(args: argparse.Namespace, rules: KingmakerRuleset) -> Printout:
     cr = read_cr(args.cr, rules)
     mount_cr = read_cr(args.mount_cr, rules) if args.mount_cr is not None else None
+    size_for(args.troops, rules)  # too few or too many for an army: the rules' own words
     try:
         built = Army(key="a1", name="Army", cr=cr, troops=args.troops, hit_die=args.hd, mount_cr=mount_cr)
     except ValidationError as exc:  # a head count or die out of range: one line naming the option
