@@ -39,24 +39,20 @@ def _run(args) -> int:
         from tui.cli.report import report
 
         return report(args)
-    if args.command in system_commands():
-        from tui.cli.output import emit, emit_json, where
-
-        system, command = system_commands()[args.command][args.system]
-        with where(f"{args.command} {system.key}"):
-            printout = command.run(args)
-        if getattr(args, "json", False):
-            emit_json(printout.data)
-        else:
-            emit(args, printout.text)
-        return 0
     if args.command in ("view", "serve"):
         from tui.cli.view import serve, view
 
         return view(args) if args.command == "view" else serve(args)
-    from tui.cli.roll import odds, roll
+    if args.command in ("roll", "odds"):
+        from tui.cli.roll import odds, roll
 
-    return roll(args) if args.command == "roll" else odds(args)
+        return roll(args) if args.command == "roll" else odds(args)
+    # A system's own command (army kingmaker): only now are the systems asked.
+    from tui.cli.output import emit_printout, where
+
+    system, command = system_commands()[args.command][args.system]
+    with where(f"{args.command} {system.key}"):
+        return emit_printout(args, command.run(args))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -12,7 +12,7 @@ from typing import Iterator
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
-from tui.core.printout import count, modifier, pct, signed, table
+from tui.core.printout import Printout, count, modifier, pct, signed, table
 from tui.core.records import printable
 
 ASCII_TABLE = str.maketrans({
@@ -51,6 +51,15 @@ def emit_json(data: dict) -> None:
     print(printable(json.dumps(data, ensure_ascii=False)))
 
 
+def emit_printout(args, printout: Printout) -> int:
+    """A command's result: one JSON object with ``--json``, else its text."""
+    if getattr(args, "json", False):
+        emit_json(printout.data)
+    else:
+        emit(args, printout.text)
+    return 0
+
+
 def fail(message: object) -> None:
     """One line on stderr: the error, its line breaks and escapes written out."""
     print(printable(" ".join(str(message).split("\n"))), file=sys.stderr)
@@ -71,4 +80,4 @@ def seed(text: str) -> int:
     return int(text)
 
 
-__all__ = ["ASCII_TABLE", "Failure", "count", "emit", "emit_json", "fail", "modifier", "pct", "seed", "seeded", "signed", "table", "where"]
+__all__ = ["ASCII_TABLE", "Failure", "count", "emit", "emit_json", "emit_printout", "fail", "modifier", "pct", "seed", "seeded", "signed", "table", "where"]

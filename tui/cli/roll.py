@@ -8,10 +8,9 @@ from __future__ import annotations
 import argparse
 import re
 
-from tui.cli.output import emit, emit_json, seeded, where
+from tui.cli.output import emit_printout, seeded, where
 from tui.core.dice.quick import DiceFamily, DiceOptions, QuickRollError, QuickSpec, parse_quick
 from tui.core.i18n import t
-from tui.core.printout import Printout
 from tui.core.system import quick_dice
 
 _OPTIONS = {"push": "--push", "cap": "--cap", "pushes": "--pushes", "vs_pool": "--vs", "vs_pushes": "--vs-pushes"}
@@ -40,21 +39,18 @@ def _read(args: argparse.Namespace, taken: str) -> tuple[QuickSpec, DiceOptions]
         if "vs_pool" not in getattr(spec.family, taken):
             raise
         pool_against = found[2]
-    options = DiceOptions(
-        push=getattr(args, "push", 0) or 0, cap=getattr(args, "cap", None), pushes=getattr(args, "pushes", 0) or 0,
-        vs_pushes=getattr(args, "vs_pushes", 0) or 0,
-    )
     versus = getattr(args, "vs", None)
     takes: frozenset[str] = getattr(spec.family, taken)
-    if pool_against is not None:
-        if versus is not None:
-            raise QuickRollError(t("cli.not_for", option="--vs", expression=text))
-        options = DiceOptions(options.push, options.cap, options.pushes, pool_against, options.vs_pushes)
+    if pool_against is not None and versus is not None:
+        raise QuickRollError(t("cli.not_for", option="--vs", expression=text))
+    if versus is not None and "vs_pool" in takes:
+        pool_against = versus
     elif versus is not None:
-        if "vs_pool" in takes:
-            options = DiceOptions(options.push, options.cap, options.pushes, versus, options.vs_pushes)
-        else:
-            spec = parse_quick(f"{text} vs {versus}", dice)
+        spec = parse_quick(f"{text} vs {versus}", dice)
+    options = DiceOptions(
+        push=getattr(args, "push", 0) or 0, cap=getattr(args, "cap", None), pushes=getattr(args, "pushes", 0) or 0,
+        vs_pool=pool_against, vs_pushes=getattr(args, "vs_pushes", 0) or 0,
+    )
     _refuse_stray(spec, options, takes)
     return spec, options
 
@@ -67,13 +63,6 @@ def _refuse_stray(spec: QuickSpec, options: DiceOptions, takes: frozenset[str]) 
             raise QuickRollError(t("cli.not_for", option=_OPTIONS[name], expression=spec.text))
 
 
-def _print(args: argparse.Namespace, printout: Printout) -> int:
-    if getattr(args, "json", False):
-        emit_json(printout.data)
-    else:
-        emit(args, printout.text)
-    return 0
-
 
 def roll(args: argparse.Namespace) -> int:
     with where(f"roll {_expression(args)}"):
@@ -81,14 +70,14 @@ def roll(args: argparse.Namespace) -> int:
         family: DiceFamily = spec.family
         seed, rng = seeded(args)
         printout = family.printed_roll(spec, rng, seed, options)
-    return _print(args, printout)
+    return emit_printout(args, printout)
 
 
 def odds(args: argparse.Namespace) -> int:
     with where(f"odds {_expression(args)}"):
         spec, options = _read(args, "odds_options")
         printout = spec.family.printed_odds(spec, options)
-    return _print(args, printout)
+    return emit_printout(args, printout)
 
 
 __all__ = ["odds", "roll"]

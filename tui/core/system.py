@@ -265,11 +265,6 @@ def quick_dice(battle: LoggedBattle[Any, Any] | None = None) -> "QuickDice":
     return QuickDice(tuple(chosen.values()))
 
 
-def dice_family(key: str) -> "DiceFamily | None":
-    """The installed dice called ``key`` (``yz``, ``dF``, ``d20``), with
-    the shipped ruleset's numbers."""
-    return next((f for f in quick_dice().families if f.key == key), None)
-
 
 def system_commands() -> dict[str, dict[str, tuple[GameSystem, Command]]]:
     """Each command word → the systems that add it, by system key."""
@@ -281,6 +276,6 @@ def system_commands() -> dict[str, dict[str, tuple[GameSystem, Command]]]:
 
 
 __all__ = [
-    "GROUP", "LEGACY_SYSTEM", "Command", "GameSystem", "RulesetSpec", "UnknownSystem", "dice_family", "find_system",
+    "GROUP", "LEGACY_SYSTEM", "Command", "GameSystem", "UnknownSystem", "find_system",
     "forget_systems", "installed_points", "quick_dice", "read_ruleset", "ruleset_spec", "system_commands", "system_keys", "system_of", "systems",
 ]

@@ -10,13 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.errors import RulesetError
-from tui.core.files.ruleset_files import bundled_folders, file_digest
 from tui.core.system import UnknownSystem, find_system, read_ruleset
-
-
-def ruleset_folders() -> list[Path]:
-    """Where masscombat's own rulesets live: the installed copy, then the checkout's."""
-    return bundled_folders()
 
 
 def find_ruleset(system: str) -> Path:
@@ -39,4 +33,4 @@ def shipped_ruleset(system: str) -> Any:
     return find_system(system).shipped_ruleset()
 
 
-__all__ = ["file_digest", "find_ruleset", "load_ruleset_file", "ruleset_folders", "shipped_ruleset"]
+__all__ = ["find_ruleset", "load_ruleset_file", "shipped_ruleset"]
