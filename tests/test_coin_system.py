@@ -168,6 +168,26 @@ async def test_the_gm_plays_it_in_the_app(coin, tmp_path):
     assert (tmp_path / "toss.public.json").is_file()
 
 
+async def test_it_speaks_german_from_its_own_catalog(coin, tmp_path):
+    from tui.core.i18n import set_language
+    from tui.ui.app import MassCombatApp
+    from tui.ui.settings import Settings
+
+    session = create_session(tmp_path / "toss.toml", coin.new_battle(seed=6))
+    set_language("de")
+    try:
+        app = MassCombatApp(session, Settings(language="de"), None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert "Heads wirft" in str(app.screen.query_one("#coin-board", Static).render())
+            await pilot.press("f1")
+            await pilot.pause()
+            assert "Münzen werfen" in "\n".join(str(w.render()) for w in app.screen.query(Static))
+    finally:
+        set_language("en")
+        session.close()
+
+
 def test_no_file_of_tui_names_it():
     named = [p for p in (ROOT / "tui").rglob("*") if p.is_file() and p.suffix in (".py", ".toml", ".tcss") and any(word in p.read_text(encoding="utf-8") for word in ("masscombat_coin", '"coin"', "Coin Toss"))]
     assert named == []

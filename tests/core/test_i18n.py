@@ -14,29 +14,49 @@ import tui
 from tui.core import i18n
 from tui.core.dice.year_zero import KINDS
 from tui.core.i18n import placeholders
+from tui.core.system import system_keys, systems
 
 PACKAGE = Path(tui.__file__).resolve().parent
 LOCALES = PACKAGE / "core" / "locales"
+# Each system's words beside its rules: tui/core/systems/<key>/locales/.
+SYSTEM_LOCALES = {folder.parent.name: folder for folder in sorted((PACKAGE / "core" / "systems").glob("*/locales"))}
+FOLDERS = [LOCALES, *SYSTEM_LOCALES.values()]
+
+
+@pytest.fixture(autouse=True)
+def every_system_imported():
+    """Each system adds its words when its package is imported: import them
+    all, whatever ran before in this worker."""
+    systems()
 
 # t("key" / t('key' and tr(language, "key"
 _T_CALL = re.compile(r"""\bt\(\s*(["'])([^"'\\{}]+)\1""")
 _TR_CALL = re.compile(r"""\btr\(\s*[^,()"']+,\s*(["'])([^"'\\{}]+)\1""")
 
 
-def catalog_files(language: str) -> list[Path]:
-    """``de.toml`` and its parts (``de.app.toml``...), as i18n.py reads them."""
-    return [LOCALES / f"{language}.toml", *sorted(LOCALES.glob(f"{language}.*.toml"))]
+def catalog_files(language: str, folder: Path = LOCALES) -> list[Path]:
+    """A folder's ``de.toml`` and its parts (``de.app.toml``...), as i18n.py reads them."""
+    return [*([folder / f"{language}.toml"] if (folder / f"{language}.toml").is_file() else []), *sorted(folder.glob(f"{language}.*.toml"))]
+
+
+def load_folder(language: str, folder: Path) -> dict[str, str]:
+    merged: dict[str, str] = {}
+    for path in catalog_files(language, folder):
+        with open(path, "rb") as handle:
+            part = i18n._flatten(tomllib.load(handle))
+        assert not merged.keys() & part.keys(), f"{path} repeats keys {sorted(merged.keys() & part.keys())}"
+        merged.update(part)
+    return merged
 
 
 def load(language: str) -> dict[str, str]:
-    """A language's whole catalog, read independently of i18n.catalog()."""
+    """A language's whole catalog, every folder, read independently of i18n.catalog()."""
     main = LOCALES / f"{language}.toml"
     assert main.is_file(), f"the {language} catalog {main} is missing"
     merged: dict[str, str] = {}
-    for path in catalog_files(language):
-        with open(path, "rb") as handle:
-            part = i18n._flatten(tomllib.load(handle))
-        assert not merged.keys() & part.keys(), f"{path.name} repeats keys {sorted(merged.keys() & part.keys())}"
+    for folder in FOLDERS:
+        part = load_folder(language, folder)
+        assert not merged.keys() & part.keys(), f"{folder} repeats keys {sorted(merged.keys() & part.keys())}"
         merged.update(part)
     return merged
 
@@ -63,14 +83,24 @@ def used_keys() -> dict[str, list[str]]:
 def test_english_catalog_loads_and_is_what_i18n_reads():
     en = load("en")
     assert en
-    i18n.catalog.cache_clear()
-    assert i18n.catalog("en") == en
+    assert set(SYSTEM_LOCALES) == set(system_keys())
+    assert {folder.resolve() for folder in FOLDERS} <= set(i18n.catalog_folders())
+    assert i18n.catalog("en").items() >= en.items()  # and any other installed system's words
 
 
-def test_every_english_part_has_a_german_part():
-    parts = [p.name for p in catalog_files("en")]
-    missing = [name for name in parts if not (LOCALES / ("de" + name[2:])).is_file()]
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: folder.parent.name)
+def test_every_english_part_has_a_german_part(folder):
+    parts = [p.name for p in catalog_files("en", folder)]
+    assert parts
+    missing = [name for name in parts if not (folder / ("de" + name[2:])).is_file()]
     assert missing == []
+
+
+def test_a_folder_added_twice_counts_once():
+    before = i18n.catalog_folders()
+    i18n.add_catalogs(LOCALES)
+    i18n.add_catalogs(SYSTEM_LOCALES["fate"])
+    assert i18n.catalog_folders() == before
 
 
 @pytest.mark.parametrize("language", i18n.LANGUAGES)
@@ -177,6 +207,85 @@ def test_calls_fill_in_every_placeholder():
             if not needed <= given:
                 short.append(f"{path.relative_to(PACKAGE.parent)}:{line} {key} lacks {sorted(needed - given)}")
     assert short == []
+
+
+# -- whose words: a system's own in its folder, the shared ones shared -------
+
+
+def owner(path: Path) -> str:
+    """The system a source file belongs to, or "" for shared code."""
+    parts = path.relative_to(PACKAGE).parts
+    if parts[:2] == ("core", "systems") and len(parts) > 3:
+        return parts[2]
+    if parts[0] == "ui" and len(parts) > 2 and parts[1] in SYSTEM_LOCALES:
+        return parts[1]
+    return ""
+
+
+def strings_by_owner() -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Every string literal in the package, and every literal start of a
+    built key (f"myz.phase.{x}", "km.part." + x), with the owners using it."""
+    literals: dict[str, set[str]] = {}
+    heads: dict[str, set[str]] = {}
+    for path in source_files():
+        who = owner(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                literals.setdefault(node.value, set()).add(who)
+            start = node.values[0] if isinstance(node, ast.JoinedStr) and node.values else node.left if isinstance(node, ast.BinOp) else None
+            if isinstance(start, ast.Constant) and isinstance(start.value, str) and "." in start.value:
+                heads.setdefault(start.value, set()).add(who)
+    return literals, heads
+
+
+def users(key: str, literals: dict[str, set[str]], heads: dict[str, set[str]]) -> set[str]:
+    """Who may ask for ``key``: its own literal, its plural table's, a
+    dotted prefix held in a literal (a table of keys), or a built key's start."""
+    found = set(literals.get(key, ()))
+    if key.endswith((".one", ".many")):
+        found |= literals.get(key.rsplit(".", 1)[0], set())
+    for at, char in enumerate(key):
+        if char == ".":
+            prefix = key[:at]
+            found |= literals.get(prefix + ".", set()) | (literals.get(prefix, set()) if "." in prefix else set())
+    for head, who in heads.items():
+        if key.startswith(head):
+            found |= who
+    return found
+
+
+def test_the_owner_scanner_sees_built_keys():
+    literals, heads = strings_by_owner()
+    assert users("myz.phase.ambush", literals, heads) >= {"myz"}  # f"myz.phase.{...}"
+    assert "" in users("error.nothing_to_undo", literals, heads)
+
+
+def test_a_system_keeps_its_words_to_itself():
+    """A key in a system's folder is asked for only by that system's code
+    (core or screens): shared code could run before the system's package is
+    imported, and would show the bare key."""
+    literals, heads = strings_by_owner()
+    strays = {
+        f"{system}:{key}": sorted(who - {system})
+        for system, folder in SYSTEM_LOCALES.items()
+        for key in load_folder("en", folder)
+        if (who := users(key, literals, heads)) - {system}
+    }
+    assert strays == {}
+
+
+def test_the_shared_words_are_shared():
+    """A key in the shared catalog is used by shared code or by more than one
+    system: a key only one system uses belongs in that system's folder."""
+    literals, heads = strings_by_owner()
+    own = {key: sorted(who) for key in load_folder("en", LOCALES) if len(who := users(key, literals, heads)) == 1 and "" not in who}
+    assert own == {}
+
+
+def test_every_message_is_asked_for():
+    literals, heads = strings_by_owner()
+    unused = [key for key in load("en") if not users(key, literals, heads)]
+    assert unused == []
 
 
 # -- lookups ------------------------------------------------------------------

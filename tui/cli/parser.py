@@ -140,9 +140,9 @@ def command_parser(with_systems: bool = False) -> OneLineParser:
             leaf = _leaf(systems, key, found.help())
             found.arguments(leaf)
 
-    report = commands.add_parser("report", help=t("report.cli.help"), description=t("report.cli.help"), allow_abbrev=False)
-    report.add_argument("file", metavar="SAVE", help=t("report.cli.file"))
-    report.add_argument("--output", "-o", metavar="FILE", help=t("report.cli.output"))
+    report = commands.add_parser("report", help=t("cli.report.help"), description=t("cli.report.help"), allow_abbrev=False)
+    report.add_argument("file", metavar="SAVE", help=t("cli.report.file"))
+    report.add_argument("--output", "-o", metavar="FILE", help=t("cli.report.output"))
     _common(report)
 
     view = commands.add_parser("view", help=t("viewer.cli.help"), description=t("viewer.cli.description"), allow_abbrev=False)

@@ -52,6 +52,6 @@ def report(args) -> int:
         write_atomic(Path(output), text)
     except OSError as exc:
         reason = exc.strerror or exc.__class__.__name__
-        fail(t("report.cli.cannot_write", path=output, reason=reason))
+        fail(t("cli.report.cannot_write", path=output, reason=reason))
         return 1
     return 0

@@ -1,8 +1,11 @@
 """Message catalogs: every string a user sees, in English and German.
 
-Catalogs are TOML files in ``locales/`` (``en.toml`` plus parts such as
-``en.app.toml``); tables nest, keys are dotted
-(``roller.push``). Placeholders use ``str.format`` names, and a test checks
+Catalogs are TOML files in ``locales/`` folders (``en.toml`` plus parts
+such as ``en.app.toml``); tables nest, keys are dotted (``roller.push``).
+The shared words live beside this module; each rule system brings its own
+folder and adds it when its package is imported (``add_catalogs``), so a
+system's words travel with it and a key it uses is there whenever its code
+runs. A key is defined once across all folders. Placeholders use ``str.format`` names, and a test checks
 that both catalogs have the same keys with the same placeholders. A message
 that counts something may be a table with ``one`` and ``many`` forms.
 
@@ -14,15 +17,16 @@ from __future__ import annotations
 
 import string
 import tomllib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 LANGUAGES = ("en", "de")
 DEFAULT_LANGUAGE = "en"
-_FOLDER = Path(__file__).resolve().parent / "locales"
+SHARED_FOLDER = Path(__file__).resolve().parent / "locales"
 
 _current = DEFAULT_LANGUAGE
+_folders: list[Path] = [SHARED_FOLDER]
+_merged: dict[str, dict[str, str]] = {}
 
 
 def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
@@ -36,23 +40,43 @@ def _flatten(table: dict[str, Any], prefix: str = "") -> dict[str, str]:
     return flat
 
 
-def catalog_files(language: str) -> list[Path]:
-    """``en.toml`` and its parts (``en.app.toml``...), split by subject."""
-    return [_FOLDER / f"{language}.toml", *sorted(_FOLDER.glob(f"{language}.*.toml"))]
+def add_catalogs(folder: Path) -> None:
+    """Merge a system's ``locales/`` folder into every language from now on
+    (a folder added twice counts once)."""
+    folder = folder.resolve()
+    if folder not in _folders:
+        _folders.append(folder)
+        _merged.clear()
 
 
-@lru_cache(maxsize=None)
+def catalog_folders() -> tuple[Path, ...]:
+    return tuple(_folders)
+
+
+def catalog_files(language: str, folder: Path = SHARED_FOLDER) -> list[Path]:
+    """A folder's ``en.toml`` and its parts (``en.app.toml``...), split by
+    subject; a system may ship only some languages (the rest fall back to
+    English)."""
+    main = folder / f"{language}.toml"
+    return [*([main] if main.is_file() else []), *sorted(folder.glob(f"{language}.*.toml"))]
+
+
 def catalog(language: str) -> dict[str, str]:
+    """Every message of ``language``, from the shared folder and each added."""
     if language not in LANGUAGES:
         raise ValueError(f"unknown language {language!r}: choose one of {', '.join(LANGUAGES)}")
-    merged: dict[str, str] = {}
-    for path in catalog_files(language):
-        with open(path, "rb") as handle:
-            part = _flatten(tomllib.load(handle))
-        clash = merged.keys() & part.keys()
-        if clash:
-            raise ValueError(f"{path.name}: keys defined twice: {', '.join(sorted(clash))}")
-        merged.update(part)
+    merged = _merged.get(language)
+    if merged is None:
+        merged = {}
+        for folder in _folders:
+            for path in catalog_files(language, folder):
+                with open(path, "rb") as handle:
+                    part = _flatten(tomllib.load(handle))
+                clash = merged.keys() & part.keys()
+                if clash:
+                    raise ValueError(f"{path}: keys defined twice: {', '.join(sorted(clash))}")
+                merged.update(part)
+        _merged[language] = merged
     return merged
 
 

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.widgets import Static
 
 from tui.core.history import LoggedBattle
+from tui.core.i18n import t
 from tui.ui.registry import SystemUI, lazy_screen
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.widgets.key_footer import KeyFooter
@@ -19,8 +20,8 @@ from masscombat_coin.battle import CoinBattle
 
 class CoinScreen(BattleScreen[CoinBattle]):
     BINDINGS = [
-        Binding("f", "flip", "Flip", id="coin.flip"),
-        Binding("u", "undo", "Undo", id="coin.undo"),
+        Binding("f", "flip", "coin.flip", id="coin.flip"),
+        Binding("u", "undo", "key.undo", id="coin.undo"),
     ]
 
     def compose(self) -> ComposeResult:
@@ -31,8 +32,8 @@ class CoinScreen(BattleScreen[CoinBattle]):
         game = self.battle.game
         text = Text()
         for index, name in enumerate(game.sides):
-            text.append(f"{name}: {game.heads[index]} heads\n")
-        text.append(f"{game.sides[game.winner]} wins" if game.winner is not None else f"{game.sides[game.turn]} to flip")
+            text.append(t("coin.heads", name=name, count=game.heads[index]) + "\n")
+        text.append(t("coin.wins", name=game.sides[game.winner]) if game.winner is not None else t("coin.to_flip", name=game.sides[game.turn]))
         self.query_one("#coin-board", Static).update(text)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -45,7 +46,7 @@ class CoinScreen(BattleScreen[CoinBattle]):
 
 
 def help_page(glyphs: Any, battle: LoggedBattle[Any, Any]) -> list[Any]:
-    return [Text(f"Flip coins; {battle.ruleset.heads_to_win} heads win.")]
+    return [Text(t("coin.help", heads=battle.ruleset.heads_to_win))]
 
 
 UI = SystemUI(

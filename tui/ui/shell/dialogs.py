@@ -379,7 +379,7 @@ class NumberDialog(AskDialog):
         self, title: str | Content, value: int | str | None, least: int, most: int, help_text: str = "", *, allow_empty: bool = False, step: int = 1
     ) -> None:
         shown = "" if value is None else str(value)
-        bounds = t("wave.dialog.range", least=least, most=most)
+        bounds = t("dialog.range", least=least, most=most)
         super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 1)
         self._least, self._most, self._allow_empty, self._step = least, most, allow_empty, step
 
@@ -392,9 +392,9 @@ class NumberDialog(AskDialog):
         except ValueError:
             value = None
         if value is None or not self._least <= value <= self._most:
-            raise ValueError(t("army.dialog.number_bad", text=text or "∅", least=self._least, most=self._most))
+            raise ValueError(t("dialog.number_bad", text=text or "∅", least=self._least, most=self._most))
         if value % self._step:
-            raise ValueError(t("army.dialog.number_step", text=text, step=self._step))
+            raise ValueError(t("dialog.number_step", text=text, step=self._step))
         return value
 
 

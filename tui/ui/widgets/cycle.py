@@ -28,8 +28,8 @@ class Cycle(Widget, can_focus=True):
     """Attributes down (``items``, ``value``); ``Cycle.Changed`` up."""
 
     BINDINGS = [
-        Binding("left", "step(-1)", "army.key.choice_previous", show=False, id="cycle.previous"),
-        Binding("right,space", "step(1)", "army.key.choice_next", show=False, id="cycle.next"),
+        Binding("left", "step(-1)", "key.choice_previous", show=False, id="cycle.previous"),
+        Binding("right,space", "step(1)", "key.choice_next", show=False, id="cycle.next"),
     ]
 
     DEFAULT_CSS = """

@@ -172,7 +172,7 @@ def contest_odds(state: FateState, contest: Contest) -> str:
     after it."""
     against = _before_dice(contest.defence) if contest.defence is not None else contest.difficulty
     win, tie = fate_chances(_before_dice(contest.active) - against, state.rules.dice.count, opposed=contest.defence is not None)
-    return t("view.fate.odds", succeed=percent(win), tie=percent(tie))
+    return t("view.ladder_odds", succeed=percent(win), tie=percent(tie))
 
 
 # -- the projection -------------------------------------------------------------------

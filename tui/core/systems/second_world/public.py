@@ -147,7 +147,7 @@ def _odds(state: SWState) -> str:
         return ""
     against = pending.defence.base if pending.defence is not None else pending.difficulty
     win, tie = fate_chances(pending.actor.base - against, state.rules.dice.count, opposed=pending.defence is not None)
-    return t("view.fate.odds", succeed=percent(win), tie=percent(tie))
+    return t("view.ladder_odds", succeed=percent(win), tie=percent(tie))
 
 
 def panel(state: SWState, system_name: str) -> Panel:
