@@ -1,7 +1,7 @@
 """The App, the same for every system: the system's modes and keys come
 from the registries (``tui.core.system``, ``tui.ui.registry``) as data; the
 app adds the global keys, the command palette, autosave after every event,
-keys held while a dialog opens (``shell.keys``), and saving on hangup,
+keys held while a dialog opens (``shell.gated_app``), and saving on hangup,
 terminate and ctrl+c."""
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ import signal
 import threading
 from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable
-
-from typing import Any, Coroutine
+from typing import Any, Callable, Iterable
 
 from textual.command import CommandPalette
 from textual import events
@@ -23,9 +21,8 @@ from textual.app import SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
 from textual.reactive import reactive
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Input
 
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
@@ -41,18 +38,17 @@ from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.quick_roll import open_quick_roll
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.help import HelpScreen, binding_rows
+from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog, rename_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
-from tui.ui.shell.shadow import ShadowedApp
 
 ANSI_THEMES = ("ansi-dark", "ansi-light")
-QUIT_NOW = ("ctrl+q", "ctrl+c")
 FOLD_PAUSE = 1.5
 """Seconds without a change after which a long journal is folded into the file."""
 
 
-class MassCombatApp(ShadowedApp[None]):
+class MassCombatApp(GatedApp[None]):
     """A battle open on one save file; every change is saved at once."""
 
     TITLE = "masscombat"
@@ -270,46 +266,6 @@ class MassCombatApp(ShadowedApp[None]):
         self.publish()
         return saved
 
-    # -- keys in bursts: held while a dialog opens ----------------------------------
-
-    def run_flow(self, node: DOMNode, flow: Coroutine[Any, Any, None], group: str = "flow") -> None:
-        """Run a flow of dialogs; keys that come before its dialog is up wait for it."""
-        self.key_gate.run_flow(node, flow, group)
-
-    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
-        if isinstance(screen, Dialog):
-            self.key_gate.expect_dialog()
-            return super().push_screen(screen, *args, **kwargs)
-        if not isinstance(screen, ModalScreen):
-            return super().push_screen(screen, *args, **kwargs)
-        # A form (a person, a card, the settings): keys typed behind the key
-        # that opened it wait until it is up and focused, then go to it.
-        self.key_gate.expect_dialog()
-        pushed = super().push_screen(screen, *args, **kwargs)
-        screen.call_after_refresh(self.key_gate.form_ready)
-        return pushed
-
-    async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
-            # Only quitting jumps the queue: a form's own priority keys
-            # (Tab, ↑ ↓) wait their turn behind what was typed before them.
-            if not (event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True)):
-                self.key_gate.hold(event)
-            return
-        if isinstance(event, events.Key) and not event.is_forwarded and self._in_form() and not isinstance(self.focused, Input):
-            # A choice or a box in a form: its keys act now, while it has the
-            # focus. Handed on, they would be matched to bindings only once
-            # they had bubbled back up, and a Tab or ↑ ↓ typed behind them
-            # would have moved the focus away by then ("a ↓ → ↑": → lost).
-            if await self._check_bindings(event.key, priority=True) or await self._check_bindings(event.key):
-                return
-        await super().on_event(event)
-
-    def _in_form(self) -> bool:
-        """A form is up: a modal screen with more than one field."""
-        screen = self.screen
-        return isinstance(screen, ModalScreen) and len(screen.focus_chain) > 1
-
     async def _on_key(self, event: events.Key) -> None:
         # Textual calls every class's handler along the MRO; App's own runs
         # after this one unless the key is held. A key forwarded to the old
@@ -324,7 +280,7 @@ class MassCombatApp(ShadowedApp[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "form_step":
-            return self._in_form()
+            return self.in_form()
         if action == "mode":
             return True if parameters and parameters[0] in self.MODES and parameters[0] != self.current_mode else None
         return True
@@ -332,12 +288,6 @@ class MassCombatApp(ShadowedApp[None]):
     def action_mode(self, mode: str) -> None:
         if mode in self.MODES and self.current_mode != mode:
             self.switch_mode(mode)
-
-    def action_form_step(self, direction: int) -> None:
-        if direction > 0:
-            self.screen.focus_next()
-        else:
-            self.screen.focus_previous()
 
     def action_quick_roll(self) -> None:
         open_quick_roll(self)

@@ -1,0 +1,71 @@
+"""The app's side of keys that arrive in a burst (``shell.keys``): every
+dialog and form pushed is announced to the gate, keys that come while one
+is on its way are held for it, and a form's own keys act while it has the
+focus. The battle app builds on it; its ``key_gate`` is made there."""
+
+from __future__ import annotations
+
+from typing import Any, Coroutine
+
+from textual import events
+from textual.dom import DOMNode
+from textual.screen import ModalScreen
+from textual.widgets import Input
+
+from tui.ui.shell.dialogs import Dialog
+from tui.ui.shell.keys import KeyGate
+from tui.ui.shell.shadow import ReturnType, ShadowedApp
+
+QUIT_NOW = ("ctrl+q", "ctrl+c")
+"""Keys that quit at once, even past keys held for a dialog."""
+
+
+class GatedApp(ShadowedApp[ReturnType]):
+    key_gate: KeyGate
+
+    def run_flow(self, node: DOMNode, flow: Coroutine[Any, Any, None], group: str = "flow") -> None:
+        """Run a flow of dialogs; keys that come before its dialog is up wait for it."""
+        self.key_gate.run_flow(node, flow, group)
+
+    def push_screen(self, screen: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(screen, Dialog):
+            self.key_gate.expect_dialog()
+            return super().push_screen(screen, *args, **kwargs)
+        if not isinstance(screen, ModalScreen):
+            return super().push_screen(screen, *args, **kwargs)
+        # A form (a person, a card, the settings): keys typed behind the key
+        # that opened it wait until it is up and focused, then go to it.
+        self.key_gate.expect_dialog()
+        pushed = super().push_screen(screen, *args, **kwargs)
+        screen.call_after_refresh(self.key_gate.form_ready)
+        return pushed
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
+            # Only quitting jumps the queue: a form's own priority keys
+            # (Tab, ↑ ↓) wait their turn behind what was typed before them.
+            if not (event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True)):
+                self.key_gate.hold(event)
+            return
+        if isinstance(event, events.Key) and not event.is_forwarded and self.in_form() and not isinstance(self.focused, Input):
+            # A choice or a box in a form: its keys act now, while it has the
+            # focus. Handed on, they would be matched to bindings only once
+            # they had bubbled back up, and a Tab or ↑ ↓ typed behind them
+            # would have moved the focus away by then ("a ↓ → ↑": → lost).
+            if await self._check_bindings(event.key, priority=True) or await self._check_bindings(event.key):
+                return
+        await super().on_event(event)
+
+    def in_form(self) -> bool:
+        """A form is up: a modal screen with more than one field."""
+        screen = self.screen
+        return isinstance(screen, ModalScreen) and len(screen.focus_chain) > 1
+
+    def action_form_step(self, direction: int) -> None:
+        if direction > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
+
+
+__all__ = ["QUIT_NOW", "GatedApp"]
