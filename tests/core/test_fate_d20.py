@@ -117,9 +117,10 @@ def test_a_natural_20_adds_one_beyond_the_cap():
 
 
 def test_a_natural_20_hits_even_below_the_target():
+    # Ultimate Campaign: it "still deals 1 point of damage", exactly: the
+    # critical's extra adds to a hit the total made (RULES-NOTES).
     result = resolve_attack(20, -10, 17, cap=4, rules=RULES)
-    assert result.hit and result.critical
-    assert result.damage == 2  # the minimum 1, plus 1 for the natural 20
+    assert result == AttackResult(True, 1, False, natural_only=True)
 
 
 def test_a_19_is_no_natural_hit():
@@ -143,12 +144,15 @@ def test_attack_invariants(face, modifier, target, cap):
     result = resolve_attack(face, modifier, target, cap, RULES)
     total = face + modifier
     if face == 20:
-        assert result.hit and result.critical
+        assert result.hit and result.critical == (total >= target)
     else:
         assert result.hit == (total >= target)
         assert not result.critical
     if not result.hit:
         assert result.damage == 0
+        return
+    if total < target:  # a natural 20 below the target: exactly 1
+        assert result.damage == 1 and result.natural_only
         return
     base = max(total - target, 1)
     if cap is not None:

@@ -28,8 +28,8 @@ def check_file(path: Path) -> str:
 
     battle = load_battle(path)
     line = t("cli.check_battle", title=battle.meta.title)
-    if battle.ruleset_notice:
-        line += "\n" + battle.ruleset_notice
+    for notice in battle.opening_notices():
+        line += "\n" + notice
     if battle.history.dropped:
         line += "\n" + t("storage.redo_dropped", count=battle.history.dropped, path=path.name, why=battle.history.dropped_why)
     return line

@@ -14,6 +14,7 @@ from typing import Annotated, Any, Callable, ClassVar, Final, Generic, Literal, 
 from pydantic import Field, field_validator
 
 from tui.core.errors import NothingToUndo, RollRecordError, RuleViolation
+from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.records import Record, check_name
 
@@ -39,8 +40,10 @@ class History(Generic[S, E]):
         return cls((), 0, (initial,))
 
     @classmethod
-    def replay(cls, initial: S, events: Sequence[E], cursor: int, apply: Callable[[S, E], S]) -> "History[S, E]":
-        """Rebuild from a saved log; ``apply`` raises if an event does not fit."""
+    def replay(cls, initial: S, events: Sequence[E], cursor: int, apply: Callable[[S, E], S], prepare: Callable[[S, int], S] | None = None) -> "History[S, E]":
+        """Rebuild from a saved log; ``apply`` raises if an event does not fit.
+        ``prepare`` readies the state for the event of that index (the rules
+        it was played under)."""
         if not 0 <= cursor <= len(events):
             raise RollRecordError(t("error.record_cursor", cursor=cursor, count=len(events)))
         states = [initial]
@@ -50,7 +53,7 @@ class History(Generic[S, E]):
         state = initial
         for number, event in enumerate(events):
             try:
-                state = apply(state, event)
+                state = apply(prepare(state, number) if prepare else state, event)
             except ValueError as exc:
                 if number >= cursor:
                     return cls(tuple(events[:number]), cursor, tuple(states), len(events) - number, str(exc))
@@ -112,6 +115,23 @@ class QuickRoll(Record):
     faces: tuple[Annotated[int, Field(ge=-1, le=100)], ...]
 
 
+@dataclass(frozen=True)
+class RuleFix:
+    """A rule mended after battles were saved under the earlier reading.
+
+    What was played stands: a save records, for each fix, the first step of
+    its log played under it (``BattleFile.rule_fixes``); the steps before
+    replay under the earlier reading (the system keeps it, switched by the
+    fixes in effect in its state), and every new step follows today's rules.
+    Opening a save written before a fix tells the GM which played steps the
+    earlier reading decided (those it ``touches``, given the state before
+    the step) and what changed (``message``, a catalog key)."""
+
+    key: str
+    message: str
+    touches: Callable[[Any, Any], bool]
+
+
 class RulesetRef(Record):
     """Which ruleset a battle plays with: its id, the SHA-256 of its file,
     and the file itself when it is a house copy (empty: the bundled one)."""
@@ -140,6 +160,10 @@ class BattleFile(Record):
     """A summary of the state for people and scripts; checked against the log on load."""
     ruleset: RulesetRef | None = None
     """The ruleset the battle was last played with (none in older saves)."""
+    rule_fixes: dict[Annotated[str, Field(max_length=80)], Annotated[int, Field(ge=0)]] | None = None
+    """Each rule fix (``RuleFix.key``) and the first step of the log played
+    under it (0: all of them); none in saves written before its system had
+    any. A fix the save doesn't name came after all its steps."""
 
     _check_title = field_validator("title")(check_name)
 
@@ -161,6 +185,14 @@ class LoggedBattle(Generic[S, E]):
     ruleset_notice: str | None = None
     """Set on load when the battle now plays with another ruleset than the
     one its save was last played with (the session says so)."""
+    rules_notice: str | None = None
+    """Set on load when played steps were decided by a rule mended since the
+    save was written: which steps, and what changed."""
+    rule_fixes: ClassVar[tuple[RuleFix, ...]] = ()
+    """The system's rules mended after battles were saved (oldest first)."""
+    fixed_from: dict[str, int] | None = None
+    """Each fix and the first step played under it, for a battle read from
+    a file (``fixes_start``); None: a new battle, all of it under every fix."""
     _apply: ClassVar[Callable[..., Any]]  # apply(state, event), set as a staticmethod; "..." because mypy would bind a (state, event) ClassVar like a method
 
     # -- the system's part -----------------------------------------------------
@@ -183,6 +215,21 @@ class LoggedBattle(Generic[S, E]):
         raise NotImplementedError
 
     @classmethod
+    def with_fixes(cls, state: S, fixes: frozenset[str]) -> S:
+        """``state`` with only ``fixes`` in effect: a system with rule fixes
+        keeps the set in its state's ``mended``, where its rules read it."""
+        if getattr(state, "mended", fixes) == fixes:
+            return state
+        return replace(state, mended=fixes)
+
+    @classmethod
+    def fixes_start(cls, meta: Any) -> dict[str, int]:
+        """Each fix and the first step of ``meta``'s log played under it: a
+        fix the save doesn't name came after its whole log."""
+        recorded = meta.rule_fixes or {}
+        return {fix.key: recorded.get(fix.key, len(meta.log)) for fix in cls.rule_fixes}
+
+    @classmethod
     def apply_event(cls, state: S, event: E) -> S:
         """The system's rules for ``event``; a quick roll, which every system's
         log may hold, changes nothing in the battle (it is kept for the log)."""
@@ -200,16 +247,53 @@ class LoggedBattle(Generic[S, E]):
         if meta.log and not meta.state:
             # every save writes [state]; a log without it is a file cut short
             raise RollRecordError(t("error.record_no_state"))
-        return History.replay(initial, meta.log, meta.cursor, cls.apply_event)
+        if not cls.rule_fixes:
+            return History.replay(initial, meta.log, meta.cursor, cls.apply_event)
+        start = cls.fixes_start(meta)
+        return History.replay(initial, meta.log, meta.cursor, cls.apply_event, lambda state, number: cls.with_fixes(state, frozenset(k for k, first in start.items() if first <= number)))
 
     def check_summary(self) -> None:
+        """The saved ``[state]`` against the log replayed (each step under
+        the rules it was played under); notes the steps an earlier reading
+        decided, if the save is older than a fix."""
         if self.meta.state and self.meta.state != self.summary(self.history.state):
             raise RollRecordError(t("error.record_state"))
+        self.fixed_from = type(self).fixes_start(self.meta)
+        told = [t("error.rules_mended", count=len(steps), steps=", ".join(map(str, steps)), what=t(fix.message)) for fix, steps in self.earlier_readings()]
+        self.rules_notice = "; ".join(told) or None
+
+    def earlier_readings(self) -> list[tuple[RuleFix, list[int]]]:
+        """Each fix the save was written before, with the played steps (from
+        1) decided by the earlier reading; fixes that decided none left out."""
+        known = set(self.meta.rule_fixes or ())
+        found = []
+        for fix in type(self).rule_fixes:
+            if fix.key in known:
+                continue
+            steps = [n + 1 for n, event in enumerate(self.history.done) if fix.touches(self.history.states[n], event)]
+            if steps:
+                found.append((fix, steps))
+        return found
+
+    def _apply_at(self, number: int | None) -> Callable[[S, E], S]:
+        """The rules for the saved step of index ``number`` (those it was
+        played under), or for a new step (None: today's)."""
+        if not type(self).rule_fixes:
+            return type(self).apply_event
+        start = self.fixed_from or {}
+        fixes = frozenset(fix.key for fix in type(self).rule_fixes if number is None or start.get(fix.key, 0) <= number)
+        return lambda state, event: type(self).apply_event(type(self).with_fixes(state, fixes), event)
+
+    def opening_notices(self) -> list[str]:
+        """What opening the save found to tell the GM (the ruleset, mended rules)."""
+        return [notice for notice in (self.ruleset_notice, self.rules_notice) if notice]
 
     def to_file(self) -> Any:
         # An example names no ruleset: its copies record the one they play with.
         ruleset = None if self.meta.template else self.meta.ruleset
-        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": self.summary(self.history.state), "ruleset": ruleset})
+        start = self.fixed_from or {}
+        fixes = {fix.key: start.get(fix.key, 0) for fix in type(self).rule_fixes} or None
+        return self.meta.model_copy(update={"log": self.history.events, "cursor": self.history.cursor, "state": self.summary(self.history.state), "ruleset": ruleset, "rule_fixes": fixes})
 
     @property
     def system(self) -> str:
@@ -258,11 +342,14 @@ class LoggedBattle(Generic[S, E]):
 
     def record(self, event: E) -> E:
         """Apply one event; raises (and changes nothing) if the rules refuse it."""
-        after = self.history.do(event, type(self).apply_event)
+        after = self.history.do(event, self._apply_at(None))
         # the rules' own refusal first: it is the more specific one
         why = type(self).new_step_refusal(self.history.state, event)
         if why is not None:
             raise RuleViolation(why)
+        if self.fixed_from:
+            # a new step follows today's rules, and so does what comes after it
+            self.fixed_from = {key: min(first, self.history.cursor) for key, first in self.fixed_from.items()}
         self.history = after
         return event
 
@@ -270,12 +357,12 @@ class LoggedBattle(Generic[S, E]):
         self.history = self.history.undo()
 
     def redo(self) -> None:
-        self.history = self.history.redo(type(self).apply_event)
+        self.history = self.history.redo(self._apply_at(self.history.cursor))
 
     def step_refusal(self, event: E) -> str | None:
         """Why the rules refuse ``event`` now (None if they allow it)."""
         try:
-            type(self).apply_event(self.history.state, event)
+            self._apply_at(None)(self.history.state, event)
         except ValueError as exc:  # the rules' refusals are MassCombatError, a ValueError
             return str(exc)
         return type(self).new_step_refusal(self.history.state, event)

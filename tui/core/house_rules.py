@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.errors import RulesetError
-from tui.core.history import History, LoggedBattle, RulesetRef
+from tui.core.history import LoggedBattle, RulesetRef
 from tui.core.i18n import t
 from tui.core.system import find_system
 
@@ -48,7 +48,7 @@ def replay_under(battle: LoggedBattle[Any, Any], path: Path | None) -> LoggedBat
     try:
         # replayed once to learn the state it ends in: the file's [state]
         # the load checks is the old ruleset's
-        history = History.replay(system.battle.initial_state(meta, model), meta.log, meta.cursor, system.battle.apply_event)
+        history = system.battle.replayed(meta, system.battle.initial_state(meta, model))
         meta = meta.model_copy(update={"state": system.battle.summary(history.state), "ruleset": ref})
         return system.load(meta, model)
     except ValueError as exc:  # the rules' refusals (MassCombatError) among them

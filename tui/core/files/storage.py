@@ -305,8 +305,7 @@ def open_session(path: Path, *, read_only_if_locked: bool = True, house: Path | 
     replayed = journal.replay(battle, path, raw)
     if lock is None:
         session = Session(battle, path, read_only=True, notice=notice, lock=None, on_disk=raw)
-        if battle.ruleset_notice:
-            session._notices.append(battle.ruleset_notice)
+        session._notices.extend(battle.opening_notices())
         return session
     remove_stale_temps(path)
     try:
@@ -315,8 +314,7 @@ def open_session(path: Path, *, read_only_if_locked: bool = True, house: Path | 
         notice = t("storage.backup_failed", path=path, reason=exc.strerror or exc)
     session = Session(battle, path, read_only=False, notice=notice, lock=lock, on_disk=raw)
     session._opened(raw, replayed)
-    if battle.ruleset_notice:
-        session._notices.append(battle.ruleset_notice)
+    session._notices.extend(battle.opening_notices())
     if battle.history.dropped:
         session._notices.append(t("storage.redo_dropped", count=battle.history.dropped, path=path.name, why=battle.history.dropped_why))
         session._durable = None  # the file still holds those steps: the next save rewrites it whole

@@ -77,7 +77,7 @@ async def attack(screen: MapScreen) -> None:
             why = attack_refusal(state, actor, target.key, spec.skill)
             defend = max(spec.defend, key=target.rating)
             note = "" if why else odds_note(action_chances(state, actor, "attack", spec.skill, target=target.key, defence_skill=defend))
-            rolled = me.rating(spec.skill) + modifier(state, actor, spec.skill)
+            rolled = me.rating(spec.skill) + modifier(state, actor, spec.skill, "attack")
             label = f"{target.name} · {spec.name(language())} {rolled:+d}"
             options.append(Choice((target.key, spec.skill), label, note, why))
     if not options:
@@ -124,7 +124,7 @@ async def overcome(screen: MapScreen) -> None:
         if picked is None:
             return
         target, defence = picked
-    skill = await _pick_skill(screen, actor, lambda s: action_chances(state, actor, "overcome", s, target=target, defence_skill=defence, difficulty=difficulty))
+    skill = await _pick_skill(screen, actor, "overcome", lambda s: action_chances(state, actor, "overcome", s, target=target, defence_skill=defence, difficulty=difficulty))
     if skill is not None:
         shell(screen).act(lambda b: b.action_roll(actor, "overcome", skill, target=target, defence_skill=defence, difficulty=difficulty))
 
@@ -172,17 +172,17 @@ async def advantage(screen: MapScreen) -> None:
     aspect = await ask(screen, TextDialog(t("sw_ui.dialog.advantage_aspect"), "", t("sw_ui.dialog.advantage_aspect_help")))
     if not aspect:
         return
-    skill = await _pick_skill(screen, actor, lambda s: action_chances(state, actor, "advantage", s, target=target, defence_skill=defence, difficulty=difficulty, zone=zone))
+    skill = await _pick_skill(screen, actor, "advantage", lambda s: action_chances(state, actor, "advantage", s, target=target, defence_skill=defence, difficulty=difficulty, zone=zone))
     if skill is None:
         return
     shell(screen).act(lambda b: b.action_roll(actor, "advantage", skill, target=target, defence_skill=defence, difficulty=difficulty, zone=zone, aspect=aspect))
 
 
-async def _pick_skill(screen: MapScreen, actor: str, chances: Callable[[str], tuple[Chances, ...]]) -> str | None:
+async def _pick_skill(screen: MapScreen, actor: str, action: str, chances: Callable[[str], tuple[Chances, ...]]) -> str | None:
     state = screen.battle.game
     me = state.character(actor)
     skills = sorted(state.rules.skills, key=lambda s: me.rating(s.key), reverse=True)
-    options = [Choice(s.key, f"{s.name(language())} {me.rating(s.key) + modifier(state, actor, s.key):+d}", odds_note(chances(s.key))) for s in skills]
+    options = [Choice(s.key, f"{s.name(language())} {me.rating(s.key) + modifier(state, actor, s.key, action):+d}", odds_note(chances(s.key))) for s in skills]
     picked = await ask(screen, ChoiceDialog(t("sw_ui.dialog.skill", name=me.name), options))
     return picked if isinstance(picked, str) else None
 

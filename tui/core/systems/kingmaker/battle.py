@@ -9,9 +9,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
-from tui.core.history import BattleFile, History, LoggedBattle, new_seed
+from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_seed
 from tui.core.records import Record
-from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker import events as ev, fixes
+from tui.core.systems.kingmaker.combat import natural_hit_below_defense
 from tui.core.systems.kingmaker.morale import check, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import moving_away
 from tui.core.systems.kingmaker.play import apply
@@ -21,6 +22,8 @@ from tui.core.systems.kingmaker.standing import strikers
 
 
 E = TypeVar("E", bound=Record)
+
+RULE_FIXES = (RuleFix(fixes.NATURAL_20, "km.fix.natural_20", natural_hit_below_defense),)
 
 
 class KingmakerSetup(Record):
@@ -51,6 +54,7 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
     history: History[KMState, ev.KingmakerEvent]
 
     _apply = staticmethod(apply)
+    rule_fixes = RULE_FIXES
 
     @property
     def ruleset_open(self) -> bool:

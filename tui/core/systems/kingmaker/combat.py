@@ -18,7 +18,7 @@ from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
-from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.bonuses import active, total
 from tui.core.systems.kingmaker.mat import contact, in_contact
 from tui.core.systems.kingmaker.standing import own_unit, strikers
@@ -213,10 +213,34 @@ def damage(face: int, setup: Setup, rules: AttackRules) -> tuple[int, bool]:
     result = resolve_attack(face, setup.offense, setup.defense, setup.cap, rules)
     if not result.hit:
         return 0, False
+    if result.natural_only:
+        return result.damage, False
     dealt = result.damage + setup.extra_damage
     if setup.halve:
         dealt = max(1, dealt // 2)
     return max(0, dealt), result.critical
+
+
+def attack_setup(state: KMState, event: ev.Attack) -> Setup:
+    """What the attack rolls with, by its mode; raises if it can't be made."""
+    if event.mode == "melee":
+        return melee_setup(state, event.attacker, event.target, event.ticks)
+    if event.mode == "siege":
+        return siege_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
+    return ranged_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
+
+
+def natural_hit_below_defense(state: KMState, event: object) -> bool:
+    """An attack with a natural hit whose total fell below Defense, which
+    the earlier reading decided (``fixes.NATURAL_20``)."""
+    face = state.rules.attack.natural_hit_face
+    if not isinstance(event, ev.Attack) or not face:
+        return False
+    try:
+        setup = attack_setup(state, event)
+    except ValueError:
+        return False
+    return any(f >= face and f + setup.offense < setup.defense for f in event.faces)
 
 
 def attack(state: KMState, event: ev.Attack) -> KMState:
@@ -225,15 +249,10 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     phase = "tactics" if event.mode == "siege" else event.mode
     if state.phase != phase:
         raise RuleViolation(t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}")))
-    if event.mode == "melee":
-        setup = melee_setup(state, event.attacker, event.target, event.ticks)
-    elif event.mode == "siege":
-        setup = siege_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
-    else:
-        setup = ranged_setup(state, event.attacker, event.target, event.ticks, cover=event.cover)
+    setup = attack_setup(state, event)
     if len(event.faces) > setup.attacks:
         raise RuleViolation(t("km.rule.too_many_attacks", name=state.army(event.attacker).name, most=setup.attacks))
-    rules = AttackRules.from_ruleset(state.rules)
+    rules = AttackRules.from_ruleset(state.rules, natural_hit_exact=fixes.NATURAL_20 in state.mended)
     die = state.rules.attack.die
     if not all(1 <= f <= die for f in event.faces):
         raise RuleViolation(t("km.rule.record_face", face=max(event.faces), die=die))

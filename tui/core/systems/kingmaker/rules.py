@@ -37,6 +37,9 @@ class D20Attack(Record):
     minimum_damage: Annotated[int, Field(ge=0, le=999)]
     setback_face: Annotated[int, Field(ge=0, le=100)] = 0
     """A face at or below it: no Offense check in the next phase (0: none)."""
+    natural_hit_damage: Annotated[int, Field(ge=0, le=999)] = 1
+    """What a natural hit below Defense deals, exactly (Ultimate Campaign's 1,
+    also for house copies written before the ruleset named it)."""
 
 
 class Mat(Record):

@@ -18,6 +18,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.notes import Note, Notes
+from tui.core.systems.kingmaker import fixes
 from tui.core.systems.kingmaker.derive import Derived, derive
 from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.mat import Block, Square, in_contact
@@ -135,6 +136,9 @@ class KMState:
     notes: Notes = field(default_factory=Notes)
     hidden: tuple[str, ...] = ()
     """What the GM keeps from the players' view (``public.item_name``)."""
+    mended: frozenset[str] = fixes.ALL
+    """The rule fixes in effect (``fixes``): all of them, but while a save's
+    steps played before a fix replay."""
 
     # -- lookups -------------------------------------------------------------------------
 

@@ -8,9 +8,10 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.core.history import BattleFile, History, LoggedBattle, new_seed
+from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_seed
 from tui.core.records import Record
-from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world import events as ev, fixes
+from tui.core.systems.second_world.combat import shoot_not_to_attack
 from tui.core.systems.second_world.play import apply
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 from tui.core.systems.second_world.state import SWState
@@ -45,12 +46,16 @@ def roll_faces(rng: random.Random, count: int) -> tuple[ev.Face, ...]:
     return tuple(rng.choice(_FACES) for _ in range(count))
 
 
+RULE_FIXES = (RuleFix(fixes.SHOOT_ATTACKS_ONLY, "sw.fix.shoot_attacks_only", shoot_not_to_attack),)
+
+
 @dataclass
 class SecondWorldBattle(LoggedBattle[SWState, ev.SecondWorldEvent]):
     meta: SecondWorldBattleFile
     history: History[SWState, ev.SecondWorldEvent]
 
     _apply = staticmethod(apply)
+    rule_fixes = RULE_FIXES
 
     @property
     def ruleset_open(self) -> bool:

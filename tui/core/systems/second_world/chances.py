@@ -40,7 +40,7 @@ def action_chances(state: SWState, key: str, action: RollAction, skill: str, *, 
                    defence_skill: str | None = None, difficulty: int = 0, zone: str | None = None) -> tuple[Chances, ...]:
     """The chances of each outcome if ``key`` rolls ``skill`` now, with no
     invoke, one, two (as many as are on offer, at most two shown)."""
-    mod = state.character(key).rating(skill) + modifier(state, key, skill)
+    mod = state.character(key).rating(skill) + modifier(state, key, skill, action)
     count = state.rules.dice.count
     style = state.rules.outcomes.success_with_style_shifts
     if target is not None and defence_skill is not None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
-from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world import events as ev, fixes
 from tui.core.systems.second_world.forces import consequence_slots, slot_shifts, stress_boxes, teamwork
 from tui.core.systems.second_world.rolls import check_counter, roll_side
 from tui.core.systems.second_world.state import Hit, PendingRoll, SWState
@@ -90,16 +90,30 @@ def withdrawn(state: SWState, key: str) -> bool:
     return True
 
 
-def modifier(state: SWState, key: str, skill: str, *, defending: bool = False) -> int:
-    """What the rules add to ``key``'s roll: a mob's teamwork, a full
-    defence's +2, the free move's -1 on Shoot."""
+def modifier(state: SWState, key: str, skill: str, action: str | None = None, *, defending: bool = False) -> int:
+    """What the rules add to ``key``'s roll for ``action``: a mob's
+    teamwork, a full defence's +2, the free move's -1 on Shoot rolls to
+    attack (on any Shoot roll but a defence, under the earlier reading)."""
     character, fighter = state.character(key), state.fighter(key)
     total = teamwork(character.members - fighter.members_out, state.rules) if character.is_group else 0
     if defending and fighter.full_defence:
         total += state.rules.outcome.full_defence_bonus
-    if not defending and state.turn.free_move and skill == state.rules.free_move.shoot_skill:
+    if free_move_costs(state, skill, action) and not defending:
         total -= state.rules.free_move.shoot_penalty
     return total
+
+
+def free_move_costs(state: SWState, skill: str, action: str | None) -> bool:
+    """The free move taken this turn costs this roll its -1."""
+    if not state.turn.free_move or skill != state.rules.free_move.shoot_skill:
+        return False
+    return action == "attack" or fixes.SHOOT_ATTACKS_ONLY not in state.mended
+
+
+def shoot_not_to_attack(state: SWState, event: object) -> bool:
+    """A Shoot roll after the free move that was no attack, which the
+    earlier reading gave the free move's -1 (``fixes.SHOOT_ATTACKS_ONLY``)."""
+    return isinstance(event, ev.ActionRoll) and event.action != "attack" and state.turn.free_move and event.skill == state.rules.free_move.shoot_skill
 
 
 def action_roll(state: SWState, event: ev.ActionRoll) -> SWState:
@@ -112,7 +126,7 @@ def action_roll(state: SWState, event: ev.ActionRoll) -> SWState:
     check_counter(state, event.counter)
     if event.skill not in {s.key for s in state.rules.skills}:
         raise RuleViolation(t("sw.sheet.unknown_skill", skill=event.skill, name=name))
-    actor = roll_side(state, event.key, event.skill, event.faces, modifier(state, event.key, event.skill))
+    actor = roll_side(state, event.key, event.skill, event.faces, modifier(state, event.key, event.skill, event.action))
     defence = None
     if event.action == "attack":
         if event.target is None:

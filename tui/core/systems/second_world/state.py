@@ -18,6 +18,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.notes import Note, Notes
+from tui.core.systems.second_world import fixes
 from tui.core.systems.second_world.forces import Character
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 
@@ -177,6 +178,9 @@ class SWState:
     notes: Notes = field(default_factory=Notes)
     hidden: tuple[str, ...] = ()
     """What the GM keeps from the players' view (``public.hidden_item``)."""
+    mended: frozenset[str] = fixes.ALL
+    """The rule fixes in effect (``fixes``): all of them, but while a save's
+    steps played before a fix replay."""
 
     # -- who -------------------------------------------------------------------
 

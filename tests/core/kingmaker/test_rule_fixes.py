@@ -1,0 +1,179 @@
+"""Rules mended after battles were saved, and the saves played before them.
+
+Ultimate Campaign: "If the Offense check is a natural 20, but that check is
+lower than the enemy army's DV, the attacking army still deals 1 point of
+damage." RULES-NOTES (settled after the first audit): exactly 1; the
+critical's +1 applies only to a hit the total made.
+
+``tests/fixtures/before_fixes/`` holds saves written by the app before each
+fix: they keep opening with what was played standing (the steps before the
+fix replay under the earlier reading), the GM is told which steps that
+reading decided, and every new step follows today's rules.
+"""
+
+from __future__ import annotations
+
+import shutil
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from tests.core.kingmaker.kit import begin_turn, counter, end_phase, step, to_phase
+from tui.cli.check import check_file
+from tui.core.dice import odds
+from tui.core.dice.d20 import AttackRules, resolve_attack
+from tui.core.errors import MassCombatError
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import create_session, open_session
+from tui.core.i18n import set_language
+from tui.core.systems.kingmaker import events as ev, fixes
+from tui.core.systems.kingmaker.battle import KingmakerBattle
+from tui.core.systems.kingmaker.combat import melee_setup
+from tui.core.systems.kingmaker.forces import Army
+
+BEFORE = Path(__file__).resolve().parents[2] / "fixtures" / "before_fixes"
+NATURAL_20 = BEFORE / "kingmaker-natural-20-below-defense.toml"
+MILITIA = Army(key="militia", name="Fen Militia", side=0, cr="1/8", troops=100)
+GIANTS = Army(key="giants", name="Hill Giants", side=1, cr="10", troops=200)
+
+
+def militia_against_giants() -> KingmakerBattle:
+    """The fixture's battle: Offense +0 against Defense 22, in contact, melee."""
+    battle = KingmakerBattle.new("A natural 20 below Defense", seed=11)
+    battle.record(ev.SetSides(names=("Fenfolk", "Giants")))
+    battle.record(ev.SetMat(width=20, height=12))
+    battle.record(ev.SetArmy(army=MILITIA))
+    battle.record(ev.SetArmy(army=GIANTS))
+    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
+    battle.record(ev.FirstSide(side=0))
+    battle.record(ev.Place(key="militia", x=8, y=2, facing="s"))
+    battle.record(ev.Place(key="giants", x=8, y=8, facing="n"))
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "militia", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "giants", "forward", "forward")
+    to_phase(battle, "melee")
+    return battle
+
+
+def next_turn(battle: KingmakerBattle) -> None:
+    """From the morale phase to the next turn's melee, nobody moving."""
+    while battle.game.phase != "tactics":
+        end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "melee")
+
+
+def test_a_natural_20_below_the_target_deals_exactly_its_damage():
+    rules = AttackRules()
+    below = resolve_attack(20, 0, 22, 4, rules)
+    assert (below.hit, below.damage, below.critical, below.natural_only) == (True, 1, False, True)
+    met = resolve_attack(20, 2, 22, 4, rules)  # 22 meets 22: the minimum, and the critical's +1
+    assert (met.hit, met.damage, met.critical, met.natural_only) == (True, 2, True, False)
+    assert not resolve_attack(19, 0, 22, 4, rules).hit
+    assert resolve_attack(20, 0, 22, 4, AttackRules(natural_hit_damage=3)).damage == 3
+    earlier = resolve_attack(20, 0, 22, 4, AttackRules(natural_hit_exact=False))  # kept for steps played under it
+    assert (earlier.hit, earlier.damage, earlier.critical) == (True, 2, True)
+
+
+def test_the_odds_count_a_natural_20_below_defense_as_one():
+    spread = odds.d20_attack(0, 22, 4)
+    assert spread[1] == Fraction(1, 20) and spread.get(2, 0) == 0
+
+
+def test_on_the_mat_it_deals_one_and_nothing_is_added():
+    battle = militia_against_giants()
+    setup = melee_setup(battle.game, "militia", "giants")
+    assert (setup.offense, setup.defense) == (0, 22)
+    battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(20, 5)))
+    assert battle.game.unit("giants").pending == 1
+    to_phase(battle, "morale")
+    assert battle.game.hp("giants") == 65
+
+
+def test_the_fixture_is_this_battle():
+    """The saved log is the one built here (so the fixture shows what it claims)."""
+    battle = militia_against_giants()
+    saved = load_battle(NATURAL_20)
+    assert saved.history.events[: len(battle.history.events)] == battle.history.events
+
+
+def test_a_save_from_before_the_fix_keeps_what_was_played(tmp_path):
+    path = tmp_path / "old.toml"
+    shutil.copy(NATURAL_20, path)
+    assert "giants = 64" in path.read_text() and "rule_fixes" not in path.read_text()
+    battle = load_battle(path)
+    assert battle.game.hp("giants") == 64  # the earlier reading's 2 stands
+    assert battle.rules_notice is not None
+    assert "event 22 of this battle was played under an earlier reading" in battle.rules_notice
+    assert "a natural 20 below Defense deals exactly 1 damage" in battle.rules_notice
+    told = check_file(path).splitlines()
+    assert told[0] == 'ok: battle "A natural 20 below Defense"' and battle.rules_notice in told
+
+
+def test_new_steps_follow_todays_rule_and_the_save_remembers_where_it_began(tmp_path):
+    path = tmp_path / "old.toml"
+    shutil.copy(NATURAL_20, path)
+    session = open_session(path)
+    assert any("earlier reading" in notice for notice in session.take_notices())
+    battle = session.battle
+    count = len(battle.history.events)
+    next_turn(battle)
+    battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(20, 5)))
+    assert battle.game.unit("giants").pending == 1  # today's rule
+    session.save(whole=True)
+    session.close()
+    assert f"{fixes.NATURAL_20} = {count}" in path.read_text()
+    again = load_battle(path)
+    assert again.game.unit("giants").pending == 1 and again.game.hp("giants") == 64
+    assert again.opening_notices() == []  # told once: the save now names the fix
+
+
+def test_an_undo_past_the_old_steps_then_a_new_step_plays_today(tmp_path):
+    path = tmp_path / "old.toml"
+    shutil.copy(NATURAL_20, path)
+    battle = load_battle(path)
+    while battle.history.cursor > 21:  # back to before the militia's attack
+        battle.undo()
+    battle.redo()  # a saved step replays as it was played
+    assert battle.game.unit("giants").pending == 2
+    battle.undo()
+    battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(20, 5)))
+    assert battle.game.unit("giants").pending == 1
+    assert battle.to_file().rule_fixes == {fixes.NATURAL_20: 21}
+
+
+def test_the_notice_speaks_german():
+    set_language("de")
+    try:
+        battle = load_battle(NATURAL_20)
+    finally:
+        set_language("en")
+    assert battle.rules_notice is not None
+    assert "natürliche 20 unter der Verteidigung macht genau 1 Schaden" in battle.rules_notice and "Ereignis 22" in battle.rules_notice
+
+
+def test_a_hand_edit_is_refused_before_and_after_the_fix(tmp_path):
+    edited = tmp_path / "edited.toml"
+    edited.write_text(NATURAL_20.read_text().replace("giants = 64", "giants = 65"))
+    with pytest.raises(MassCombatError, match="does not match the log"):
+        load_battle(edited)
+    battle = militia_against_giants()
+    battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(20, 5)))
+    to_phase(battle, "morale")
+    create_session(tmp_path / "new.toml", battle).close()
+    played = tmp_path / "new.toml"
+    text = played.read_text()
+    assert f"{fixes.NATURAL_20} = 0" in text and "giants = 65" in text
+    played.write_text(text.replace("giants = 65", "giants = 64"))
+    with pytest.raises(MassCombatError, match="does not match the log"):
+        load_battle(played)
+
+
+def test_a_battle_no_fix_touches_opens_without_a_word(tmp_path):
+    battle = militia_against_giants()
+    battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(19, 5)))
+    create_session(tmp_path / "plain.toml", battle).close()
+    assert load_battle(tmp_path / "plain.toml").opening_notices() == []

@@ -1,0 +1,87 @@
+"""Second World's rules mended after battles were saved.
+
+The text: a free move "gives a -1 on Shoot rolls to attack" that turn.
+RULES-NOTES (settled after the first audit): Shoot *attacks* only, not
+Shoot used to overcome, create an advantage or defend. A save played before
+(``tests/fixtures/before_fixes/``) keeps what was played; new steps follow
+today's rule.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from tests.core.second_world.kit import captain_start, scene
+from tui.cli.check import check_file
+from tui.core.files.loading import load_battle
+from tui.core.files.storage import open_session
+from tui.core.systems.second_world import events as ev, fixes
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.core.systems.second_world.chances import action_chances
+from tui.core.systems.second_world.combat import modifier
+
+BEFORE = Path(__file__).resolve().parents[2] / "fixtures" / "before_fixes"
+SHOOT_ADVANTAGE = BEFORE / "second-world-free-move-shoot-advantage.toml"
+
+
+def after_the_free_move() -> SecondWorldBattle:
+    """Sgt. Hale (Shoot +2) takes the free move into room 2, the door propped open."""
+    battle = scene()
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=None, traverse=0, close_cost=None))
+    captain_start(battle, first=0)
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.FreeMove(key="hale", to="z2"))
+    return battle
+
+
+def test_the_free_move_costs_shoot_attacks_only():
+    state = after_the_free_move().game
+    assert modifier(state, "hale", "shoot", "attack") == -1
+    assert modifier(state, "hale", "shoot", "advantage") == 0
+    assert modifier(state, "hale", "shoot", "overcome") == 0
+    assert modifier(state, "hale", "notice", "attack") == 0
+    # the odds shown before the dice say the same: as without the free move, but for an attack
+    unmoved = after_the_free_move()
+    unmoved.undo()
+    assert action_chances(state, "hale", "advantage", "shoot", difficulty=2) == action_chances(unmoved.game, "hale", "advantage", "shoot", difficulty=2)
+    assert action_chances(state, "hale", "attack", "shoot", target="guards", defence_skill="notice") != action_chances(unmoved.game, "hale", "attack", "shoot", target="guards", defence_skill="notice")
+
+
+def test_shoot_to_create_an_advantage_after_the_free_move_rolls_in_full():
+    battle = after_the_free_move()
+    battle.record(ev.ActionRoll(counter=battle.game.counter, key="hale", action="advantage", skill="shoot", faces=(0, 0, 0, 1), difficulty=2, zone="z3", aspect="Covering Fire"))
+    assert battle.game.pending.actor.total == 3  # 2 + 1, nothing off: a success
+
+
+def test_the_fixture_is_this_battle():
+    battle = after_the_free_move()
+    saved = load_battle(SHOOT_ADVANTAGE)
+    assert saved.history.events[: len(battle.history.events)] == battle.history.events
+
+
+def test_a_save_from_before_keeps_the_tie_it_played(tmp_path):
+    path = tmp_path / "old.toml"
+    shutil.copy(SHOOT_ADVANTAGE, path)
+    battle = load_battle(path)
+    assert [(a.text, a.free) for a in battle.game.aspects] == [("Heads Down", 1)]  # the tie's boost stands
+    number = len(after_the_free_move().history.events) + 1
+    assert battle.rules_notice is not None and f"event {number} of this battle was played under an earlier reading" in battle.rules_notice
+    assert "the free move's -1 is on Shoot rolls to attack only" in battle.rules_notice
+    assert battle.rules_notice in check_file(path).splitlines()
+
+
+def test_after_it_new_rolls_follow_todays_rule(tmp_path):
+    path = tmp_path / "old.toml"
+    shutil.copy(SHOOT_ADVANTAGE, path)
+    session = open_session(path)
+    battle = session.battle
+    battle.undo()  # the boost's resolution
+    battle.undo()  # the roll
+    battle.record(ev.ActionRoll(counter=battle.game.counter, key="hale", action="advantage", skill="shoot", faces=(0, 0, 0, 1), difficulty=2, zone="z3", aspect="Covering Fire"))
+    assert battle.game.pending.actor.total == 3
+    session.save(whole=True)
+    session.close()
+    again = load_battle(path)
+    assert again.game.pending.actor.total == 3 and again.opening_notices() == []
+    assert again.to_file().rule_fixes == {fixes.SHOOT_ATTACKS_ONLY: len(after_the_free_move().history.events)}

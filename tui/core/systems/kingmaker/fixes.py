@@ -1,0 +1,15 @@
+"""Kingmaker's rules mended after battles were saved under an earlier
+reading (``history.RuleFix``): their keys, which a state's ``mended`` holds
+while they are in effect. A step played before a fix replays under the
+earlier reading, kept here beside the new one."""
+
+from __future__ import annotations
+
+NATURAL_20 = "natural_20_below_defense"
+"""Ultimate Campaign: a natural 20 below Defense "still deals 1 point of
+damage", exactly (RULES-NOTES, settled after the first audit); it dealt the
+minimum plus the critical's extra."""
+
+ALL = frozenset({NATURAL_20})
+
+__all__ = ["ALL", "NATURAL_20"]
