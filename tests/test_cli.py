@@ -366,9 +366,11 @@ def test_army_kingmaker_in_german_and_ascii(capsys):
     (["--cr", "1/3", "--troops", "10"], "not an army"),
     (["--cr", "2", "--troops", "5"], "too few to be an army"),
     (["--cr", "2", "--troops", "0"], "0 troops are too few to be an army"),
+    (["--cr", "2", "--troops", "-5"], "-5 troops are too few to be an army"),
+    (["--cr", "2", "--troops", "999999"], "split them into two armies"),
     (["--cr", "2", "--troops", "9000"], "split them into two armies"),
     (["--cr", "2", "--troops", "500", "--hd", "d7"], "no Hit Die"),
-    (["--cr", "2", "--troops", "lots"], "not a whole number"),
+    (["--cr", "2", "--troops", "lots"], "not a whole number: lots"),
     (["--troops", "500"], "--cr"),
 ])
 def test_army_kingmaker_bad_input_is_one_line_and_exit_2(capsys, argv, says):

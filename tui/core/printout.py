@@ -47,6 +47,14 @@ def modifier(text: str) -> int:
     return int(text)
 
 
+def whole(text: str) -> int:
+    """An argparse type: any whole number (the rules say which they take, in
+    their own words: "-5 troops are too few to be an army")."""
+    if not _MODIFIER.match(text.strip()):
+        raise argparse.ArgumentTypeError(t("cli.bad_whole", text=text))
+    return int(text)
+
+
 def count(text: str) -> int:
     """An argparse type: a whole number 0 or more."""
     if not text.strip().isdigit() or len(text.strip()) > 6:
@@ -54,4 +62,4 @@ def count(text: str) -> int:
     return int(text)
 
 
-__all__ = ["Printout", "count", "modifier", "pct", "signed", "table"]
+__all__ = ["Printout", "count", "modifier", "pct", "signed", "table", "whole"]

@@ -50,6 +50,12 @@ async def open_army(app, pilot) -> ArmyScreen:
     screen = ArmyScreen()
     await app.push_screen(screen)
     await pilot.pause()
+    # The footer lays out its keys after the first refresh (KeyFooter
+    # recomposes then): under load that can take more than one pause.
+    for _ in range(50):
+        if screen.query("KeyFooter FooterKey"):
+            break
+        await pilot.pause()
     return screen
 
 

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t
-from tui.core.printout import Printout, count
+from tui.core.printout import Printout, whole
 from tui.core.system import Command
 from tui.core.systems.kingmaker.derive import cr_text, derive, read_cr, size_for
 from tui.core.systems.kingmaker.explain import explain
@@ -20,7 +20,7 @@ from tui.core.systems.kingmaker.rules import KingmakerRuleset
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--cr", required=True, metavar="CR", help=t("cli.help.cr"))
-    parser.add_argument("--troops", required=True, type=count, metavar="N", help=t("cli.help.troops"))
+    parser.add_argument("--troops", required=True, type=whole, metavar="N", help=t("cli.help.troops"))
     parser.add_argument("--hd", default="d10", metavar="DIE", help=t("cli.help.hd"))
     parser.add_argument("--mount-cr", default=None, metavar="CR", help=t("cli.help.mount_cr"))
 
