@@ -23,7 +23,7 @@ from tests.core.kingmaker.kit import begin_turn, counter, end_phase, step, to_ph
 from tui.cli.check import check_file
 from tui.core.dice import odds
 from tui.core.dice.d20 import AttackRules, resolve_attack
-from tui.core.errors import MassCombatError
+from tui.core.errors import MassCombatError, RuleViolation
 from tui.core.files.loading import load_battle
 from tui.core.files.storage import create_session, open_session
 from tui.core.i18n import set_language
@@ -31,6 +31,8 @@ from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.combat import melee_setup
 from tui.core.systems.kingmaker.forces import Army
+from tui.core.systems.kingmaker.movement import withdraw_beats
+from tui.core.systems.kingmaker.story import note_text
 
 BEFORE = Path(__file__).resolve().parents[2] / "fixtures" / "before_fixes"
 NATURAL_20 = BEFORE / "kingmaker-natural-20-below-defense.toml"
@@ -142,7 +144,7 @@ def test_an_undo_past_the_old_steps_then_a_new_step_plays_today(tmp_path):
     battle.undo()
     battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(20, 5)))
     assert battle.game.unit("giants").pending == 1
-    assert battle.to_file().rule_fixes == {fixes.NATURAL_20: 21}
+    assert battle.to_file().rule_fixes == {fixes.NATURAL_20: 21, fixes.WITHDRAW_TIES: 21}
 
 
 def test_the_notice_speaks_german():
@@ -177,3 +179,72 @@ def test_a_battle_no_fix_touches_opens_without_a_word(tmp_path):
     battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(19, 5)))
     create_session(tmp_path / "plain.toml", battle).close()
     assert load_battle(tmp_path / "plain.toml").opening_notices() == []
+
+
+# -- Withdraw ties --------------------------------------------------------------------
+#
+# RULES-NOTES: "Withdraw is opposed ...; a tie goes to the higher modifier,
+# and equal modifiers roll again (Pathfinder's rule for opposed checks)."
+
+WITHDRAW_TIE = BEFORE / "kingmaker-withdraw-tie.toml"
+
+
+def locked_in_turn_two() -> KingmakerBattle:
+    """The militia and the giants (no commanders: Morale +0 each) in contact, turn 2's Movement."""
+    battle = militia_against_giants()
+    next_turn(battle)
+    while battle.game.phase != "tactics":
+        end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    return battle
+
+
+def withdraw(battle: KingmakerBattle, face: int, opposing: int, again: tuple[tuple[int, int, int], ...] = ()) -> None:
+    battle.record(ev.Order(counter=counter(battle), key="militia", command="withdraw", face=face, opposing=(opposing,), again=again))
+
+
+def test_a_tie_at_the_same_modifier_is_rolled_again():
+    battle = locked_in_turn_two()
+    with pytest.raises(RuleViolation, match="roll again"):
+        withdraw(battle, 10, 10)
+    withdraw(battle, 10, 10, again=((0, 7, 7), (0, 12, 3)))
+    assert battle.game.unit("militia").command == "withdraw"
+    told = [note_text(battle.game, n) for n in battle.game.notes.latest(2)]
+    assert told == ["Fen Militia tied at the same Morale modifier: rolled again 7:7 · 12:3", "Fen Militia withdraws from melee (Morale 10 against 10)"]
+    battle = locked_in_turn_two()
+    withdraw(battle, 10, 10, again=((0, 3, 12),))
+    assert battle.game.unit("militia").command is None
+    with pytest.raises(RuleViolation, match="don't match"):  # no tie, nothing to roll again
+        withdraw(locked_in_turn_two(), 11, 10, again=((0, 3, 12),))
+
+
+def test_a_tie_goes_to_the_higher_modifier():
+    assert withdraw_beats(12, 3, 12, 2, []) and not withdraw_beats(12, 2, 12, 3, [])
+    assert withdraw_beats(13, 2, 12, 3, []) and not withdraw_beats(11, 3, 12, 2, [])
+
+
+def test_the_battle_rolls_again_until_the_faces_differ():
+    for seed in range(200):
+        battle = locked_in_turn_two()
+        battle.meta = battle.meta.model_copy(update={"seed": seed})
+        face, other = battle.faces(2)
+        if face == other:
+            break
+    else:
+        pytest.fail("no seed gave a tie")
+    event = battle.order("militia", "withdraw")
+    assert event.again and all(a[1] == a[2] for a in event.again[:-1]) and event.again[-1][1] != event.again[-1][2]
+    assert (battle.game.unit("militia").command == "withdraw") == (event.again[-1][1] > event.again[-1][2])
+
+
+def test_a_withdraw_tie_played_before_the_fix_stays_lost():
+    battle = load_battle(WITHDRAW_TIE)
+    assert battle.game.unit("militia").command is None  # the tie lost, as played
+    last = len(battle.history.events)
+    assert battle.rules_notice is not None and f"event {last} of this battle" in battle.rules_notice
+    assert "a Withdraw tied with an enemy goes to the higher Morale modifier" in battle.rules_notice
+    assert "natural 20" not in battle.rules_notice  # the save knew that fix already
+    battle.undo()
+    with pytest.raises(RuleViolation, match="roll again"):  # a new step, today's rule
+        withdraw(battle, 10, 10)

@@ -308,7 +308,7 @@ async def test_withdraw_fight_and_shoot_with_the_odds(tmp_path):
         await pilot.pause()
         at(app, 10, 6)
         await keys(app, pilot, "o")
-        assert choices(app)[3].note == "opposed by 1 enemy in contact: 53%"   # d20 + 3 above the warband's d20 + 2: 210/400
+        assert choices(app)[3].note == "opposed by 1 enemy in contact: 57%"   # d20 + 3 against the warband's d20 + 2, a tie to the higher modifier: 229/400
         await keys(app, pilot, "end", "enter")
         assert last(app).command == "withdraw" and len(last(app).opposing) == 1
     places = {"archers": (9, 3, "s"), "knights": (3, 2, "s"), "warband": (10, 9, "n"), "skirmish": (18, 10, "n")}

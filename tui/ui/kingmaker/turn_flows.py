@@ -124,7 +124,8 @@ async def order(screen: MatHost, key: str) -> None:
         elif name == "withdraw":
             contact = state.enemies_in_contact(key)
             note = t("km_ui.dialog.opposed", count=len(contact), chance=_pct(withdraw_chance(state, key))) if contact else ""
-            probe = ev.Order(counter=state.counter, key=key, command="withdraw", face=10, opposing=(10,) * len(contact))
+            # only whether it may be given: a clear win, so no tie asks for a roll again
+            probe = ev.Order(counter=state.counter, key=key, command="withdraw", face=state.rules.attack.die, opposing=(1,) * len(contact))
         else:
             note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))
             probe = ev.Order(counter=state.counter, key=key, command=name, face=10)

@@ -13,8 +13,8 @@ from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_see
 from tui.core.records import Record
 from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.combat import natural_hit_below_defense
-from tui.core.systems.kingmaker.morale import check, owed, tactic_is_free
-from tui.core.systems.kingmaker.movement import moving_away
+from tui.core.systems.kingmaker.morale import check, morale_bonus, owed, tactic_is_free
+from tui.core.systems.kingmaker.movement import moving_away, ties_to_roll_again, withdraw_old_tie
 from tui.core.systems.kingmaker.play import apply
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.core.systems.kingmaker.state import KMState
@@ -23,7 +23,10 @@ from tui.core.systems.kingmaker.standing import strikers
 
 E = TypeVar("E", bound=Record)
 
-RULE_FIXES = (RuleFix(fixes.NATURAL_20, "km.fix.natural_20", natural_hit_below_defense),)
+RULE_FIXES = (
+    RuleFix(fixes.NATURAL_20, "km.fix.natural_20", natural_hit_below_defense),
+    RuleFix(fixes.WITHDRAW_TIES, "km.fix.withdraw_ties", withdraw_old_tie),
+)
 
 
 class KingmakerSetup(Record):
@@ -138,7 +141,26 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
             return self._do(ev.Order(counter=self.game.counter, key=key, command=command))
         opposing = len(self.game.enemies_in_contact(key)) if command == "withdraw" else 0
         face, *others = self.faces(1 + opposing)
-        return self._do(ev.Order(counter=self.game.counter, key=key, command=command, face=face, opposing=tuple(others)))
+        again = self._withdraw_again(key, face, others) if command == "withdraw" else ()
+        return self._do(ev.Order(counter=self.game.counter, key=key, command=command, face=face, opposing=tuple(others), again=again))
+
+    def _withdraw_again(self, key: str, face: int, others: list[int]) -> tuple[tuple[int, int, int], ...]:
+        """Rounds rolled again for each enemy the Withdraw tied with at the
+        same modifier, until the two faces differ (one stream per round)."""
+        game = self.game
+        contact = game.enemies_in_contact(key)
+        bonus = morale_bonus(game, key, "withdraw")
+        bonuses = [morale_bonus(game, k, "withdraw") for k in contact]
+        again: list[tuple[int, int, int]] = []
+        offset = 1
+        for place in ties_to_roll_again(face + bonus, bonus, [f + b for f, b in zip(others, bonuses)], bonuses):
+            while offset < 100:
+                mine, its = self.faces(2, offset=offset)
+                offset += 1
+                again.append((place, mine, its))
+                if mine != its:
+                    break
+        return tuple(again)
 
     def move(self, key: str, step: ev.Step) -> ev.Move:
         return self._do(ev.Move(counter=self.game.counter, key=key, step=step, hacks=self.hacks_for(key, step)))

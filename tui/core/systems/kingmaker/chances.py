@@ -62,8 +62,9 @@ def check_chance(state: KMState, key: str, dc: int, purpose: Purpose = "check") 
 
 def withdraw_chance(state: KMState, key: str) -> Fraction:
     """The chance a Withdraw beats every enemy in contact (each rolls d20 +
-    its own Morale; the withdrawing unit must roll higher than each), if
-    none of them lets it go."""
+    its own Morale; the withdrawing unit must roll higher than each, a tie
+    going to the higher modifier, and to a roll again, an even chance, when
+    the modifiers are equal), if none of them lets it go."""
     if "withdraws_freely" in state.derived[key].grants:
         return Fraction(1)
     die = state.rules.attack.die
@@ -73,7 +74,9 @@ def withdraw_chance(state: KMState, key: str) -> Fraction:
     for face in range(1, die + 1):
         beats = Fraction(1)
         for bonus in theirs:
-            beats *= Fraction(sum(1 for other in range(1, die + 1) if other + bonus < face + own), die)
+            tie = Fraction(sum(1 for other in range(1, die + 1) if other + bonus == face + own), die)
+            wins = Fraction(sum(1 for other in range(1, die + 1) if other + bonus < face + own), die)
+            beats *= wins + (tie if own > bonus else tie / 2 if own == bonus else 0)
         found += beats / die
     return found
 

@@ -159,7 +159,10 @@ class Rally(Record):
 class Order(Record):
     """A command to a unit: Hustle and Charge roll Morale against their DC,
     Withdraw against each enemy in contact (``opposing``, in the order of
-    ``state.enemies_in_contact``), About Face rolls nothing."""
+    ``state.enemies_in_contact``), About Face rolls nothing. A Withdraw tied
+    with an enemy of the same Morale modifier is rolled again (``again``:
+    the enemy's place in ``opposing``, then the withdrawing unit's face and
+    the enemy's, round by round until they differ)."""
 
     kind: Literal["order"] = "order"
     counter: Counter
@@ -167,6 +170,7 @@ class Order(Record):
     command: Command
     face: Face | None = None
     opposing: Annotated[tuple[Face, ...], Field(max_length=20)] = ()
+    again: Annotated[tuple[tuple[Annotated[int, Field(ge=0, le=19)], Face, Face], ...], Field(max_length=200)] = ()
 
 
 class Hack(Record):

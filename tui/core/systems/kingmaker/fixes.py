@@ -10,6 +10,11 @@ NATURAL_20 = "natural_20_below_defense"
 damage", exactly (RULES-NOTES, settled after the first audit); it dealt the
 minimum plus the critical's extra."""
 
-ALL = frozenset({NATURAL_20})
+WITHDRAW_TIES = "withdraw_ties"
+"""A Withdraw tied with an enemy goes to the higher Morale modifier, and
+equal modifiers roll again (Pathfinder's opposed checks; RULES-NOTES); a
+tie lost."""
 
-__all__ = ["ALL", "NATURAL_20"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES})
+
+__all__ = ["ALL", "NATURAL_20", "WITHDRAW_TIES"]

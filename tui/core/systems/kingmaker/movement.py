@@ -14,7 +14,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
-from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.mat import VECTORS, Block, in_contact, turned
 from tui.core.systems.kingmaker.combat import strike
 from tui.core.systems.kingmaker.morale import check, morale_bonus
@@ -79,14 +79,53 @@ def _withdraw(state: KMState, event: ev.Order, tried: Unit, contact: tuple[str, 
     if len(event.opposing) != len(contact) or not all(1 <= f <= state.rules.attack.die for f in event.opposing):
         raise RuleViolation(t("km.rule.record_hacks"))
     assert event.face is not None
-    own = event.face + morale_bonus(state, event.key, "withdraw")
-    theirs = [f + morale_bonus(state, k, "withdraw") for k, f in zip(contact, event.opposing)]
+    bonus = morale_bonus(state, event.key, "withdraw")
+    own = event.face + bonus
+    bonuses = [morale_bonus(state, k, "withdraw") for k in contact]
+    theirs = [f + b for f, b in zip(event.opposing, bonuses)]
     free = "withdraws_freely" in state.derived[event.key].grants
-    passed = free or all(own > other for other in theirs)
+    if fixes.WITHDRAW_TIES in state.mended:
+        passed = free or all(withdraw_beats(own, bonus, other, theirs_bonus, [a[1:] for a in event.again if a[0] == i]) for i, (other, theirs_bonus) in enumerate(zip(theirs, bonuses)))
+        if set(a[0] for a in event.again) - set(ties_to_roll_again(own, bonus, theirs, bonuses)):
+            raise RuleViolation(t("km.rule.record_hacks"))
+    else:  # the earlier reading: a tie lost
+        if event.again:
+            raise RuleViolation(t("km.rule.record_hacks"))
+        passed = free or all(own > other for other in theirs)
     rolled = replace(state, counter=state.counter + 1, last_roll=Roll("order_withdraw", event.key, (event.face, *event.opposing), own, max(theirs)))
+    if event.again:
+        rolled = rolled.with_note("km.note.withdraw_again", name=name, rounds=" · ".join(f"{mine}:{its}" for _, mine, its in event.again))
     if passed:
         return rolled.with_unit(event.key, replace(tried, command="withdraw")).with_note("km.note.withdraw", name=name, total=own, best=max(theirs))
     return rolled.with_unit(event.key, tried).with_note("km.note.withdraw_failed", name=name, total=own, best=max(theirs))
+
+
+def ties_to_roll_again(own: int, bonus: int, theirs: list[int], bonuses: list[int]) -> list[int]:
+    """The enemies (by place) a Withdraw tied with at the same modifier."""
+    return [i for i, (other, theirs_bonus) in enumerate(zip(theirs, bonuses)) if other == own and theirs_bonus == bonus]
+
+
+def withdraw_beats(own: int, bonus: int, other: int, theirs_bonus: int, again: list[tuple[int, int]]) -> bool:
+    """The withdrawing unit beats one enemy: the higher total, on a tie the
+    higher modifier, then the first round rolled again that differs."""
+    if own != other:
+        return own > other
+    if bonus != theirs_bonus:
+        return bonus > theirs_bonus
+    for mine, its in again:
+        if mine != its:
+            return mine > its
+    raise RuleViolation(t("km.rule.withdraw_roll_again"))
+
+
+def withdraw_old_tie(state: KMState, event: object) -> bool:
+    """A Withdraw tied with an enemy, which the earlier reading lost
+    (``fixes.WITHDRAW_TIES``)."""
+    if not isinstance(event, ev.Order) or event.command != "withdraw" or event.face is None:
+        return False
+    contact = state.enemies_in_contact(event.key)
+    own = event.face + morale_bonus(state, event.key, "withdraw")
+    return any(f + morale_bonus(state, k, "withdraw") == own for k, f in zip(contact, event.opposing))
 
 
 def step_block(block: Block, step: ev.Step) -> Block:
