@@ -17,7 +17,7 @@ from tui.core.dice import odds
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.dice.year_zero import Pool
-from tui.core.dice.fudge import fate_outcome
+from tui.core.dice.fudge import fudge_outcome
 from tui.core.i18n import set_language
 from tui.core.files.rulesets import find_ruleset
 from tui.core.systems.kingmaker.rules import shipped as kingmaker
@@ -131,7 +131,7 @@ def test_roll_fate_json(capsys, mod):
     assert data["modifier"] == int(mod) and len(data["faces"]) == 4
     assert data["total"] == sum(data["faces"]) + int(mod)
     assert data["difficulty"] == -1 and data["shifts"] == data["total"] + 1
-    assert data["outcome"] == fate_outcome(data["total"], -1).value
+    assert data["outcome"] == fudge_outcome(data["total"], -1).value
     assert isinstance(data["ladder"], str) and data["seed"] == 5
 
 
@@ -182,8 +182,8 @@ def test_odds_readable(capsys):
 
 def test_odds_fate_and_d20_json(capsys):
     data = run_json(capsys, "odds", "dF-1", "vs", "1")
-    assert {int(k): Fraction(v) for k, v in data["totals"].items()} == odds.fate_totals(-1)
-    assert {k: Fraction(v) for k, v in data["outcomes"].items()} == {o.value: p for o, p in odds.fate_outcomes(-1, 1).items()}
+    assert {int(k): Fraction(v) for k, v in data["totals"].items()} == odds.fudge_totals(-1)
+    assert {k: Fraction(v) for k, v in data["outcomes"].items()} == {o.value: p for o, p in odds.fudge_outcomes(-1, 1).items()}
     rules = AttackRules.from_ruleset(kingmaker())
     data = run_json(capsys, "odds", "d20+5 vs 15", "--cap", "2")
     assert Fraction(data["hit"]) == odds.d20_hit(5, 15, rules)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tui.core.dice.d20 import AttackResult, AttackRules, D20Roll, resolve_attack, roll_d20
-from tui.core.dice.fudge import FateOutcome, FateRoll, fate_outcome, roll_fate
+from tui.core.dice.fudge import FateOutcome, FateRoll, fudge_outcome, roll_fudge
 from tui.core.systems.fate.rules import shipped as fate
 from tui.core.systems.kingmaker.rules import shipped as kingmaker
 
@@ -33,19 +33,19 @@ from tui.core.systems.kingmaker.rules import shipped as kingmaker
     ],
 )
 def test_fate_outcome_boundaries(total, difficulty, outcome):
-    assert fate_outcome(total, difficulty) == outcome
+    assert fudge_outcome(total, difficulty) == outcome
 
 
 def test_fate_style_threshold_comes_from_the_ruleset():
     shifts = fate().outcomes.success_with_style_shifts
-    assert fate_outcome(2 + shifts, 2, shifts) == FateOutcome.STYLE
-    assert fate_outcome(1 + shifts, 2, shifts) == FateOutcome.SUCCESS
-    assert fate_outcome(4, 2, style_shifts=2) == FateOutcome.STYLE
+    assert fudge_outcome(2 + shifts, 2, shifts) == FateOutcome.STYLE
+    assert fudge_outcome(1 + shifts, 2, shifts) == FateOutcome.SUCCESS
+    assert fudge_outcome(4, 2, style_shifts=2) == FateOutcome.STYLE
 
 
 @given(st.integers(-20, 20), st.integers(-20, 20))
 def test_fate_outcome_is_ordered_by_shifts(total, difficulty):
-    outcome = fate_outcome(total, difficulty)
+    outcome = fudge_outcome(total, difficulty)
     shifts = total - difficulty
     expected = (
         FateOutcome.FAIL if shifts < 0
@@ -58,20 +58,20 @@ def test_fate_outcome_is_ordered_by_shifts(total, difficulty):
 
 @given(st.integers(0, 2**32), st.integers(1, 20), st.integers(-5, 8))
 def test_roll_fate_faces(seed, count, modifier):
-    r = roll_fate(random.Random(seed), modifier, count)
+    r = roll_fudge(random.Random(seed), modifier, count)
     assert len(r.faces) == count
     assert all(f in (-1, 0, 1) for f in r.faces)
     assert r.dice_total == sum(r.faces)
     assert -count <= r.dice_total <= count
     assert r.total == r.dice_total + modifier
-    assert roll_fate(random.Random(seed), modifier, count) == r
+    assert roll_fudge(random.Random(seed), modifier, count) == r
 
 
 def test_roll_fate_default_is_four_dice_and_uses_every_face():
     rng = random.Random(5)
     seen = set()
     for _ in range(50):
-        r = roll_fate(rng)
+        r = roll_fudge(rng)
         assert len(r.faces) == fate().dice.count
         seen.update(r.faces)
     assert seen == {-1, 0, 1}

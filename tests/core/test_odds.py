@@ -20,7 +20,7 @@ from tui.core.dice import odds
 from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.dice.year_zero import Pool, YearZeroRoll, YearZeroRules, roll_pool
 from tui.core.errors import PoolSizeError
-from tui.core.dice.fudge import FateOutcome, FateRoll, fate_outcome
+from tui.core.dice.fudge import FateOutcome, FateRoll, fudge_outcome
 from tui.core.systems.kingmaker.rules import shipped as kingmaker
 
 D6 = YearZeroRules()
@@ -342,11 +342,11 @@ def test_fate_totals_match_enumeration(modifier, count):
     for faces in product((-1, 0, 1), repeat=count):
         total = FateRoll(faces, modifier).total
         expected[total] = expected.get(total, 0) + Fraction(1, 3**count)
-    assert odds.fate_totals(modifier, count) == expected
+    assert odds.fudge_totals(modifier, count) == expected
 
 
 def test_fate_totals_known_values():
-    dist = odds.fate_totals(0)
+    dist = odds.fudge_totals(0)
     assert dist[0] == Fraction(19, 81) and dist[4] == Fraction(1, 81) and dist[-3] == Fraction(4, 81)
 
 
@@ -354,14 +354,14 @@ def test_fate_totals_known_values():
 def test_fate_outcomes_match_enumeration(modifier, difficulty, style):
     expected = {outcome: Fraction(0) for outcome in FateOutcome}
     for faces in product((-1, 0, 1), repeat=4):
-        expected[fate_outcome(sum(faces) + modifier, difficulty, style)] += Fraction(1, 81)
-    result = odds.fate_outcomes(modifier, difficulty, style_shifts=style)
+        expected[fudge_outcome(sum(faces) + modifier, difficulty, style)] += Fraction(1, 81)
+    result = odds.fudge_outcomes(modifier, difficulty, style_shifts=style)
     assert result == expected and sum(result.values()) == 1
 
 
 def test_fate_outcome_known_value():
     # Mediocre (+0) against Fair (+2): fail below +2, tie on +2 (10/81), success on +3, +4
-    result = odds.fate_outcomes(0, 2)
+    result = odds.fudge_outcomes(0, 2)
     assert result[FateOutcome.TIE] == Fraction(10, 81)
     assert result[FateOutcome.SUCCESS] == Fraction(5, 81)
     assert result[FateOutcome.STYLE] == 0
@@ -417,12 +417,12 @@ def test_distribution_text():
 def test_fate_chances_match_enumerating_both_sides_dice():
     from itertools import product
 
-    from tui.core.dice.odds import fate_chances
+    from tui.core.dice.odds import fudge_chances
 
     faces = list(product((-1, 0, 1), repeat=4))
     for margin in (-3, 0, 2):
         ties = sum(1 for a in faces for b in faces if sum(a) + margin == sum(b))
         wins = sum(1 for a in faces for b in faces if sum(a) + margin > sum(b))
-        assert fate_chances(margin, opposed=True) == (Fraction(wins, 81 * 81), Fraction(ties, 81 * 81))
+        assert fudge_chances(margin, opposed=True) == (Fraction(wins, 81 * 81), Fraction(ties, 81 * 81))
         alone_wins = sum(1 for a in faces if sum(a) + margin > 0)
-        assert fate_chances(margin) == (Fraction(alone_wins, 81), Fraction(sum(1 for a in faces if sum(a) + margin == 0), 81))
+        assert fudge_chances(margin) == (Fraction(alone_wins, 81), Fraction(sum(1 for a in faces if sum(a) + margin == 0), 81))

@@ -47,7 +47,7 @@ def _run(args) -> int:
         from tui.cli.roll import odds, roll
 
         return roll(args) if args.command == "roll" else odds(args)
-    # A system's own command (army kingmaker): only now are the systems asked.
+    # A system's own command (such as army): only now are the systems asked.
     from tui.cli.output import emit_printout, where
 
     system, command = system_commands()[args.command][args.system]

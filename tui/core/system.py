@@ -52,7 +52,7 @@ class UnknownSystem(MassCombatError):
 
 @dataclass(frozen=True)
 class Command:
-    """A command a system adds to ``masscombat`` (``masscombat army kingmaker``):
+    """A command a system adds to ``masscombat`` (``masscombat army <system>``):
     the command's word, this system's word under it, its options and what runs it."""
 
     word: str

@@ -33,11 +33,11 @@ class FateRoll:
         return " ".join({-1: "-", 0: "0", 1: "+"}[f] for f in self.faces)
 
 
-def roll_fate(rng: random.Random, modifier: int = 0, count: int = 4) -> FateRoll:
+def roll_fudge(rng: random.Random, modifier: int = 0, count: int = 4) -> FateRoll:
     return FateRoll(tuple(rng.choice((-1, 0, 1)) for _ in range(count)), modifier)
 
 
-def fate_outcome(total: int, difficulty: int, style_shifts: int = 3) -> FateOutcome:
+def fudge_outcome(total: int, difficulty: int, style_shifts: int = 3) -> FateOutcome:
     """Fail below the difficulty, tie on it, success above, with style at +3 shifts."""
     shifts = total - difficulty
     if shifts < 0:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Iterable, Mapping, TypeVar
 
 from tui.core.dice.d20 import AttackRules, resolve_attack
 from tui.core.dice.year_zero import DieKind, Pool, YearZeroRoll, YearZeroRules
-from tui.core.dice.fudge import FateOutcome, fate_outcome
+from tui.core.dice.fudge import FateOutcome, fudge_outcome
 from tui.core.dice.skill_roll import SkillPool
 
 if TYPE_CHECKING:
@@ -323,7 +323,7 @@ def push_now(roll: YearZeroRoll, opponent_successes: int) -> PushDecision:
 # -- Fate -------------------------------------------------------------------
 
 
-def fate_totals(modifier: int = 0, count: int = 4) -> dict[int, Fraction]:
+def fudge_totals(modifier: int = 0, count: int = 4) -> dict[int, Fraction]:
     """Distribution of ``count`` Fate dice (each -1, 0, +1) plus ``modifier``."""
     if count < 0:
         raise ValueError(f"count must be 0 or more, not {count}")
@@ -333,19 +333,19 @@ def fate_totals(modifier: int = 0, count: int = 4) -> dict[int, Fraction]:
     return _normalise(weights)
 
 
-def fate_chances(margin: int, count: int = 4, *, opposed: bool = False) -> tuple[Fraction, Fraction]:
+def fudge_chances(margin: int, count: int = 4, *, opposed: bool = False) -> tuple[Fraction, Fraction]:
     """(succeed, tie) for ``count`` Fate dice plus ``margin`` (the rating less
     the opposition) against 0; ``opposed``: the other side rolls as many dice,
     and the difference of two sets rolls like one set twice as large."""
-    totals = fate_totals(margin, count * 2 if opposed else count)
+    totals = fudge_totals(margin, count * 2 if opposed else count)
     return sum((p for total, p in totals.items() if total > 0), Fraction(0)), totals.get(0, Fraction(0))
 
 
-def fate_outcomes(modifier: int, difficulty: int, count: int = 4, style_shifts: int = 3) -> dict[FateOutcome, Fraction]:
+def fudge_outcomes(modifier: int, difficulty: int, count: int = 4, style_shifts: int = 3) -> dict[FateOutcome, Fraction]:
     """Fail / tie / success / success with style, every outcome listed (0 if impossible)."""
     out = {outcome: Fraction(0) for outcome in FateOutcome}
-    for total, p in fate_totals(modifier, count).items():
-        out[fate_outcome(total, difficulty, style_shifts)] += p
+    for total, p in fudge_totals(modifier, count).items():
+        out[fudge_outcome(total, difficulty, style_shifts)] += p
     return out
 
 

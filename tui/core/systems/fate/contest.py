@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from tui.core.frozen import replace
-from tui.core.dice.fudge import FateOutcome, fate_outcome
+from tui.core.dice.fudge import FateOutcome, fudge_outcome
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
@@ -23,7 +23,7 @@ from tui.core.systems.fate.turns import acting, spend_fate_points, use_action
 
 
 def outcome(state: FateState, contest: Contest) -> FateOutcome:
-    return fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+    return fudge_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
 
 
 def roll(state: FateState, event: ev.Roll) -> FateState:

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tui.core.dice.fudge import fate_outcome
+from tui.core.dice.fudge import fudge_outcome
 from tui.core.i18n import language, t
-from tui.core.dice.odds import fate_chances, percent
+from tui.core.dice.odds import fudge_chances, percent
 from tui.core.panel import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.systems.fate.state import Contest, FateState, RollSide
 from tui.core.systems.fate.story import note_text, side_name
@@ -136,7 +136,7 @@ def contest_parts(state: FateState, contest: Contest) -> list[list[Part]]:
         lines.append([(t("fate_ui.against"), ""), *_roll_side(state, contest.defence, spent)])
     else:
         lines.append([(t("fate_ui.against_difficulty", difficulty=ladder(state, contest.difficulty)), "")])
-    result = fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+    result = fudge_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
     lines.append([(t(f"fate_ui.outcome.{result.value}", shifts=contest.shifts), "bold")])
     return lines
 
@@ -144,7 +144,7 @@ def contest_parts(state: FateState, contest: Contest) -> list[list[Part]]:
 def roll_summary(state: FateState, contest: Contest) -> str:
     """The roll on the table in one line, for the status bar: its outcome is
     always in sight, however short the panel is."""
-    result = fate_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
+    result = fudge_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
     return t(
         "fate_ui.roll_summary",
         actor=state.name(contest.by),
@@ -171,7 +171,7 @@ def contest_odds(state: FateState, contest: Contest) -> str:
     bonuses known before it (a leader, the range), not the invokes made
     after it."""
     against = _before_dice(contest.defence) if contest.defence is not None else contest.difficulty
-    win, tie = fate_chances(_before_dice(contest.active) - against, state.rules.dice.count, opposed=contest.defence is not None)
+    win, tie = fudge_chances(_before_dice(contest.active) - against, state.rules.dice.count, opposed=contest.defence is not None)
     return t("view.ladder_odds", succeed=percent(win), tie=percent(tie))
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from tui.core.dice.fudge import FateOutcome
-from tui.core.dice.odds import at_least, fate_outcomes, fate_totals
+from tui.core.dice.odds import at_least, fudge_outcomes, fudge_totals
 from tui.core.systems.second_world.combat import modifier
 from tui.core.systems.second_world.rolls import invokable
 from tui.core.systems.second_world.state import PendingRoll, RollAction, RollSide, SWState
@@ -49,7 +49,7 @@ def action_chances(state: SWState, key: str, action: RollAction, skill: str, *, 
     hypothetical = PendingRoll(action=action, actor=RollSide(key=key, skill=skill, base=0, faces=()), target=target, zone=zone)
     offer = min(MOST_INVOKES_SHOWN, invokes_on_offer(state, key, hypothetical))
     bonus = state.rules.invokes.bonus
-    return tuple(Chances(n, fate_outcomes(mod + n * bonus, difficulty, count, style)) for n in range(offer + 1))
+    return tuple(Chances(n, fudge_outcomes(mod + n * bonus, difficulty, count, style)) for n in range(offer + 1))
 
 
 def move_chances(state: SWState, key: str) -> dict[int, Fraction]:
@@ -57,7 +57,7 @@ def move_chances(state: SWState, key: str) -> dict[int, Fraction]:
     to the most the dice can give)."""
     mod = state.character(key).rating(state.rules.move.skill) - state.rules.move.difficulty
     shifts: dict[int, Fraction] = {}
-    for total, p in fate_totals(mod, state.rules.dice.count).items():
+    for total, p in fudge_totals(mod, state.rules.dice.count).items():
         shifts[max(0, total)] = shifts.get(max(0, total), Fraction(0)) + p
     return at_least(shifts)
 

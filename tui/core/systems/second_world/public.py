@@ -13,7 +13,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
-from tui.core.dice.odds import fate_chances, percent
+from tui.core.dice.odds import fudge_chances, percent
 from tui.core.panel import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.second_world.state import SWState
@@ -146,7 +146,7 @@ def _odds(state: SWState) -> str:
     if pending is None:
         return ""
     against = pending.defence.base if pending.defence is not None else pending.difficulty
-    win, tie = fate_chances(pending.actor.base - against, state.rules.dice.count, opposed=pending.defence is not None)
+    win, tie = fudge_chances(pending.actor.base - against, state.rules.dice.count, opposed=pending.defence is not None)
     return t("view.ladder_odds", succeed=percent(win), tie=percent(tie))
 
 
