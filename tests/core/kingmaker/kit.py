@@ -36,6 +36,22 @@ def muster(seed: int = 3) -> KingmakerBattle:
     return battle
 
 
+def face_off(title: str, seed: int, placed: tuple[tuple[Army, tuple[int, int, Facing]], ...], *,
+             sides: tuple[str, str] = ("Ostmark", "Rivenhold"), mat: tuple[int, int] = (24, 16)) -> KingmakerBattle:
+    """The armies mustered and placed as given, setup won by side 0 (15
+    against 3), who places first; turn 1 begun with side 0 acting first."""
+    battle = KingmakerBattle.new(title, seed=seed)
+    battle.record(ev.SetSides(names=sides))
+    battle.record(ev.SetMat(width=mat[0], height=mat[1]))
+    for army, _ in placed:
+        battle.record(ev.SetArmy(army=army))
+    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
+    battle.record(ev.FirstSide(side=0))
+    for army, (x, y, facing) in placed:
+        battle.record(ev.Place(key=army.key, x=x, y=y, facing=facing))
+    return begin_turn(battle)
+
+
 def counter(battle: KingmakerBattle) -> int:
     return battle.game.counter
 
@@ -75,3 +91,14 @@ def to_phase(battle: KingmakerBattle, phase: str) -> None:
 def step(battle: KingmakerBattle, key: str, *steps: ev.Step) -> None:
     for name in steps:
         battle.record(ev.Move(counter=counter(battle), key=key, step=name))
+
+
+def close_in(battle: KingmakerBattle, first: tuple[str, int], second: tuple[str, int]) -> KingmakerBattle:
+    """Movement: the first side's unit marches ``n`` squares forward, the
+    second's ``m``, into contact; then on to the Melee phase."""
+    to_phase(battle, "movement")
+    step(battle, first[0], *("forward",) * first[1])
+    battle.record(ev.EndStep())
+    step(battle, second[0], *("forward",) * second[1])
+    to_phase(battle, "melee")
+    return battle

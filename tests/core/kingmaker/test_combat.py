@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 
 from tests.core.kingmaker.kit import WARBAND, begin_turn, counter, end_phase, muster, set_up, step, to_phase
+from tests.core.kingmaker.kit import close_in, face_off as kit_face_off
 from tui.core.errors import RuleViolation
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
@@ -193,30 +194,14 @@ def test_no_shooting_after_moving_into_melee():
 def face_off(riders: Army, seed: int) -> KingmakerBattle:
     """``riders`` (key "knights", north, facing south) against the warband
     alone (south, facing north), six rows apart, at the start of turn 1."""
-    battle = KingmakerBattle.new(riders.name, seed=seed)
-    battle.record(ev.SetSides(names=("Ostmark", "Rivenhold")))
-    battle.record(ev.SetMat(width=24, height=16))
-    battle.record(ev.SetArmy(army=riders))
-    battle.record(ev.SetArmy(army=WARBAND))
-    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
-    battle.record(ev.FirstSide(side=0))
-    battle.record(ev.Place(key="knights", x=10, y=3, facing="s"))
-    battle.record(ev.Place(key="warband", x=10, y=9, facing="n"))
-    begin_turn(battle)
-    return battle
+    return kit_face_off(riders.name, seed, ((riders, (10, 3, "s")), (WARBAND, (10, 9, "n"))))
 
 
 def duel() -> KingmakerBattle:
     """The knights against the warband alone, in contact in the Melee phase of turn 1."""
     from tests.core.kingmaker.kit import KNIGHTS
 
-    battle = face_off(KNIGHTS, seed=5)
-    to_phase(battle, "movement")
-    step(battle, "knights", "forward", "forward", "forward")
-    battle.record(ev.EndStep())
-    step(battle, "warband", "forward", "forward")
-    to_phase(battle, "melee")
-    return battle
+    return close_in(face_off(KNIGHTS, seed=5), ("knights", 3), ("warband", 2))
 
 
 def test_the_last_side_on_the_field_wins_and_the_aftermath_follows():

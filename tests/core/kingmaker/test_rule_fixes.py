@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import shutil
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 
-from tests.core.kingmaker.kit import begin_turn, counter, end_phase, step, to_phase
+from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, to_phase
+from tests.fixtures import BEFORE, played_as
 from tui.cli.check import check_file
 from tui.core.dice import odds
 from tui.core.dice.d20 import AttackRules, resolve_attack
@@ -34,7 +34,6 @@ from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.movement import withdraw_beats
 from tui.core.systems.kingmaker.story import note_text
 
-BEFORE = Path(__file__).resolve().parents[2] / "fixtures" / "before_fixes"
 NATURAL_20 = BEFORE / "kingmaker-natural-20-below-defense.toml"
 MILITIA = Army(key="militia", name="Fen Militia", side=0, cr="1/8", troops=100)
 GIANTS = Army(key="giants", name="Hill Giants", side=1, cr="10", troops=200)
@@ -42,22 +41,8 @@ GIANTS = Army(key="giants", name="Hill Giants", side=1, cr="10", troops=200)
 
 def militia_against_giants() -> KingmakerBattle:
     """The fixture's battle: Offense +0 against Defense 22, in contact, melee."""
-    battle = KingmakerBattle.new("A natural 20 below Defense", seed=11)
-    battle.record(ev.SetSides(names=("Fenfolk", "Giants")))
-    battle.record(ev.SetMat(width=20, height=12))
-    battle.record(ev.SetArmy(army=MILITIA))
-    battle.record(ev.SetArmy(army=GIANTS))
-    battle.record(ev.SetupRoll(counter=counter(battle), rounds=((15, 3),)))
-    battle.record(ev.FirstSide(side=0))
-    battle.record(ev.Place(key="militia", x=8, y=2, facing="s"))
-    battle.record(ev.Place(key="giants", x=8, y=8, facing="n"))
-    begin_turn(battle)
-    to_phase(battle, "movement")
-    step(battle, "militia", "forward", "forward", "forward")
-    battle.record(ev.EndStep())
-    step(battle, "giants", "forward", "forward")
-    to_phase(battle, "melee")
-    return battle
+    battle = face_off("A natural 20 below Defense", 11, ((MILITIA, (8, 2, "s")), (GIANTS, (8, 8, "n"))), sides=("Fenfolk", "Giants"), mat=(20, 12))
+    return close_in(battle, ("militia", 3), ("giants", 2))
 
 
 def next_turn(battle: KingmakerBattle) -> None:
@@ -97,9 +82,7 @@ def test_on_the_mat_it_deals_one_and_nothing_is_added():
 
 def test_the_fixture_is_this_battle():
     """The saved log is the one built here (so the fixture shows what it claims)."""
-    battle = militia_against_giants()
-    saved = load_battle(NATURAL_20)
-    assert saved.history.events[: len(battle.history.events)] == battle.history.events
+    played_as(militia_against_giants(), NATURAL_20)
 
 
 def test_a_save_from_before_the_fix_keeps_what_was_played(tmp_path):

@@ -10,9 +10,9 @@ today's rule.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from tests.core.second_world.kit import captain_start, scene
+from tests.fixtures import BEFORE, played_as
 from tui.cli.check import check_file
 from tui.core.files.loading import load_battle
 from tui.core.files.storage import open_session
@@ -21,7 +21,6 @@ from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.chances import action_chances
 from tui.core.systems.second_world.combat import modifier
 
-BEFORE = Path(__file__).resolve().parents[2] / "fixtures" / "before_fixes"
 SHOOT_ADVANTAGE = BEFORE / "second-world-free-move-shoot-advantage.toml"
 
 
@@ -55,9 +54,7 @@ def test_shoot_to_create_an_advantage_after_the_free_move_rolls_in_full():
 
 
 def test_the_fixture_is_this_battle():
-    battle = after_the_free_move()
-    saved = load_battle(SHOOT_ADVANTAGE)
-    assert saved.history.events[: len(battle.history.events)] == battle.history.events
+    played_as(after_the_free_move(), SHOOT_ADVANTAGE)
 
 
 def test_a_save_from_before_keeps_the_tie_it_played(tmp_path):
