@@ -81,4 +81,35 @@ def test_after_it_new_rolls_follow_todays_rule(tmp_path):
     session.close()
     again = load_battle(path)
     assert again.game.pending.actor.total == 3 and again.opening_notices() == []
-    assert again.to_file().rule_fixes == {fixes.SHOOT_ATTACKS_ONLY: len(after_the_free_move().history.events)}
+    assert again.to_file().rule_fixes[fixes.SHOOT_ATTACKS_ONLY] == len(after_the_free_move().history.events)
+
+
+# -- an ambush under "Captain Takes Point" ----------------------------------------------
+#
+# RULES-NOTES: the ambushers take precedence (act first in round 1); no
+# surprise round in this mode; they never act twice before the other side.
+
+CAPTAIN_AMBUSH = BEFORE / "second-world-captain-ambush.toml"
+
+
+def test_under_head_on_a_swivel_an_ambush_still_opens_with_a_surprise_round():
+    battle = scene()
+    battle.record(ev.StartConflict(counter=battle.game.counter, order="swivel", faces=((0, 0, 0, 0),) * 4, coins=(0, 0, 0, 0), ambush=1))
+    assert battle.game.round == 0 and battle.game.ambush == 1
+
+
+def test_the_captain_ambush_fixture_is_this_battle():
+    played_as(captain_start(scene(), first=0, ambush=1), CAPTAIN_AMBUSH)
+
+
+def test_a_surprise_round_played_under_the_captain_stands():
+    battle = load_battle(CAPTAIN_AMBUSH)
+    # as played: the Garrison's surprise round, then round 1 with the Garrison first
+    assert battle.game.round == 1 and battle.game.side_in_turn() == 1
+    start = len(captain_start(scene(), first=0, ambush=1).history.events)
+    assert battle.rules_notice is not None and f"event {start} of this battle" in battle.rules_notice
+    assert "an ambush only decides who acts first" in battle.rules_notice
+    while battle.history.cursor >= start:
+        battle.undo()
+    battle.record(ev.StartConflict(counter=battle.game.counter, order="captain", first_side=0, ambush=1))
+    assert battle.game.round == 1 and battle.game.order == ("1", "0")  # today: first, no surprise round

@@ -20,6 +20,7 @@ from tui.core.errors import MassCombatError, RuleViolation
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle, SecondWorldBattleFile
 from tui.core.systems.second_world.forces import Character, consequence_slots, stress_boxes, teamwork
+from tui.core.systems.second_world.story import note_text
 from tui.core.files.tomlfile import dump_toml, parse_toml
 
 ZERO = (0, 0, 0, 0)
@@ -185,13 +186,17 @@ def test_sides_take_turns_and_anyone_on_the_side_acts_in_any_order():
     refused(battle, ev.BeginTurn(key="guards"), "has had their turn this round")
 
 
-def test_the_side_that_surprised_goes_first_and_alone_in_round_0():
+def test_under_the_captain_the_side_that_surprised_goes_first_with_no_surprise_round():
+    # RULES-NOTES: "the side that surprised the other takes precedence, i.e.
+    # acts first in round 1. There is no surprise round in this mode."
     battle = captain_start(scene(), first=1, ambush=0)
-    assert battle.game.order == ("0", "1") and battle.game.round == 0
+    assert battle.game.order == ("0", "1") and battle.game.round == 1
+    assert note_text(battle.game, battle.game.notes.latest(1)[0]) == "Commandos sprang the ambush: first to act"
     for key in ("vasquez", "hale"):
         battle.record(ev.BeginTurn(key=key))
         battle.record(ev.EndTurn())
-    assert battle.game.round == 1 and battle.game.side_in_turn() == 0
+    assert battle.game.round == 1 and battle.game.side_in_turn() == 1  # the Garrison acts before the Commandos again
+    refused(battle, ev.BeginTurn(key="hale"), "has had their turn this round")
 
 
 def test_the_coin_for_the_first_side_comes_from_the_seed():

@@ -19,7 +19,7 @@ def test_the_demo_uses_every_example_edge_both_situations_and_every_weapon_class
     assert sorted(e.notation for e in game.board.edges) == sorted(["1/0/1", "4/0/4", "X/4/X", "4/2/X"])
     assert {s for _, info in game.zones for s in info.situations} == {"cluttered", "claustrophobic"}
     assert {c.weapon for c in game.characters} == {w.key for w in game.rules.weapons}
-    assert (game.stage, game.round, game.side_in_turn()) == ("conflict", 0, 0)  # the raiders' surprise round
+    assert (game.stage, game.round, game.side_in_turn()) == ("conflict", 1, 0)  # the raiders sprang the ambush: they act first
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -12,6 +12,7 @@ from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_see
 from tui.core.records import Record
 from tui.core.systems.second_world import events as ev, fixes
 from tui.core.systems.second_world.combat import shoot_not_to_attack
+from tui.core.systems.second_world.turns import ambushed_under_the_captain
 from tui.core.systems.second_world.play import apply
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 from tui.core.systems.second_world.state import SWState
@@ -46,7 +47,10 @@ def roll_faces(rng: random.Random, count: int) -> tuple[ev.Face, ...]:
     return tuple(rng.choice(_FACES) for _ in range(count))
 
 
-RULE_FIXES = (RuleFix(fixes.SHOOT_ATTACKS_ONLY, "sw.fix.shoot_attacks_only", shoot_not_to_attack),)
+RULE_FIXES = (
+    RuleFix(fixes.SHOOT_ATTACKS_ONLY, "sw.fix.shoot_attacks_only", shoot_not_to_attack),
+    RuleFix(fixes.AMBUSH_FIRST, "sw.fix.ambush_first", ambushed_under_the_captain),
+)
 
 
 @dataclass

@@ -1,5 +1,5 @@
 """The demo scene: "Operation Nightjar", a raid on a bunker, set and ready
-for the raiders' surprise round. It uses every example edge of the text
+for the raiders' first turn (they sprang the ambush). It uses every example edge of the text
 (a door, a reinforced bunker door, barbed wire, a barricade), both
 situational aspects (a Cluttered command bunker, a Claustrophobic supply
 tunnel) and every weapon class of the ruleset (melee, pistols, a rifle, a
@@ -74,7 +74,7 @@ HEADER = """# Operation Nightjar: a small Second World Armed Conflict scene, rea
 # Every example edge of the text stands on the map: barbed wire X/4/X, a
 # barricade 4/2/X, a door 1/0/1, a reinforced bunker door 4/0/4; the Command
 # Bunker is Cluttered, the Supply Tunnel Claustrophobic; every weapon class is
-# carried. Captain Takes Point: the Raiders' surprise round is about to begin.
+# carried. Captain Takes Point: the Raiders sprang the ambush and act first.
 """
 
 

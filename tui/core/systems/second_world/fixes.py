@@ -10,6 +10,12 @@ SHOOT_ATTACKS_ONLY = "free_move_shoot_attacks_only"
 settled after the first audit); it was taken off every Shoot roll the
 character made, to overcome or create an advantage too."""
 
-ALL = frozenset({SHOOT_ATTACKS_ONLY})
+AMBUSH_FIRST = "captain_ambush_first"
+"""Under "Captain Takes Point" the side that surprised the other acts first
+in round 1, with no surprise round (that belongs to "Head on a Swivel");
+RULES-NOTES, settled after the first audit. The ambushers got a surprise
+round and then went first, acting twice before the other side."""
 
-__all__ = ["ALL", "SHOOT_ATTACKS_ONLY"]
+ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST})
+
+__all__ = ["ALL", "AMBUSH_FIRST", "SHOOT_ATTACKS_ONLY"]

@@ -1,11 +1,11 @@
 """The turn order, chosen per conflict, and the turns and rounds.
 
 "Head on a Swivel": everyone rolls Notice; turns go in descending order of
-the rolls, ties by Notice, then Athletics, then a coin. "Captain Takes
-Point": sides act in turn (the side that surprised the other first, else a
-coin's pick), and anyone on the side acts in any order. With either, a
-side that ambushed the other gets a surprise round first (round 0): only
-its characters act.
+the rolls, ties by Notice, then Athletics, then a coin; a side that
+ambushed the other gets a surprise round first (round 0): only its
+characters act. "Captain Takes Point": sides act in turn (the side that
+surprised the other first, else a coin's pick), and anyone on the side
+acts in any order; an ambush only decides who goes first.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
-from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world import events as ev, fixes
 from tui.core.systems.second_world.rolls import check_counter, check_faces
 from tui.core.systems.second_world.state import Fighter, SWState, Turn
 
@@ -39,9 +39,10 @@ def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
         count = len(state.sides)
         order = tuple(str(side) for side in ((first + n) % count for n in range(count)) if side in sides_fighting)
     fighters = tuple((c.key, Fighter(zone=placed[c.key], fate_points=c.fate_points)) for c in state.characters)
+    surprise = surprise_round(state, event)
     started = replace(
-        state, stage="conflict", order_kind=event.order, order=order, ambush=event.ambush,
-        round=0 if event.ambush is not None else 1, fighters=fighters, counter=state.counter + 1,
+        state, stage="conflict", order_kind=event.order, order=order, ambush=event.ambush if surprise else None,
+        round=0 if surprise else 1, fighters=fighters, counter=state.counter + 1,
     )
     started = started.with_note("sw.note.conflict_started", order=event.order)
     if event.order == "swivel":
@@ -50,9 +51,28 @@ def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
     else:
         names = ", ".join(state.sides[int(side)] for side in order)
     started = started.with_note("sw.note.turn_order", names=names)
-    if event.ambush is not None:
+    if surprise and event.ambush is not None:
         started = started.with_note("sw.note.surprise_round", side=state.sides[event.ambush])
+    elif event.ambush is not None:
+        started = started.with_note("sw.note.ambush_first", side=state.sides[event.ambush])
     return started
+
+
+def surprise_round(state: SWState, event: ev.StartConflict) -> bool:
+    """An ambush opens with a surprise round under "Head on a Swivel", if
+    the ruleset gives one (and under either order, by the earlier reading:
+    ``fixes.AMBUSH_FIRST``)."""
+    if event.ambush is None:
+        return False
+    if fixes.AMBUSH_FIRST not in state.mended:
+        return True
+    return event.order == "swivel" and state.rules.initiative.ambush_surprise_round
+
+
+def ambushed_under_the_captain(state: SWState, event: object) -> bool:
+    """A "Captain Takes Point" start with an ambush, which the earlier
+    reading gave a surprise round."""
+    return isinstance(event, ev.StartConflict) and event.order == "captain" and event.ambush is not None
 
 
 def _swivel(state: SWState, event: ev.StartConflict) -> tuple[str, ...]:
@@ -133,4 +153,4 @@ def in_turn_of(state: SWState, key: str) -> None:
         raise RuleViolation(t("sw.rule.not_their_turn", name=state.character(key).name))
 
 
-__all__ = ["begin_turn", "end_turn", "in_turn_of", "notice_results", "start_conflict"]
+__all__ = ["ambushed_under_the_captain", "begin_turn", "end_turn", "in_turn_of", "notice_results", "start_conflict", "surprise_round"]
