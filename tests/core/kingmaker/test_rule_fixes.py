@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, to_phase
+from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, to_phase
 from tests.fixtures import BEFORE, played_as
 from tui.cli.check import check_file
 from tui.core.dice import odds
@@ -29,7 +29,7 @@ from tui.core.files.storage import create_session, open_session
 from tui.core.i18n import set_language
 from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.battle import KingmakerBattle
-from tui.core.systems.kingmaker.combat import melee_setup
+from tui.core.systems.kingmaker.combat import melee_setup, strike_numbers
 from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.movement import withdraw_beats
 from tui.core.systems.kingmaker.story import note_text
@@ -127,7 +127,7 @@ def test_an_undo_past_the_old_steps_then_a_new_step_plays_today(tmp_path):
     battle.undo()
     battle.record(ev.Attack(counter=counter(battle), attacker="militia", target="giants", mode="melee", faces=(20, 5)))
     assert battle.game.unit("giants").pending == 1
-    assert battle.to_file().rule_fixes == {fixes.NATURAL_20: 21, fixes.WITHDRAW_TIES: 21}
+    assert battle.to_file().rule_fixes == dict.fromkeys(fixes.ALL, 21)
 
 
 def test_the_notice_speaks_german():
@@ -231,3 +231,46 @@ def test_a_withdraw_tie_played_before_the_fix_stays_lost():
     battle.undo()
     with pytest.raises(RuleViolation, match="roll again"):  # a new step, today's rule
         withdraw(battle, 10, 10)
+
+
+# -- Hustle "at the expense of offense" ------------------------------------------------
+#
+# Kingmaker: "Hustle (DC 10) ... move one additional square at the expense
+# of offense". RULES-NOTES: -2 Offense, melee and ranged, for the rest of
+# the turn (assumed; ruleset data: commands.hustle.offense).
+
+HUSTLED = BEFORE / "kingmaker-hustle-then-fight.toml"
+
+
+def hustled_into_contact() -> KingmakerBattle:
+    battle = set_up(muster())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    battle.record(ev.Order(counter=counter(battle), key="knights", command="hustle", face=15))
+    return close_in(battle, ("knights", 3), ("warband", 2))
+
+
+def test_a_hustle_costs_two_offense_for_the_rest_of_the_turn():
+    battle = hustled_into_contact()
+    told = [note_text(battle.game, n) for n in battle.game.notes]
+    assert any(line.startswith("Knights of Ostmark hustles: one square more, -2 Offense for the rest of the turn") for line in told)
+    assert battle.game.rules.commands.hustle.offense == -2 and "commands.hustle.offense" in battle.game.rules.ruleset.assumed
+    setup = melee_setup(battle.game, "knights", "warband")
+    assert setup.offense == 4 - 2 and ("km.term.hustle", -2) in [(x.key, x.amount) for x in setup.terms]
+    assert strike_numbers(battle.game, "knights", "warband")[0] == 4 + 2 - 2  # a free hack too (rear +2)
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(13, 12)))
+    assert battle.game.unit("warband").pending == 1  # 15 vs 15: 1; 14 misses
+
+
+def test_the_hustle_fixture_is_this_battle():
+    played_as(hustled_into_contact(), HUSTLED)
+
+
+def test_a_fight_after_a_hustle_played_before_the_fix_stands():
+    battle = load_battle(HUSTLED)
+    assert battle.game.unit("warband").pending == 3  # as played, at Offense +4
+    assert battle.rules_notice is not None and "Hustle costs Offense, melee and ranged" in battle.rules_notice
+    assert f"event {len(battle.history.events)} of this battle" in battle.rules_notice
+    battle.undo()
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(13, 12)))
+    assert battle.game.unit("warband").pending == 1

@@ -129,7 +129,7 @@ async def order(screen: MatHost, key: str) -> None:
         else:
             note = t("km_ui.dialog.check_chance", dc=command.dc, chance=_pct(check_chance(state, key, command.dc)))
             probe = ev.Order(counter=state.counter, key=key, command=name, face=10)
-        options.append(Choice(name, command.name(lang), note, screen.battle.step_refusal(probe), detail=t(f"km_ui.order.{name}"), entry=name))
+        options.append(Choice(name, command.name(lang), note, screen.battle.step_refusal(probe), detail=t(f"km_ui.order.{name}", offense=commands.hustle.offense), entry=name))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.order", name=state.army(key).name, bonus=morale_bonus(state, key)), options, menu=ORDER_MENU))
     if picked is not None:
         shell(screen).act(lambda b: km_battle(b).order(key, picked))

@@ -76,7 +76,16 @@ def _own_melee_pairs(state: KMState, key: str, ticks: Iterable[str] = ()) -> lis
     pairs = [("km.term.offense", state.derived[key].offense.total)]
     pairs += [(a.tick, a.effect.offense + a.effect.melee_offense) for a in active(state, key, ticks)]
     pairs.append(("km.term.charge", state.rules.commands.charge.melee_offense if unit.command == "charge" else 0))
+    pairs.append(("km.term.hustle", hustled(state, key)))
     return pairs
+
+
+def hustled(state: KMState, key: str) -> int:
+    """Hustle's cost to the unit's Offense, melee and ranged, for the rest
+    of the turn (its "at the expense of offense"; ``fixes.HUSTLE_OFFENSE``)."""
+    if state.unit(key).command != "hustle" or fixes.HUSTLE_OFFENSE not in state.mended:
+        return 0
+    return state.rules.commands.hustle.offense
 
 
 def melee_now(state: KMState, key: str) -> tuple[int, int, int]:
@@ -153,7 +162,7 @@ def ranged_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str
     pairs += [
         ("km.term.range", band), ("km.term.cover", rules.ranged.cover if sheltered else 0),
         ("km.term.into_melee", rules.ranged.into_melee if into_melee else 0),
-        ("km.term.moved", moving if unit.moved else 0),
+        ("km.term.moved", moving if unit.moved else 0), ("km.term.hustle", hustled(state, attacker)),
         ("km.term.target_size", state.derived[target].size.target_modifier),
     ]
     terms = _terms(pairs)
@@ -234,13 +243,27 @@ def natural_hit_below_defense(state: KMState, event: object) -> bool:
     """An attack with a natural hit whose total fell below Defense, which
     the earlier reading decided (``fixes.NATURAL_20``)."""
     face = state.rules.attack.natural_hit_face
-    if not isinstance(event, ev.Attack) or not face:
+    if not face:
         return False
     try:
-        setup = attack_setup(state, event)
-    except ValueError:
+        if isinstance(event, ev.Attack):
+            setup = attack_setup(state, event)
+            return any(f >= face and f + setup.offense < setup.defense for f in event.faces)
+        if isinstance(event, (ev.Move, ev.MoraleCheck)):
+            return any(h.face >= face and h.face + (n := strike_numbers(state, h.by, event.key))[0] < n[1] for h in event.hacks)
+    except (ValueError, KeyError):
         return False
-    return any(f >= face and f + setup.offense < setup.defense for f in event.faces)
+    return False
+
+
+def offense_after_hustle(state: KMState, event: object) -> bool:
+    """An attack or a free hack by a unit that hustled this turn, which the
+    earlier reading gave its full Offense (``fixes.HUSTLE_OFFENSE``)."""
+    if isinstance(event, ev.Attack):
+        return event.mode != "siege" and state.unit(event.attacker).command == "hustle"
+    if isinstance(event, (ev.Move, ev.MoraleCheck)):
+        return any(state.unit(h.by).command == "hustle" for h in event.hacks if h.by in dict(state.units))
+    return False
 
 
 def attack(state: KMState, event: ev.Attack) -> KMState:
@@ -285,18 +308,23 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     return told.with_note("km.note.setback", name=state.army(event.attacker).name, face=state.rules.attack.setback_face) if setback else told
 
 
+def strike_numbers(state: KMState, by: str, target: str) -> tuple[int, int]:
+    """A free hack's Offense (as from the rear) and the target's Defense."""
+    offense = state.derived[by].offense.total + total(active(state, by), "offense", "melee_offense") + state.rules.melee.free_hack + hustled(state, by)
+    return offense, defense_of(state, target, "melee")[0]
+
+
 def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: bool = False) -> KMState:
     """A free hack or parting shot: a melee attack as from the rear (+2),
     with no attacks of the striker spent; ``now``: the damage lands at once."""
     rules = state.rules
     found = state.derived[by]
-    offense = found.offense.total + total(active(state, by), "offense", "melee_offense") + rules.melee.free_hack
-    defense, _ = defense_of(state, target, "melee")
+    offense, defense = strike_numbers(state, by, target)
     extra, halve = _damage_terms(state, by, "melee", ())
     setup = Setup("melee", offense, (), defense, (), found.max_damage.total, extra, halve, 1)
     if not 1 <= face <= rules.attack.die:
         raise RuleViolation(t("km.rule.record_face", face=face, die=rules.attack.die))
-    dealt, _ = damage(face, setup, AttackRules.from_ruleset(rules))
+    dealt, _ = damage(face, setup, AttackRules.from_ruleset(rules, natural_hit_exact=fixes.NATURAL_20 in state.mended))
     unit = state.unit(target)
     unit = replace(unit, damage=unit.damage + dealt) if now else replace(unit, pending=unit.pending + dealt)
     return state.with_unit(target, unit).with_note(
@@ -317,4 +345,4 @@ def land_parting_shots(state: KMState, key: str, hacks: tuple[ev.Hack, ...]) -> 
     return state
 
 
-__all__ = ["land_parting_shots", "Setup", "Term", "attack", "damage", "defense_of", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike"]
+__all__ = ["land_parting_shots", "Setup", "Term", "attack", "damage", "defense_of", "hustled", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike", "strike_numbers"]

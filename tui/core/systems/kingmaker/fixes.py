@@ -15,6 +15,11 @@ WITHDRAW_TIES = "withdraw_ties"
 equal modifiers roll again (Pathfinder's opposed checks; RULES-NOTES); a
 tie lost."""
 
-ALL = frozenset({NATURAL_20, WITHDRAW_TIES})
+HUSTLE_OFFENSE = "hustle_offense"
+"""Hustle is "at the expense of offense": the ruleset's -2 to melee and
+ranged Offense for the rest of the turn (assumed; RULES-NOTES). It cost
+nothing."""
 
-__all__ = ["ALL", "NATURAL_20", "WITHDRAW_TIES"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE})
+
+__all__ = ["ALL", "HUSTLE_OFFENSE", "NATURAL_20", "WITHDRAW_TIES"]

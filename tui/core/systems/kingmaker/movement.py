@@ -68,7 +68,9 @@ def order(state: KMState, event: ev.Order) -> KMState:
     passed, result = check(state, event.key, event.face, command.dc)
     rolled = replace(state, counter=state.counter + 1, last_roll=Roll(f"order_{event.command}", event.key, (event.face,), result, command.dc))
     if passed:
-        return rolled.with_unit(event.key, replace(tried, command=event.command)).with_note(f"km.note.{event.command}", name=name, total=result, rolled=event.face, dc=command.dc)
+        # the earlier reading's hustle cost nothing (fixes.HUSTLE_OFFENSE)
+        told = "km.note.hustle_cost" if event.command == "hustle" and fixes.HUSTLE_OFFENSE in state.mended else f"km.note.{event.command}"
+        return rolled.with_unit(event.key, replace(tried, command=event.command)).with_note(told, name=name, total=result, rolled=event.face, dc=command.dc, offense=command.offense)
     return rolled.with_unit(event.key, tried).with_note(f"km.note.{event.command}_failed", name=name, total=result, rolled=event.face, dc=command.dc)
 
 

@@ -241,6 +241,8 @@ class Command(Record):
     dc: DC
     extra_squares: Count = 0
     melee_offense: Bonus = 0
+    offense: Bonus = 0
+    """To melee and ranged Offense for the rest of the turn (Hustle's cost)."""
     defense: Bonus = 0
     per_margin: Count = 0
     """One more square for every this much the DC is beaten by."""
