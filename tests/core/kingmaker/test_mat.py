@@ -29,7 +29,8 @@ def one(x: int, y: int, facing: Facing = "n") -> Block:
 def ring(block: Block) -> dict[tuple[int, int], str]:
     """Each square around a block, and the side it is on, worked out by hand:
     a square past the front edge (corners included) is front, past the far
-    edge rear, the rest flank."""
+    edge rear, but its corners flank (the less favourable side for the
+    attacker, settled after the first audit), the rest flank."""
     x0, y0, x1, y1 = block.x, block.y, block.x + block.width - 1, block.y + block.height - 1
     found = {}
     for x in range(x0 - 1, x1 + 2):
@@ -38,7 +39,8 @@ def ring(block: Block) -> dict[tuple[int, int], str]:
                 continue
             beyond = {"n": y < y0, "s": y > y1, "e": x > x1, "w": x < x0}
             opposite = {"n": "s", "s": "n", "e": "w", "w": "e"}[block.facing]
-            found[(x, y)] = "front" if beyond[block.facing] else ("rear" if beyond[opposite] else "flank")
+            corner = (x < x0 or x > x1) and (y < y0 or y > y1)
+            found[(x, y)] = "front" if beyond[block.facing] else ("rear" if beyond[opposite] and not corner else "flank")
     return found
 
 
@@ -79,9 +81,11 @@ def test_one_on_one():
     assert (contact(a, b).attacks, contact(a, b).side, contact(a, b).through_front) == (1, "front", False)
     # From behind.
     assert contact(one(5, 6, "n"), one(5, 5, "n")).side == "rear"
-    # Corners only: one attack.
+    # Corners only: one attack; a front corner is front, a rear corner flank.
     a, b = one(5, 5, "n"), one(6, 4, "s")
     assert contact(a, b).attacks == 1 and contact(a, b).side == "front"
+    assert contact(one(6, 6, "n"), one(5, 5, "n")).side == "flank"
+    assert contact(one(6, 6, "n"), one(5, 5, "n"), rear_corner_flank=False).side == "rear"  # the earlier reading
     assert contact(one(5, 5), one(7, 5)) is None
 
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, to_phase
+from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, step, to_phase
 from tests.fixtures import BEFORE, played_as
 from tui.cli.check import check_file
 from tui.core.dice import odds
@@ -273,4 +273,51 @@ def test_a_fight_after_a_hustle_played_before_the_fix_stands():
     assert f"event {len(battle.history.events)} of this battle" in battle.rules_notice
     battle.undo()
     battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(13, 12)))
+    assert battle.game.unit("warband").pending == 1
+
+
+# -- a touch at a rear corner ------------------------------------------------------------
+#
+# RULES-NOTES: "A corner-only touch counts as the less favourable of the two
+# sides it touches, for the attacker: front before flank before rear ... at
+# a rear corner, a flank attack (+1), not a rear attack."
+
+REAR_CORNER = BEFORE / "kingmaker-rear-corner.toml"
+
+
+def at_the_rear_corner() -> KingmakerBattle:
+    """Turn 2: the knights come up behind the Huge warband and touch it only
+    at its south-east corner (the warband faces north)."""
+    places = {"knights": (13, 15, "n"), "warband": (10, 9, "n"), "archers": (2, 14, "n"), "skirmish": (20, 2, "s")}
+    battle = set_up(muster(), places)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    while battle.game.phase != "tactics":
+        end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "left")
+    to_phase(battle, "melee")
+    return battle
+
+
+def test_a_rear_corner_is_a_flank_attack():
+    battle = at_the_rear_corner()
+    setup = melee_setup(battle.game, "knights", "warband")
+    assert setup.side == "flank" and [(x.key, x.amount) for x in setup.terms] == [("km.term.offense", 4), ("km.term.flanking", 1)]
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(11,)))
+    assert battle.game.unit("warband").pending == 1 and battle.game.unit("warband").flanked and not battle.game.unit("warband").rear
+
+
+def test_the_rear_corner_fixture_is_this_battle():
+    played_as(at_the_rear_corner(), REAR_CORNER)
+
+
+def test_a_rear_corner_attack_played_before_the_fix_stands():
+    battle = load_battle(REAR_CORNER)
+    assert battle.game.unit("warband").pending == 2 and battle.game.unit("warband").rear  # as played: from the rear, +2
+    assert battle.rules_notice is not None and "a touch at a rear corner only is a flank attack" in battle.rules_notice
+    battle.undo()
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(11,)))
     assert battle.game.unit("warband").pending == 1

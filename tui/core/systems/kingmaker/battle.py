@@ -12,7 +12,7 @@ from typing import Any, Literal, TypeVar, cast
 from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_seed
 from tui.core.records import Record
 from tui.core.systems.kingmaker import events as ev, fixes
-from tui.core.systems.kingmaker.combat import natural_hit_below_defense, offense_after_hustle
+from tui.core.systems.kingmaker.combat import natural_hit_below_defense, offense_after_hustle, rear_corner_attack
 from tui.core.systems.kingmaker.morale import check, morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import moving_away, ties_to_roll_again, withdraw_old_tie
 from tui.core.systems.kingmaker.play import apply
@@ -27,6 +27,7 @@ RULE_FIXES = (
     RuleFix(fixes.NATURAL_20, "km.fix.natural_20", natural_hit_below_defense),
     RuleFix(fixes.WITHDRAW_TIES, "km.fix.withdraw_ties", withdraw_old_tie),
     RuleFix(fixes.HUSTLE_OFFENSE, "km.fix.hustle_offense", offense_after_hustle),
+    RuleFix(fixes.CORNER_FLANK, "km.fix.corner_flank", rear_corner_attack),
 )
 
 

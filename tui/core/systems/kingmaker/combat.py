@@ -115,7 +115,7 @@ def melee_setup(state: KMState, attacker: str, target: str, ticks: Iterable[str]
     if unit.shots:
         raise RuleViolation(t("km.rule.shot_instead", name=name))
     assert unit.block is not None and other.block is not None
-    touch = contact(unit.block, other.block, front=rules.melee.front_attacks, other=rules.melee.other_attacks)
+    touch = contact(unit.block, other.block, front=rules.melee.front_attacks, other=rules.melee.other_attacks, rear_corner_flank=fixes.CORNER_FLANK in state.mended)
     if touch is None:
         raise RuleViolation(t("km.rule.not_in_contact", name=name, target=state.army(target).name))
     found = state.derived[attacker]
@@ -264,6 +264,20 @@ def offense_after_hustle(state: KMState, event: object) -> bool:
     if isinstance(event, (ev.Move, ev.MoraleCheck)):
         return any(state.unit(h.by).command == "hustle" for h in event.hacks if h.by in dict(state.units))
     return False
+
+
+def rear_corner_attack(state: KMState, event: object) -> bool:
+    """A melee attack touching the target's rear only by a corner, which
+    the earlier reading made a rear attack (``fixes.CORNER_FLANK``)."""
+    if not isinstance(event, ev.Attack) or event.mode != "melee":
+        return False
+    units = dict(state.units)
+    unit, other = units.get(event.attacker), units.get(event.target)
+    if unit is None or other is None or unit.block is None or other.block is None:
+        return False
+    earlier = contact(unit.block, other.block, rear_corner_flank=False)
+    today = contact(unit.block, other.block)
+    return earlier is not None and today is not None and earlier.side != today.side
 
 
 def attack(state: KMState, event: ev.Attack) -> KMState:

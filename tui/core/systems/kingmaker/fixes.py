@@ -20,6 +20,11 @@ HUSTLE_OFFENSE = "hustle_offense"
 ranged Offense for the rest of the turn (assumed; RULES-NOTES). It cost
 nothing."""
 
-ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE})
+CORNER_FLANK = "rear_corner_is_flank"
+"""A corner-only touch counts as the less favourable of its two sides for
+the attacker, front before flank before rear: a rear corner is a flank
+attack (+1), not a rear attack (RULES-NOTES); it was rear."""
 
-__all__ = ["ALL", "HUSTLE_OFFENSE", "NATURAL_20", "WITHDRAW_TIES"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK})
+
+__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "NATURAL_20", "WITHDRAW_TIES"]

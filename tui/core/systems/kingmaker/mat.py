@@ -11,8 +11,9 @@ Readings of the text (RULES-NOTES, "Kingmaker"), kept here in one place:
 contact is any two squares touching, edge or corner; an enemy square
 beyond a unit's front edge is at its front, beyond the far edge at its
 rear, beyond the other two at its flank, and a corner-only touch counts
-for the edge it is nearer to in the facing's direction (front corners are
-front, rear corners rear). A turn keeps the block's top-left square.
+as the less favourable of its two sides for the attacker, front before
+flank before rear (settled after the first audit): a front corner is
+front, a rear corner flank. A turn keeps the block's top-left square.
 """
 
 from __future__ import annotations
@@ -72,8 +73,9 @@ class Block:
     def facing_to(self, facing: Facing) -> "Block":
         return Block(self.x, self.y, self.frontage, self.depth, facing)
 
-    def side_of(self, square: Square) -> Side | None:
-        """Which side of this unit a square outside it lies on; None inside."""
+    def side_of(self, square: Square, *, rear_corner_flank: bool = True) -> Side | None:
+        """Which side of this unit a square outside it lies on; None inside.
+        ``rear_corner_flank`` False: the earlier reading, a rear corner rear."""
         x0, y0 = self.x, self.y
         x1, y1 = x0 + self.width - 1, y0 + self.height - 1
         ox = -1 if square[0] < x0 else (1 if square[0] > x1 else 0)
@@ -82,6 +84,8 @@ class Block:
             return None
         fx, fy = VECTORS[self.facing]
         dot = ox * fx + oy * fy
+        if dot < 0 and ox and oy and rear_corner_flank:
+            return "flank"  # a corner touches rear and flank: the attacker gets the lesser
         return "front" if dot > 0 else ("rear" if dot < 0 else "flank")
 
     def distance(self, other: "Block") -> int:
@@ -118,7 +122,7 @@ class Contact:
     """Whether the attacker touches it across its own front edge (its ranks push)."""
 
 
-def contact(attacker: Block, defender: Block, *, front: int = 2, other: int = 1) -> Contact | None:
+def contact(attacker: Block, defender: Block, *, front: int = 2, other: int = 1, rear_corner_flank: bool = True) -> Contact | None:
     """What touching ``defender`` gives ``attacker``; None when they don't touch.
 
     Each of the attacker's squares counts once per edge it touches the
@@ -143,7 +147,7 @@ def contact(attacker: Block, defender: Block, *, front: int = 2, other: int = 1)
         if not edge and any(c in theirs for c in corners):
             attacks += other
         if edge or any(c in theirs for c in corners):
-            side = defender.side_of(sq)
+            side = defender.side_of(sq, rear_corner_flank=rear_corner_flank)
             if side is not None:
                 sides.append(side)
     worst = max(sides, key=lambda s: _RANK[s])
