@@ -19,6 +19,7 @@ from fractions import Fraction
 import pytest
 
 from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, step, to_phase
+from tests.core.kingmaker.test_combat import bloodied_knights
 from tests.fixtures import BEFORE, played_as
 from tui.cli.check import check_file
 from tui.core.dice import odds
@@ -321,3 +322,62 @@ def test_a_rear_corner_attack_played_before_the_fix_stands():
     battle.undo()
     battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(11,)))
     assert battle.game.unit("warband").pending == 1
+
+
+# -- leaving contact -----------------------------------------------------------------
+#
+# RULES-NOTES: "An army in contact may leave it only by a successful
+# Withdraw or a Press. An army in Retreat that is in contact must Withdraw
+# to get away; failing, it stays locked (still retreating)."
+
+RETREAT = BEFORE / "kingmaker-retreat-walks-away.toml"
+
+
+def retreating_in_contact() -> KingmakerBattle:
+    """The knights, bloodied, fail their Morale check (13 vs 15): Retreat;
+    turn 2's Movement, still in contact with the warband."""
+    battle = bloodied_knights()
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="bloodied", face=10))
+    while battle.game.phase != "tactics":
+        end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    return battle
+
+
+def test_a_retreating_army_in_contact_must_withdraw():
+    battle = retreating_in_contact()
+    assert battle.game.unit("knights").standing == "retreat" and battle.game.enemies_in_contact("knights") == ("warband",)
+    with pytest.raises(RuleViolation, match="only a Withdraw gets it away"):
+        step(battle, "knights", "turn_left")
+    with pytest.raises(RuleViolation, match="tries to Withdraw"):
+        battle.record(ev.EndStep())
+    with pytest.raises(RuleViolation, match="is in retreat"):  # no other command
+        battle.record(ev.Order(counter=counter(battle), key="knights", command="hustle", face=15))
+    battle.record(ev.Order(counter=counter(battle), key="knights", command="withdraw", face=15, opposing=(3,)))
+    step(battle, "knights", "turn_left", "turn_left", "forward", "forward")
+    assert battle.game.enemies_in_contact("knights") == () and battle.game.unit("warband").pending == 0  # no free hack
+    battle.record(ev.EndStep())
+
+
+def test_failing_the_withdraw_it_stays_locked_and_still_retreating():
+    battle = retreating_in_contact()
+    battle.record(ev.Order(counter=counter(battle), key="knights", command="withdraw", face=2, opposing=(15,)))
+    with pytest.raises(RuleViolation, match="only a Withdraw gets it away"):
+        step(battle, "knights", "turn_left")
+    battle.record(ev.EndStep())  # it tried: its side may end the phase
+    assert battle.game.unit("knights").standing == "retreat" and battle.game.enemies_in_contact("knights") == ("warband",)
+
+
+def test_the_retreat_fixture_is_this_battle():
+    played_as(retreating_in_contact(), RETREAT)
+
+
+def test_a_retreat_out_of_contact_played_before_the_fix_stands():
+    battle = load_battle(RETREAT)
+    assert battle.game.enemies_in_contact("knights") == () and battle.game.unit("knights").block.y == 4  # as played
+    assert battle.rules_notice is not None and "gets away only by a Withdraw" in battle.rules_notice
+    for _ in range(4):
+        battle.undo()
+    with pytest.raises(RuleViolation, match="only a Withdraw gets it away"):
+        step(battle, "knights", "turn_left")

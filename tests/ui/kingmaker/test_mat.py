@@ -752,3 +752,20 @@ async def test_no_step_off_the_mat_is_offered_without_the_movement_for_it(tmp_pa
         await keys(app, pilot, "w")
         assert not isinstance(app.screen, ChoiceDialog)
         assert any("movement left" in str(n.message) for n in app._notifications)
+
+
+async def test_a_retreating_unit_locked_in_contact_withdraws_by_its_order_key(tmp_path):
+    from tests.core.kingmaker.test_rule_fixes import retreating_in_contact
+
+    app = app_for(tmp_path, retreating_in_contact(), "retreat.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 10, 6)   # the knights, retreating, in contact with the warband
+        await keys(app, pilot, "w")
+        assert any("only a Withdraw gets it away" in str(n.message) for n in app._notifications)
+        assert game(app).unit("knights").block.y == 6
+        await keys(app, pilot, "o")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert [c.closed is None for c in choices(app)] == [False, False, False, True]  # Withdraw only
+        await keys(app, pilot, "end", "enter")
+        assert last(app).command == "withdraw"

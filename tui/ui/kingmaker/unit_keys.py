@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tui.core.i18n import t
 from tui.core.systems.kingmaker.morale import owed
+from tui.core.systems.kingmaker.movement import retreat_locked
 from tui.core.systems.kingmaker.state import KMState
 
 
@@ -26,8 +27,8 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
         return state.phase == "tactics" and unit.standing == "flee" and "rally" not in unit.tried
     if action == "tactic":
         return state.phase == "tactics" and ready and "tactic" not in unit.tried and "mindless" not in found.grants
-    if action == "order":
-        return state.phase == "movement" and ready and not unit.moved and "command" not in unit.tried
+    if action == "order":  # a retreating unit locked in contact: its Withdraw
+        return state.phase == "movement" and (ready or retreat_locked(state, key)) and not unit.moved and "command" not in unit.tried
     if action == "shoot":
         if state.phase == "tactics":
             return ready and found.army.siege_engines > 0 and "siege" not in unit.tried
@@ -58,7 +59,7 @@ def why_unit_cannot(state: KMState, key: str, action: str) -> str:
         phase = _PHASE_OF[action]
     if state.phase != phase:
         return t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}"))
-    if unit.standing in ("retreat", "flee") and action not in ("step", "rally", "morale", "melee"):
+    if unit.standing in ("retreat", "flee") and action not in ("step", "rally", "morale", "melee") and not (action == "order" and retreat_locked(state, key)):
         return t(f"km.rule.standing_{unit.standing}", name=army.name)
     reasons = {
         "tactic": t("km.rule.tried_tactic", name=army.name),

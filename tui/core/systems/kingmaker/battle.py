@@ -14,7 +14,7 @@ from tui.core.records import Record
 from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.combat import natural_hit_below_defense, offense_after_hustle, rear_corner_attack
 from tui.core.systems.kingmaker.morale import check, morale_bonus, owed, tactic_is_free
-from tui.core.systems.kingmaker.movement import moving_away, ties_to_roll_again, withdraw_old_tie
+from tui.core.systems.kingmaker.movement import left_contact_retreating, moving_away, ties_to_roll_again, withdraw_old_tie
 from tui.core.systems.kingmaker.play import apply
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.core.systems.kingmaker.state import KMState
@@ -28,6 +28,7 @@ RULE_FIXES = (
     RuleFix(fixes.WITHDRAW_TIES, "km.fix.withdraw_ties", withdraw_old_tie),
     RuleFix(fixes.HUSTLE_OFFENSE, "km.fix.hustle_offense", offense_after_hustle),
     RuleFix(fixes.CORNER_FLANK, "km.fix.corner_flank", rear_corner_attack),
+    RuleFix(fixes.LEAVE_CONTACT, "km.fix.leave_contact", left_contact_retreating),
 )
 
 

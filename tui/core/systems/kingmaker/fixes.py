@@ -25,6 +25,11 @@ CORNER_FLANK = "rear_corner_is_flank"
 the attacker, front before flank before rear: a rear corner is a flank
 attack (+1), not a rear attack (RULES-NOTES); it was rear."""
 
-ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK})
+LEAVE_CONTACT = "retreat_must_withdraw"
+"""An army in contact leaves it only by a successful Withdraw or a Press;
+one in Retreat must Withdraw to get away, and failing stays locked
+(RULES-NOTES). A retreating army walked out of contact freely."""
 
-__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "NATURAL_20", "WITHDRAW_TIES"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT})
+
+__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "WITHDRAW_TIES"]

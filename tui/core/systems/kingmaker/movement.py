@@ -35,8 +35,29 @@ def moving_away(state: KMState, key: str) -> bool:
     return state.unit(key).standing in ("retreat", "flee")
 
 
+def retreat_locked(state: KMState, key: str) -> bool:
+    """A retreating unit in contact that hasn't withdrawn: it leaves contact
+    only by a successful Withdraw (``fixes.LEAVE_CONTACT``; a fleeing one
+    runs, taking free hacks)."""
+    unit = state.unit(key)
+    return (
+        fixes.LEAVE_CONTACT in state.mended and unit.standing == "retreat"
+        and unit.command != "withdraw" and bool(state.enemies_in_contact(key))
+    )
+
+
+def left_contact_retreating(state: KMState, event: object) -> bool:
+    """A retreating unit stepping out of contact without a Withdraw, which
+    the earlier reading allowed (``fixes.LEAVE_CONTACT``)."""
+    if not isinstance(event, ev.Move) or event.key not in dict(state.units):
+        return False
+    unit = state.unit(event.key)
+    return unit.standing == "retreat" and unit.command != "withdraw" and bool(state.enemies_in_contact(event.key))
+
+
 def order(state: KMState, event: ev.Order) -> KMState:
-    own_unit(state, event.key, "movement")
+    # a retreating unit in contact may give one command: Withdraw
+    own_unit(state, event.key, "movement", moving_away=event.command == "withdraw" and state.unit(event.key).standing == "retreat" and fixes.LEAVE_CONTACT in state.mended)
     unit = state.unit(event.key)
     name = state.army(event.key).name
     if "command" in unit.tried:
@@ -221,6 +242,8 @@ def move(state: KMState, event: ev.Move) -> KMState:
     contact = state.enemies_in_contact(event.key)
     if contact and not away and unit.command != "withdraw":
         raise RuleViolation(t("km.rule.locked", name=name))
+    if retreat_locked(state, event.key):
+        raise RuleViolation(t("km.rule.retreat_locked", name=name))
     turning = event.step in ("turn_left", "turn_right")
     if turning and unit.turned and not away:
         raise RuleViolation(t("km.rule.turned_already", name=name))

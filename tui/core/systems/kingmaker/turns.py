@@ -13,7 +13,7 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.mat import Block
 from tui.core.systems.kingmaker.rule_rows import formation
 from tui.core.systems.kingmaker.morale import owed
-from tui.core.systems.kingmaker.movement import may_run, moving_away
+from tui.core.systems.kingmaker.movement import may_run, moving_away, retreat_locked
 from tui.core.systems.kingmaker.standing import fits, victory
 from tui.core.systems.kingmaker.state import KMState, Roll
 
@@ -153,8 +153,13 @@ def end_step(state: KMState, event: ev.EndStep) -> KMState:
                 raise RuleViolation(t("km.rule.check_owed", name=army.name))
     if state.phase == "movement":
         for army in state.on_field(state.side_acting):
-            if moving_away(state, army.key) and not state.unit(army.key).spent and may_run(state, army.key):
-                raise RuleViolation(t(f"km.rule.must_run_{state.unit(army.key).standing}", name=army.name))
+            unit = state.unit(army.key)
+            if retreat_locked(state, army.key):
+                if "command" not in unit.tried:  # it must try to Withdraw; failing, it stays locked
+                    raise RuleViolation(t("km.rule.must_withdraw", name=army.name))
+                continue
+            if moving_away(state, army.key) and not unit.spent and may_run(state, army.key):
+                raise RuleViolation(t(f"km.rule.must_run_{unit.standing}", name=army.name))
         # Where each unit of the side ended its move, for the story and the report.
         for army in state.on_field(state.side_acting):
             unit = state.unit(army.key)
