@@ -184,8 +184,9 @@ async def test_the_conflict_starts_with_the_turn_order_the_gm_picks(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await keys(app, pilot, "n", "down", "enter", "down", "enter")  # Captain Takes Point; the Commandos ambushed
-        assert (game(app).stage, game(app).order_kind, game(app).round, game(app).ambush) == ("conflict", "captain", 0, 0)
-        assert "Round 0" in str(app.screen.query_one("#status").render())
+        # they act first, in round 1: no surprise round under the captain
+        assert (game(app).stage, game(app).order_kind, game(app).round, game(app).ambush, game(app).order[0]) == ("conflict", "captain", 1, 0, "0")
+        assert "Round 1" in str(app.screen.query_one("#status").render())
         await keys(app, pilot, "u")
         assert game(app).stage == "scene"
         await keys(app, pilot, "n", "enter", "enter")  # Head on a Swivel, no ambush

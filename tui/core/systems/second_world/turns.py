@@ -41,7 +41,7 @@ def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
     fighters = tuple((c.key, Fighter(zone=placed[c.key], fate_points=c.fate_points)) for c in state.characters)
     surprise = surprise_round(state, event)
     started = replace(
-        state, stage="conflict", order_kind=event.order, order=order, ambush=event.ambush if surprise else None,
+        state, stage="conflict", order_kind=event.order, order=order, ambush=event.ambush,
         round=0 if surprise else 1, fighters=fighters, counter=state.counter + 1,
     )
     started = started.with_note("sw.note.conflict_started", order=event.order)
