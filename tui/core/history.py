@@ -250,7 +250,12 @@ class LoggedBattle(Generic[S, E]):
         if not cls.rule_fixes:
             return History.replay(initial, meta.log, meta.cursor, cls.apply_event)
         start = cls.fixes_start(meta)
-        return History.replay(initial, meta.log, meta.cursor, cls.apply_event, lambda state, number: cls.with_fixes(state, frozenset(k for k, first in start.items() if first <= number)))
+        history = History.replay(initial, meta.log, meta.cursor, cls.apply_event, lambda state, number: cls.with_fixes(state, frozenset(k for k, first in start.items() if first <= number)))
+        # What the screens read (previews, what may be done now) is for new
+        # steps: every state kept holds today's fixes; a saved step replayed
+        # (a redo) is readied with its own when it is applied.
+        today = frozenset(fix.key for fix in cls.rule_fixes)
+        return replace(history, states=tuple(cls.with_fixes(state, today) for state in history.states))
 
     def check_summary(self) -> None:
         """The saved ``[state]`` against the log replayed (each step under
@@ -282,7 +287,8 @@ class LoggedBattle(Generic[S, E]):
             return type(self).apply_event
         start = self.fixed_from or {}
         fixes = frozenset(fix.key for fix in type(self).rule_fixes if number is None or start.get(fix.key, 0) <= number)
-        return lambda state, event: type(self).apply_event(type(self).with_fixes(state, fixes), event)
+        today = frozenset(fix.key for fix in type(self).rule_fixes)
+        return lambda state, event: type(self).with_fixes(type(self).apply_event(type(self).with_fixes(state, fixes), event), today)
 
     def opening_notices(self) -> list[str]:
         """What opening the save found to tell the GM (the ruleset, mended rules)."""

@@ -381,3 +381,20 @@ def test_a_retreat_out_of_contact_played_before_the_fix_stands():
         battle.undo()
     with pytest.raises(RuleViolation, match="only a Withdraw gets it away"):
         step(battle, "knights", "turn_left")
+
+
+def test_after_an_undo_into_an_old_save_the_previews_are_todays():
+    """What the screens show before a new step follows today's rules (the
+    attack dialog's terms, the order menu), not the earlier reading."""
+    battle = load_battle(HUSTLED)
+    battle.undo()
+    setup = melee_setup(battle.game, "knights", "warband")
+    assert setup.offense == 2 and ("km.term.hustle", -2) in [(x.key, x.amount) for x in setup.terms]
+    battle = load_battle(REAR_CORNER)
+    battle.undo()
+    assert melee_setup(battle.game, "knights", "warband").side == "flank"
+    battle = load_battle(RETREAT)
+    for _ in range(4):
+        battle.undo()
+    battle.order("knights", "withdraw")
+    assert battle.history.events[-1].command == "withdraw"

@@ -769,3 +769,29 @@ async def test_a_retreating_unit_locked_in_contact_withdraws_by_its_order_key(tm
         assert [c.closed is None for c in choices(app)] == [False, False, False, True]  # Withdraw only
         await keys(app, pilot, "end", "enter")
         assert last(app).command == "withdraw"
+
+
+async def test_an_old_save_undone_into_offers_what_todays_rules_allow(tmp_path):
+    """A retreat walked out of contact before the fix, undone: the knights are
+    locked again, and o offers the Withdraw (today's rule) instead of
+    refusing it as the earlier reading would."""
+    import shutil
+
+    from tests.fixtures import BEFORE
+    from tui.core.files.storage import open_session
+    from tui.ui.app import MassCombatApp
+    from tui.ui.settings import Settings
+
+    path = tmp_path / "old.toml"
+    shutil.copy(BEFORE / "kingmaker-retreat-walks-away.toml", path)
+    app = MassCombatApp(open_session(path), Settings(), None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "u", "u", "u", "u")
+        at(app, 10, 6)
+        await keys(app, pilot, "o")
+        assert isinstance(app.screen, ChoiceDialog)
+        assert choices(app)[3].closed is None
+        await keys(app, pilot, "end", "enter")
+        assert last(app).command == "withdraw"
+    app.session.close()
