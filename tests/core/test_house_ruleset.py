@@ -84,6 +84,15 @@ def test_the_command_line_refuses_a_broken_house_ruleset_and_one_of_another_syst
     assert result.returncode == 2 and "is a ruleset for fate, but the battle is one of myz" in result.stderr
 
 
+def test_a_bundled_ruleset_updated_with_the_app_is_no_news(tmp_path):
+    """Only its rule fixes say what an update changed in a played battle."""
+    path = _new_battle(tmp_path)
+    text = path.read_text(encoding="utf-8")
+    recorded = load_battle(path).meta.ruleset.sha256
+    path.write_text(text.replace(recorded, "0" * 64), encoding="utf-8")
+    assert load_battle(path).ruleset_notice is None
+
+
 def test_check_says_when_the_ruleset_changed(tmp_path):
     from tui.cli.check import check_file
 

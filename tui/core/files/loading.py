@@ -120,7 +120,11 @@ def _ruleset(system: GameSystem, name: str, meta: BattleFile, house: Path | None
         raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc)) from None
     except OSError as exc:
         raise SaveFileError(name, t("storage.ruleset", system=system.key, error=exc.strerror or exc)) from None
-    if notice is None and recorded is not None and recorded.sha256 != ref.sha256:
+    # The bundled ruleset changes only with the app, and what that changes in
+    # a played battle is said by its rule fixes (history.RuleFix): only a
+    # house copy that changed, or a switch between two rulesets, is news.
+    bundled_again = recorded is not None and not recorded.file and not ref.file and recorded.id == ref.id
+    if notice is None and recorded is not None and recorded.sha256 != ref.sha256 and not bundled_again:
         notice = t("storage.ruleset_changed", before=_ruleset_words(recorded), now=_ruleset_words(ref))
     return model, ref, notice
 

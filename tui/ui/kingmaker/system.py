@@ -31,7 +31,8 @@ def help_page(glyphs: Any, battle: LoggedBattle[Any, Any]) -> list[RenderableTyp
     text.append(t("km_ui.help.commands_title") + "\n", "bold")
     c = rules.commands
     for command in (c.hustle, c.charge, c.press, c.press_morale):
-        text.append(f"  {command.name(lang)} ({t(f'km.phase.{command.phase}')}): {t('km_ui.help.dc', dc=command.dc)}\n")
+        cost = " " + t("km_ui.help.offense_cost", offense=command.offense) if command.offense else ""
+        text.append(f"  {command.name(lang)} ({t(f'km.phase.{command.phase}')}): {t('km_ui.help.dc', dc=command.dc)}{cost}\n")
     text.append(f"  {c.about_face.name(lang)}: {t('km_ui.help.about_face')}\n")
     text.append(f"  {c.withdraw.name(lang)}: {t('km_ui.help.withdraw')}\n")
     text.append(t("km_ui.help.melee_title") + "\n", "bold")
