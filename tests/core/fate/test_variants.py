@@ -209,8 +209,9 @@ def test_saved_and_loaded_the_battle_still_plays_with_the_variants(tmp_path):
     act(loaded, "u1")
     refused(loaded, a_roll(loaded, "attack", "u1", "fight", target="u3", defender="u3", defence_skill="athletics"), "Shoot")
     refused(loaded, a_roll(loaded, "attack", "u1", "shoot", target="u3", defender="u3", defence_skill="athletics"), "Will")
-    # the Pikes have no Shoot on their card: in a dogfight they can't attack at all
-    refused(loaded, a_roll(loaded, "attack", "u1", "shoot", target="u3", defender="u3", defence_skill="will"), "Pikes of Brannock has no Shoot")
+    # the Pikes have no Shoot on their card: in a dogfight they shoot at Mediocre (+0), as in Fate Core
+    roll(loaded, "attack", "u1", "shoot", target="u3", defender="u3", defence_skill="will")
+    assert loaded.game.contest.active.skill == "shoot" and loaded.game.contest.active.rating == 0
 
 
 def test_a_save_with_the_variant_undone_loads_with_the_rules_as_written(tmp_path):

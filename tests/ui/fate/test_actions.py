@@ -184,9 +184,24 @@ async def test_a_attacks_a_unit_in_range(tmp_path):
         assert app.battle.game.contest.defence.who == "u1"
 
 
-async def test_a_target_the_unit_has_no_skill_for_is_greyed_with_why(tmp_path):
+async def test_a_target_the_unit_has_no_skill_for_is_offered_at_mediocre(tmp_path):
     battle = fight(NEAR)
     act(battle, "u1")  # the Pikes: no Shoot, the Orcs next door
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "a")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        closed = {c.label: c.closed for c in dialog._choices}
+        assert closed["Black Orcs"] is None  # Shoot at Mediocre (+0), as in Fate Core
+
+
+async def test_under_the_house_rule_a_target_the_unit_has_no_skill_for_is_greyed_with_why(tmp_path):
+    from tests.core.fate.kit import RULES
+
+    strict = RULES.model_copy(update={"actions": RULES.actions.model_copy(update={"listed_skills_only": True})})
+    battle = fight(NEAR, ruleset=strict)
+    act(battle, "u1")
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()

@@ -73,10 +73,10 @@ class ActionEconomy(Record):
     free_move_zones: Count
     second_action_fate_points: Positive
     attack_ends_turn: bool
-    listed_skills_only: bool = True
-    """A unit or leader acts only with the skills on its card (its quality
-    sets how many), not any other at Mediocre as in Fate Core: the text
-    says nothing, so it is a switch."""
+    listed_skills_only: bool = False
+    """A house rule, off as the text is silent (RULES-NOTES, settled after
+    the second audit): on, a unit or leader acts only with the skills on
+    its card; off, any other rolls at Mediocre (+0), as in Fate Core."""
 
 
 class Advantage(Named):
