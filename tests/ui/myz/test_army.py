@@ -6,6 +6,7 @@ import pytest
 
 from textual.content import Content
 
+from tui.core.i18n import t
 from tui.core.systems.myz.battle import Battle
 from tui.core.dice.year_zero import Pool, YearZeroRules
 from tui.core.systems.myz.rules import shipped as myz
@@ -50,10 +51,11 @@ async def open_army(app, pilot) -> ArmyScreen:
     screen = ArmyScreen()
     await app.push_screen(screen)
     await pilot.pause()
-    # The footer lays out its keys after the first refresh (KeyFooter
-    # recomposes then): under load that can take more than one pause.
+    # The footer lays out its keys after a refresh (KeyFooter recomposes
+    # then), once for the screen and again for the focused row's keys:
+    # under load that can take more than one pause.
     for _ in range(50):
-        if screen.query("KeyFooter FooterKey"):
+        if any(key.description in ("army.key.edit", t("army.key.edit")) for key in screen.query("KeyFooter FooterKey")):
             break
         await pilot.pause()
     return screen
