@@ -320,6 +320,25 @@ def test_a_counted_message_takes_the_form_its_number_needs():
     assert i18n.tr("en", "fate_ui.outcome.success", shifts=0) == "success: 0 shifts"
 
 
+def test_the_counted_number_is_the_one_the_changing_word_follows():
+    """Not the first number in the message: "against +2: 1 shift"."""
+    assert i18n.tr("en", "sw_ui.roll.against", difficulty=2, shifts=1) == "against +2: 1 shift"
+    assert i18n.tr("en", "sw_ui.roll.against", difficulty=1, shifts=3) == "against +1: 3 shifts"
+    assert i18n.tr("de", "sw_ui.roll.against", difficulty=2, shifts=1).endswith("1 Erfolgsstufe")
+    # forms that differ before any number: the first whole number decides
+    assert i18n.tr("en", "error.rules_mended", count=1, steps="22", what="x").startswith("event 22 of this battle was")
+    assert i18n.tr("en", "error.rules_mended", count=2, steps="3, 4", what="x").startswith("2 events of this battle (3, 4) were")
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_counted_message_has_a_number_to_count(language):
+    """Each plural table's forms differ after a placeholder, or the many form
+    holds one: the form can always be picked."""
+    catalog = load(language)
+    for table in sorted({key.rsplit(".", 1)[0] for key in catalog if key.endswith(".many")}):
+        assert placeholders(catalog[table + ".many"]), table
+
+
 def test_the_english_possessive_of_a_name():
     assert i18n.fill("{name!p} leader", name="The Ark") == "The Ark's leader"
     assert i18n.fill("{name!p} leader", name="Zone-Ghouls") == "Zone-Ghouls' leader"

@@ -15,6 +15,7 @@ the settings or ``--lang``; the core's error messages use it too.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from pathlib import Path
@@ -136,18 +137,35 @@ def _lookup(language: str, key: str) -> str | None:
     return catalog(language).get(key)
 
 
+_FIELD = re.compile(r"\{(\w+)(?:[!:][^{}]*)?\}")
+
+
 def _plural(language: str, key: str, params: dict[str, object]) -> str | None:
     """A message given as a table of ``one`` and ``many`` (both languages
-    here use the singular for exactly 1): the form follows the first whole
-    number among the ``many`` form's placeholders."""
+    here use the singular for exactly 1). The number that decides is the
+    one the changing word follows: the last placeholder before the two
+    forms first differ ("against {difficulty:+d}: {shifts} shift(s)"
+    counts shifts); failing that, the first whole number among them."""
     many = _lookup(language, key + ".many")
     if many is None:
         return None
-    for _, name, _, _ in string.Formatter().parse(many):
-        value = params.get(name) if name else None
+    one = _lookup(language, key + ".one")
+    number = counted(one, many, params) if one is not None else None
+    if number is None:
+        return many
+    return one if abs(number) == 1 and one is not None else many
+
+
+def counted(one: str, many: str, params: dict[str, object]) -> int | None:
+    """The whole number among ``params`` that picks the form (see ``_plural``)."""
+    differ = next((i for i, (a, b) in enumerate(zip(one, many)) if a != b), min(len(one), len(many)))
+    before = [m.group(1) for m in _FIELD.finditer(many) if m.end() <= differ]
+    order = [*reversed(before), *(m.group(1) for m in _FIELD.finditer(many))]
+    for name in order:
+        value = params.get(name)
         if isinstance(value, int) and not isinstance(value, bool):
-            return _lookup(language, key + ".one") if abs(value) == 1 else many
-    return many
+            return value
+    return None
 
 
 def placeholders(text: str) -> set[str]:

@@ -75,7 +75,7 @@ class FudgeDice(DiceFamily):
             outcome = fudge_outcome(roll.total, spec.versus, self.style)
             shifts = roll.total - spec.versus
             data.update(difficulty=spec.versus, shifts=shifts, outcome=outcome.value)
-            lines.append(t("cli.fudge_versus", difficulty=signed(spec.versus), ladder=self._ladder(spec.versus), outcome=t(f"cli.fudge_outcome.{outcome.value}"), shifts=signed(shifts)))
+            lines.append(t("cli.fudge_versus", difficulty=signed(spec.versus), ladder=self._ladder(spec.versus), outcome=t(f"cli.fudge_outcome.{outcome.value}"), shifts=shifts))
         return Printout("\n".join(lines), data)
 
     def printed_odds(self, spec: QuickSpec, options: DiceOptions) -> Printout:
