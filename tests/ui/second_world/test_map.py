@@ -217,3 +217,49 @@ async def test_scene_keys_grey_out_where_they_do_not_apply(tmp_path):
         screen.query_one(ZoneBoard).cursor = (2, 0)  # a free slot: nothing to edit
         await pilot.pause()
         assert screen.check_action("aspects", ()) is None
+
+
+async def test_every_key_greyed_out_on_the_map_says_why(tmp_path):
+    """A key that can't act says why in one line, never nothing (issue 28's
+    play list: m for a Heavy Ranged character did nothing), in every stage
+    of a scene: empty, set, started, a turn, a roll on the table, ended."""
+    from textual.actions import parse
+
+    from tests.core.second_world.kit import captain_start, scene
+
+    def stages():
+        yield "an empty scene", SecondWorldBattle.new("Empty", seed=1)
+        yield "a scene set", scene()
+        battle = captain_start(scene(), first=1)
+        yield "started, no turn", battle
+        battle = captain_start(scene(), first=1)
+        battle.record(ev.BeginTurn(key="gunner"))
+        yield "the heavy gunner's turn", battle
+        battle = captain_start(scene(), first=1)
+        battle.record(ev.BeginTurn(key="guards"))
+        battle.record(ev.ActionRoll(counter=battle.game.counter, key="guards", action="attack", skill="shoot", faces=(0, 0, 0, 0), target="vasquez", defence_skill="athletics", defence_faces=(0, 0, 0, 0)))
+        yield "a roll on the table", battle
+        battle = captain_start(scene(), first=1)
+        battle.record(ev.Concede(key="hale"))
+        battle.record(ev.Concede(key="vasquez"))
+        assert battle.game.stage == "ended"
+        yield "ended", battle
+
+    for name, battle in stages():
+        folder = tmp_path / name.replace(" ", "-").replace("'", "")
+        folder.mkdir()
+        app = app_for(folder, battle)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            if not isinstance(app.screen, SecondWorldMapScreen):  # an empty scene opens on the cast
+                app.action_mode("map")
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, SecondWorldMapScreen), name
+            silent = []
+            for bindings in screen._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    target, action, parameters = parse(binding.action)
+                    if not target and screen.check_action(action, parameters) is None and not screen.binding_refusal(action, parameters):
+                        silent.append(binding.id)
+            assert silent == [], name

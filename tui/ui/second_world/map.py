@@ -156,9 +156,57 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         return True
 
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Every key greyed out here says why in one line when pressed."""
+        if self.read_only and action in _CONFLICT_ONLY | _SCENE_ONLY | _MAP_RULINGS | {"hide", "undo", "redo"}:
+            return t("app.read_only_refused")
         if action == "hide":
-            return t("app.read_only_refused") if self.read_only else t("secret.refuse.zone") if self.cursor_zone() is None else t("secret.refuse.empty_zone")
+            return t("secret.refuse.zone") if self.cursor_zone() is None else t("secret.refuse.empty_zone")
+        if action in ("undo", "redo"):
+            return t(f"error.nothing_to_{action}")
+        if action in _CONFLICT_ONLY:
+            return self._conflict_refusal(action)
+        if action in _SCENE_ONLY | _MAP_RULINGS:
+            return self._scene_refusal(action)
         return super().binding_refusal(action, parameters)
+
+    def _scene_refusal(self, action: str) -> str | None:
+        stage = self.state.stage
+        if stage == "ended":
+            return t("sw.rule.conflict_over")
+        if action in _SCENE_ONLY and stage != "scene":
+            return t("sw.rule.started_already")
+        if action in _ON_A_CARD and self.cursor_zone() is None:
+            return t("sw_ui.why.no_zone")
+        if action == "edge":
+            return t("sw_ui.why.no_neighbour")
+        if action == "deploy":
+            return t("sw_ui.why.no_characters")
+        if action == "start":
+            return self.battle.step_refusal(self._start_probe())
+        return None
+
+    def _conflict_refusal(self, action: str) -> str | None:
+        state = self.state
+        if state.stage != "conflict":
+            return t("sw.rule.not_in_conflict" if state.stage == "scene" else "sw.rule.conflict_over")
+        actor, pending = state.turn.actor, state.pending
+        if action == "begin":
+            return t("sw.rule.turn_under_way", name=state.character(actor).name) if actor is not None else t("sw_ui.why.nobody_to_begin")
+        if action in ("invoke", "resolve"):
+            return t("sw.rule.no_roll")
+        if pending is not None or state.hit is not None:
+            return t("sw.rule.roll_on_table")
+        if actor is None:
+            return t("sw.rule.no_turn")
+        name = state.character(actor).name
+        if action in ("free_move", "erode"):
+            heavy = state.rules.weapon(state.character(actor).weapon).heavy
+            return t("sw.rule.heavy_no_free_move", name=name) if heavy else t("sw.rule.free_move_used", name=name)
+        if action == "full_defence":
+            return self.battle.step_refusal(ev.FullDefence(key=actor))
+        if action == "cast":
+            return self.battle.step_refusal(ev.Casting(key=actor))
+        return t("sw.rule.acted_already", name=name)
 
     def _conflict_action(self, action: str) -> bool | None:
         state = self.state
@@ -186,8 +234,6 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         return True if not state.turn.acted else None  # move, attack, overcome, advantage
 
     def _start_probe(self) -> Any:
-        from tui.core.systems.second_world import events as ev
-
         return ev.StartConflict(counter=self.state.counter, order="captain", first_side=min((c.side for c in self.state.characters), default=0))
 
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
