@@ -795,3 +795,38 @@ async def test_an_old_save_undone_into_offers_what_todays_rules_allow(tmp_path):
         await keys(app, pilot, "end", "enter")
         assert last(app).command == "withdraw"
     app.session.close()
+
+
+async def test_every_key_greyed_out_on_the_mat_says_why(tmp_path):
+    """A key that can't act says why in one line, never nothing, from the
+    muster through setup to each phase (issue 28's play list: c during the
+    battle did nothing and said nothing)."""
+    from textual.actions import parse
+
+    def stages():
+        yield "muster", muster()
+        yield "set up", set_up(muster())
+        for phase in ("tactics", "movement", "ranged", "melee", "morale"):
+            battle = begin_turn(set_up(muster()))
+            to_phase(battle, phase)
+            yield phase, battle
+
+    for name, battle in stages():
+        folder = tmp_path / name.replace(" ", "-")
+        folder.mkdir()
+        app = app_for(folder, battle, "x.toml")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            if not isinstance(app.screen, KingmakerMatScreen):
+                app.action_mode("mat")
+                await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, KingmakerMatScreen), name
+            silent = []
+            for bindings in screen._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    target, action, parameters = parse(binding.action)
+                    if not target and screen.check_action(action, parameters) is None and not screen.binding_refusal(action, parameters):
+                        silent.append(binding.id)
+            assert silent == [], name
+        app.session.close()

@@ -236,8 +236,26 @@ class KingmakerMatScreen(MatHost):
         self.shell.run_flow(self, flow, "km-mat")
 
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Every key greyed out on the mat says why in one line when pressed."""
+        state = self.state
+        if self.read_only:
+            return t("app.read_only_refused")
         if action == "hide":
-            return t("app.read_only_refused") if self.read_only else t("secret.refuse.no_unit")
+            return t("secret.refuse.no_unit")
+        if action in ("undo", "redo"):
+            return t(f"error.nothing_to_{action}")
+        if action in UNIT_ACTIONS:
+            return self.why_not(action)
+        if action == "mat_size":
+            return t("km_ui.why.mat_fixed")
+        if action in ("terrain", "conditions"):
+            return t("km_ui.why.battle_begun")
+        if action == "place":
+            if state.stage != "setup":
+                return t("km_ui.why.not_setup")
+            return t("km.rule.initiative_first") if state.first is None else t("km_ui.why.square_taken")
+        if action == "next_unit":
+            return t("km_ui.why.no_units")
         return super().binding_refusal(action, parameters)
 
     def action_hide(self) -> None:
