@@ -250,12 +250,18 @@ class LoggedBattle(Generic[S, E]):
         if not cls.rule_fixes:
             return History.replay(initial, meta.log, meta.cursor, cls.apply_event)
         start = cls.fixes_start(meta)
-        history = History.replay(initial, meta.log, meta.cursor, cls.apply_event, lambda state, number: cls.with_fixes(state, frozenset(k for k, first in start.items() if first <= number)))
+        history = History.replay(initial, meta.log, meta.cursor, cls.apply_event, lambda state, number: cls.with_fixes(state, cls.fixes_at(start, number)))
         # What the screens read (previews, what may be done now) is for new
         # steps: every state kept holds today's fixes; a saved step replayed
         # (a redo) is readied with its own when it is applied.
-        today = frozenset(fix.key for fix in cls.rule_fixes)
+        today = cls.fixes_at(start, None)
         return replace(history, states=tuple(cls.with_fixes(state, today) for state in history.states))
+
+    @classmethod
+    def fixes_at(cls, start: dict[str, int], number: int | None) -> frozenset[str]:
+        """The fixes a saved step of index ``number`` was played under (each
+        from its ``start``), or today's, all of them, for a new step (None)."""
+        return frozenset(fix.key for fix in cls.rule_fixes if number is None or start.get(fix.key, 0) <= number)
 
     def check_summary(self) -> None:
         """The saved ``[state]`` against the log replayed (each step under
@@ -283,12 +289,11 @@ class LoggedBattle(Generic[S, E]):
     def _apply_at(self, number: int | None) -> Callable[[S, E], S]:
         """The rules for the saved step of index ``number`` (those it was
         played under), or for a new step (None: today's)."""
-        if not type(self).rule_fixes:
-            return type(self).apply_event
-        start = self.fixed_from or {}
-        fixes = frozenset(fix.key for fix in type(self).rule_fixes if number is None or start.get(fix.key, 0) <= number)
-        today = frozenset(fix.key for fix in type(self).rule_fixes)
-        return lambda state, event: type(self).with_fixes(type(self).apply_event(type(self).with_fixes(state, fixes), event), today)
+        cls = type(self)
+        if not cls.rule_fixes:
+            return cls.apply_event
+        fixes, today = cls.fixes_at(self.fixed_from or {}, number), cls.fixes_at({}, None)
+        return lambda state, event: cls.with_fixes(cls.apply_event(cls.with_fixes(state, fixes), event), today)
 
     def opening_notices(self) -> list[str]:
         """What opening the save found to tell the GM (the ruleset, mended rules)."""

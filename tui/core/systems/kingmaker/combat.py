@@ -230,6 +230,11 @@ def damage(face: int, setup: Setup, rules: AttackRules) -> tuple[int, bool]:
     return max(0, dealt), result.critical
 
 
+def _attack_rules(state: KMState) -> AttackRules:
+    """How this battle's rolls turn into damage, under the fixes in effect."""
+    return AttackRules.from_ruleset(state.rules, natural_hit_exact=fixes.NATURAL_20 in state.mended)
+
+
 def attack_setup(state: KMState, event: ev.Attack) -> Setup:
     """What the attack rolls with, by its mode; raises if it can't be made."""
     if event.mode == "melee":
@@ -289,7 +294,7 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     setup = attack_setup(state, event)
     if len(event.faces) > setup.attacks:
         raise RuleViolation(t("km.rule.too_many_attacks", name=state.army(event.attacker).name, most=setup.attacks))
-    rules = AttackRules.from_ruleset(state.rules, natural_hit_exact=fixes.NATURAL_20 in state.mended)
+    rules = _attack_rules(state)
     die = state.rules.attack.die
     if not all(1 <= f <= die for f in event.faces):
         raise RuleViolation(t("km.rule.record_face", face=max(event.faces), die=die))
@@ -338,7 +343,7 @@ def strike(state: KMState, by: str, target: str, face: int, *, kind: str, now: b
     setup = Setup("melee", offense, (), defense, (), found.max_damage.total, extra, halve, 1)
     if not 1 <= face <= rules.attack.die:
         raise RuleViolation(t("km.rule.record_face", face=face, die=rules.attack.die))
-    dealt, _ = damage(face, setup, AttackRules.from_ruleset(rules, natural_hit_exact=fixes.NATURAL_20 in state.mended))
+    dealt, _ = damage(face, setup, _attack_rules(state))
     unit = state.unit(target)
     unit = replace(unit, damage=unit.damage + dealt) if now else replace(unit, pending=unit.pending + dealt)
     return state.with_unit(target, unit).with_note(

@@ -39,20 +39,18 @@ def retreat_locked(state: KMState, key: str) -> bool:
     """A retreating unit in contact that hasn't withdrawn: it leaves contact
     only by a successful Withdraw (``fixes.LEAVE_CONTACT``; a fleeing one
     runs, taking free hacks)."""
+    return fixes.LEAVE_CONTACT in state.mended and _retreating_in_contact(state, key)
+
+
+def _retreating_in_contact(state: KMState, key: str) -> bool:
     unit = state.unit(key)
-    return (
-        fixes.LEAVE_CONTACT in state.mended and unit.standing == "retreat"
-        and unit.command != "withdraw" and bool(state.enemies_in_contact(key))
-    )
+    return unit.standing == "retreat" and unit.command != "withdraw" and bool(state.enemies_in_contact(key))
 
 
 def left_contact_retreating(state: KMState, event: object) -> bool:
     """A retreating unit stepping out of contact without a Withdraw, which
     the earlier reading allowed (``fixes.LEAVE_CONTACT``)."""
-    if not isinstance(event, ev.Move) or event.key not in dict(state.units):
-        return False
-    unit = state.unit(event.key)
-    return unit.standing == "retreat" and unit.command != "withdraw" and bool(state.enemies_in_contact(event.key))
+    return isinstance(event, ev.Move) and event.key in dict(state.units) and _retreating_in_contact(state, event.key)
 
 
 def order(state: KMState, event: ev.Order) -> KMState:
