@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.myz.kit import army, leader, end_wave, fight, start, support_none, to_battle
+from tests.core.myz.kit import army, end_script, leader, end_wave, fight, start, support_none, to_battle
 from tui.core.errors import RuleViolation
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.after_battle import suggested_battle_levels
@@ -51,12 +51,15 @@ def test_fortification_and_ambush_dice_go_before_the_opponent_chooses():
     battle = start(army(3), army(3, fortification="walled", units={"artillery": 1, "armored": 1}), Battlefield(siege=1))
     to_battle(battle, "attack", "defense")
     pool = battle.game.wave.pools[1].pool
-    fight(battle, {"successes": 1}, {"gear_banes": pool.gear})
+    fortification = battle.game.forces[1].fortification_dice
+    assert fortification == 2 and pool.gear == 4
+    fight(battle, {"successes": 1}, {"gear_banes": 3})
     support_none(battle)
     count, candidates = damaged_support_choice(battle.game, 1)
-    fortification = battle.game.forces[1].fortification_dice
-    assert fortification > 0
-    assert count == pool.gear - fortification == 2
+    assert count == 1 and sorted(candidates) == ["armored", "artillery"]
+    end_wave(battle, damaged={1: ("armored",)})
+    after = battle.game.forces[1]
+    assert after.fortification_dice == 0 and after.units["armored"] == 0 and after.units["artillery"] == 1
 
 
 @pytest.mark.parametrize("picks", [("aerial",), ("cavalry", "cavalry"), ("cavalry", "artillery")])
@@ -137,3 +140,59 @@ def test_without_a_choice_each_damaged_die_costs_a_unit_of_its_own_class():
     end_wave(battle)
     units = battle.game.forces[1].units
     assert (units["aerial"], units["armored"], units["artillery"], units["engineering"]) == (0, 1, 0, 1)
+
+
+# -- a damaged Arsenal die (RULES-NOTES, Mutant, settled after the second audit) --
+
+
+def _arsenal_wave(gear_banes: int, units: dict | None = None):
+    """Blue defends its Ark with an Arsenal (and Hunting Party); ``gear_banes``
+    show on its Support dice; nobody repairs."""
+    battle = start(army(3, people=(leader("Marlotte"),)), army(3, defends_ark=True, ark_projects=("arsenal", "hunting_party"), units=units or {}))
+    to_battle(battle, "attack", "attack")
+    fight(battle, {"successes": 2}, {"gear_banes": gear_banes})
+    support_none(battle)
+    return battle
+
+
+def test_a_damaged_arsenal_die_is_lost_and_the_project_stands():
+    battle = _arsenal_wave(1)
+    end_wave(battle)
+    blue = battle.game.forces[1]
+    assert blue.ark_projects == ("arsenal", "hunting_party")
+    assert blue.damaged_projects == ("arsenal",)
+    assert ("myz.change.project_damaged", "arsenal") in battle.game.reports[-1].changes[1]
+    # the next wave's pool has no Arsenal die
+    battle.record(ev.NextWave())
+    to_battle(battle, "attack", "attack")
+    assert not [line for line in battle.game.wave.pools[1].lines if line.source == "ark_project"]
+
+
+def test_arsenal_falls_with_the_fortifications_before_special_units_at_the_opponents_choice():
+    battle = _arsenal_wave(1, {"artillery": 1})
+    count, candidates = damaged_support_choice(battle.game, 1)
+    assert (count, candidates) == (0, ())  # one die lost: the Arsenal's, the only one in the first group
+    end_wave(battle)
+    blue = battle.game.forces[1]
+    assert blue.damaged_projects == ("arsenal",) and blue.units["artillery"] == 1
+
+
+def test_with_a_fortification_the_opponent_picks_among_it_and_the_arsenal():
+    battle = start(army(3), army(3, defends_ark=True, ark_projects=("arsenal", "defenses"), units={"artillery": 1}), Battlefield(siege=1))
+    to_battle(battle, "attack", "defense")
+    assert battle.game.forces[1].fortification_dice == 1
+    fight(battle, {"successes": 1}, {"gear_banes": 1})
+    support_none(battle)
+    count, candidates = damaged_support_choice(battle.game, 1)
+    assert count == 1 and sorted(candidates) == ["arsenal", "fortification"]
+    end_wave(battle, damaged={1: ("arsenal",)})
+    blue = battle.game.forces[1]
+    assert blue.fortification_dice == 1 and blue.damaged_projects == ("arsenal",) and blue.units["artillery"] == 1
+
+
+def test_the_gear_die_destroys_a_damaged_arsenal_for_good():
+    battle = _arsenal_wave(1)
+    game = battle.game
+    end_wave(battle, *end_script(game, ark=(1, 1)))  # the loss face, then the first project
+    blue = battle.game.forces[1]
+    assert "arsenal" not in blue.ark_projects and blue.damaged_projects == ()

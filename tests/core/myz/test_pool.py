@@ -17,7 +17,7 @@ import pytest
 from tests.core.myz.kit import R, army, force, lines, pools, skill_from
 from tui.core.dice.year_zero import Pool
 from tui.core.systems.myz.army import Battlefield
-from tui.core.systems.myz.forces import fortification_key, special_classes, superiorities, unit_counts
+from tui.core.systems.myz.forces import fortification_key, has_scout, projects_in_effect, special_classes, superiorities, unit_counts
 from tui.core.systems.myz.pool import ActionEffect, commando_damaged
 
 PLAIN = (force(army(3), "A"), force(army(3), "B"))
@@ -181,8 +181,8 @@ def test_fortification_dice_only_for_the_besieged_side_with_a_defensive_strategy
 def test_the_ark_projects_build_its_fortification(projects, muster, expected):
     ark = force(army(3, defends_ark=True, ark_projects=projects, fortification=muster))
     assert fortification_key(ark, R) == expected
-    away = force(army(3, defends_ark=False, ark_projects=projects))
-    assert fortification_key(away, R) == "none"
+    away = force(army(3, ark=True, defends_ark=False, ark_projects=projects))
+    assert fortification_key(away, R) == "none"  # the Ark's walls stay at the Ark
 
 
 # -- special classes, superiorities and Ark projects -------------------------------
@@ -221,16 +221,38 @@ def test_explosives_lab_gives_artillery_per_four_battle_levels_only_when_besiege
 
 
 @pytest.mark.parametrize("project,cls,per", [("ship", "naval", 3), ("stables", "cavalry", 2), ("steam_car", "cavalry", 2)])
-def test_unit_granting_projects(project, cls, per):
+def test_unit_granting_projects_go_with_the_ark_anywhere(project, cls, per):
+    """RULES-NOTES (Mutant, settled after the second audit): the text limits
+    only Arsenal to the Ark; Ship, Stables and Steam Car count away too."""
     ark = force(army(6, defends_ark=True, combat_ready=False, ark_projects=(project,)))
     assert unit_counts(ark, 0, Battlefield(), R)[cls] == 6 // per
+    away = force(army(6, ark=True, ark_projects=(project,)))
+    assert unit_counts(away, 0, Battlefield(), R)[cls] == 6 // per
+    # projects of a faction not marked an Ark count nowhere
     assert unit_counts(force(army(6, ark_projects=(project,))), 0, Battlefield(), R)[cls] == 0
+
+
+def test_the_hunting_party_scouts_away_from_the_ark():
+    assert has_scout(force(army(3, ark=True, ark_projects=("hunting_party",))), R)
+    assert not has_scout(force(army(3, ark_projects=("hunting_party",))), R)
+
+
+@pytest.mark.parametrize("project", ["arsenal", "defenses", "explosives_lab", "shelter", "watchtower"])
+def test_projects_tied_to_the_ark_count_only_when_defending_it(project):
+    assert project in projects_in_effect(force(army(3, defends_ark=True, ark_projects=(project,))), R)
+    assert projects_in_effect(force(army(3, ark=True, ark_projects=(project,))), R) == ()
 
 
 def test_arsenal_gives_a_support_die_only_at_the_ark():
     home, _ = pools((force(army(3, defends_ark=True, ark_projects=("arsenal",))), PLAIN[1]), ("attack", "attack"))
-    away, _ = pools((force(army(3, ark_projects=("arsenal",))), PLAIN[1]), ("attack", "attack"))
-    assert (home.pool.gear, away.pool.gear) == (1, 0)
+    away, _ = pools((force(army(3, ark=True, ark_projects=("arsenal",))), PLAIN[1]), ("attack", "attack"))
+    damaged, _ = pools((force(army(3, defends_ark=True, ark_projects=("arsenal",)), damaged_projects=("arsenal",)), PLAIN[1]), ("attack", "attack"))
+    assert (home.pool.gear, away.pool.gear, damaged.pool.gear) == (1, 0, 0)
+
+
+def test_defending_its_ark_makes_a_faction_an_ark():
+    assert army(3, defends_ark=True).ark
+    assert not army(3).ark
 
 
 # -- the other sources ------------------------------------------------------------

@@ -158,13 +158,23 @@ async def test_ark_projects_and_combat_ready_show_as_sources(tmp_path):
         await pilot.pause()
         assert app.battle.game.armies[1].ark_projects == ("arsenal", "defenses")  # the ruleset's order
         assert "Ark project: Arsenal" in preview_text(screen)
-        # not defending its Ark: the projects and combat-ready rows go away
+        # not defending its Ark here: combat-ready goes, the projects stay
+        # (an Ark still), Arsenal marked as counting only at the Ark
         await go_to(pilot, screen, "defends_ark")
         await pilot.press("minus")
         await pilot.pause()
-        ids = [r.id for r in screen.query_one(ArmyForm).rows]
-        assert "combat_ready" not in ids and "project:arsenal" not in ids
+        form = screen.query_one(ArmyForm)
+        ids = [r.id for r in form.rows]
+        assert "combat_ready" not in ids and "project:arsenal" in ids
+        assert next(r for r in form.rows if r.id == "project:arsenal").note == "only when defending its Ark"
         assert "Ark project" not in preview_text(screen)
+        # no Ark at all: the projects and the defending mark go away
+        await go_to(pilot, screen, "ark")
+        await pilot.press("enter")
+        await pilot.pause()
+        ids = [r.id for r in screen.query_one(ArmyForm).rows]
+        assert "defends_ark" not in ids and "project:arsenal" not in ids
+        assert not app.battle.game.armies[1].ark and not app.battle.game.armies[1].defends_ark
 
 
 async def test_siege_gives_the_holder_its_fortification(tmp_path):

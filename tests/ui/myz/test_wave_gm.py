@@ -113,6 +113,29 @@ async def test_the_opponent_picks_which_special_unit_is_damaged(tmp_path):
         assert app.battle.game.reports[-1].wave == 1
 
 
+async def test_the_opponent_picks_between_a_fortification_die_and_the_arsenal(tmp_path):
+    """RULES-NOTES (Mutant, settled after the second audit): Arsenal falls
+    with the fortifications, before Special Units; its die is lost, the
+    project stands."""
+    battle = start(army(3), army(3, defends_ark=True, ark_projects=("arsenal", "defenses"), units={"artillery": 1}), Battlefield(siege=1))
+    to_battle(battle, "attack", "defense")
+    fight(battle, {"successes": 1}, {"gear_banes": 1})
+    support_none(battle)
+    battle.meta = battle.meta.model_copy(update={"template": False})
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        assert [c.label for c in dialog._choices] == ["a fortification die", "Arsenal"]
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        blue = app.battle.game.forces[1]
+        assert blue.damaged_projects == ("arsenal",) and blue.ark_projects == ("arsenal", "defenses")
+        assert blue.fortification_dice == 1 and blue.units["artillery"] == 1
+
+
 @pytest.mark.covers("wave.gm_adjust", "myz.gm.fighters", "wave.undo")
 async def test_the_gm_sets_a_forces_fighters_with_g_and_undoes_it(tmp_path):
     app = make_app(tmp_path, ghoul_strike_waves(1))

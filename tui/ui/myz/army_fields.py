@@ -25,7 +25,7 @@ from tui.core.systems.myz.state import MyzState
 from tui.ui.glyphs import Glyphs
 from tui.ui.widgets.form import FormRow
 
-ARMY_TOGGLES = ("defends_ark", "combat_ready", "home_territory", "scout_unit", "defensive_position", "flying_only", "motorised", "forced_march")
+ARMY_TOGGLES = ("ark", "defends_ark", "combat_ready", "home_territory", "scout_unit", "defensive_position", "flying_only", "motorised", "forced_march")
 FIELD_TOGGLES = ("night", "bad_weather", "waterway")
 MARCH = ("home_territory", "scout_unit", "defensive_position", "flying_only", "motorised", "forced_march")
 MOST = {"fighters": 99_999, "battle_level": 999, "unit": 99_999}
@@ -113,6 +113,8 @@ def chosen(row_id: str, value: object) -> Change:
 
 def toggle(game: MyzState, side: int, row_id: str | None) -> Change | None:
     army = game.armies[side]
+    if row_id == "ark" and army.ark:
+        return Change("army", {"ark": False, "defends_ark": False})  # no Ark, none to defend
     if row_id in ARMY_TOGGLES:
         return Change("army", {row_id: not getattr(army, row_id)})
     if row_id in FIELD_TOGGLES:
@@ -248,8 +250,10 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, preview: MusterPrevi
         _row("played_by", t(f"army.value.{army.played_by}")),
         _row("fighters", str(army.fighters)),
         _row("battle_level", str(base_battle_level(army, rules)), level_note),
-        _row("defends_ark", _box(army.defends_ark)),
+        _row("ark", _box(army.ark)),
     ]
+    if army.ark:
+        rows.append(_row("defends_ark", _box(army.defends_ark)))
     if army.defends_ark:
         bonus = rules.battle_level.combat_ready_bonus
         rows.append(_row("combat_ready", _box(army.combat_ready), t("army.note.combat_ready", bonus=bonus)))
@@ -258,10 +262,11 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, preview: MusterPrevi
         position = rules.position(person.position).name(lang)
         rows.append(_row(f"person:{index}", person_value(person, rules), label=position))
     rows.append(_row("add_person", Text(t("army.value.add_person")), label=""))
-    if army.defends_ark:
+    if army.ark:
         rows.append(_heading("ark"))
         for project in rules.ark_projects:
-            rows.append(_row(f"project:{project.key}", _box(project.key in army.ark_projects), label=project.name(lang)))
+            note = t("army.note.at_ark_only") if project.only_at_ark and not army.defends_ark else ""
+            rows.append(_row(f"project:{project.key}", _box(project.key in army.ark_projects), note, label=project.name(lang)))
     rows.append(_heading("units"))
     for special in rules.special_classes.classes:
         count = army.units.get(special.key, 0)

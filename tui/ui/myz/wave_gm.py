@@ -32,7 +32,10 @@ MOST_UNITS = 99
 
 
 def support_name(key: str, rules: MyzRuleset) -> str:
-    """An Ark project's or a special class's name, in the GM's language."""
+    """A damaged Support die's source (a fortification, the ambush, an Ark
+    project or a special class), in the GM's language."""
+    if key in ("fortification", "ambush"):
+        return t(f"wave.gm.damaged_{key}")
     for table in (rules.ark_project, rules.special_class):
         try:
             return table(key).name(language())
@@ -51,13 +54,15 @@ async def damaged_support_picks(screen: WaveHost, battle: Battle) -> dict[int, t
         if count == 0 or count >= len(candidates):
             continue  # nothing to choose: every candidate goes, or none
         chosen: list[str] = []
+        left = list(candidates)  # a key once per die: a fortification's two dice are two picks
         for number in range(1, count + 1):
             title = t("wave.gm.damaged_title", chooser=game.names[1 - side], name=game.names[side], number=number, count=count)
-            options = [Choice(key, support_name(key, game.rules)) for key in candidates if key not in chosen]
+            options = [Choice(key, support_name(key, game.rules)) for key in dict.fromkeys(left)]
             answer = await screen.app.push_screen_wait(ChoiceDialog(title, options, t("wave.gm.damaged_help")))
             if answer is None:
                 return None
             chosen.append(answer)
+            left.remove(answer)
         picks[side] = tuple(chosen)
     return picks
 

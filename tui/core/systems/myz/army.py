@@ -7,7 +7,7 @@ in ``forces.Force``; the muster is what the battle started from.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -63,7 +63,11 @@ class Army(Record):
     """For a faction defending its Ark: alert and combat-ready now (else from wave 2)."""
     units: dict[str, Count] = Field(default_factory=dict)
     """Special units by class key (aerial, armored, ...)."""
+    ark: bool = False
+    """The faction is an Ark, with its projects (``ark_projects``): those that
+    go with it count wherever it fights."""
     defends_ark: bool = False
+    """It defends its Ark in this battle: the projects tied to the Ark count too."""
     ark_projects: tuple[str, ...] = ()
     fortification: str = "none"
     """Its stronghold when besieged (an Ark's projects may give a better one)."""
@@ -75,6 +79,15 @@ class Army(Record):
     flying_only: bool = False
     motorised: bool = False
     forced_march: bool = False
+
+    @model_validator(mode="before")
+    @classmethod
+    def _defending_an_ark(cls, data: Any) -> Any:
+        # Defending its Ark makes a faction an Ark (saves from before the two
+        # marks had only this one).
+        if isinstance(data, dict) and data.get("defends_ark") and not data.get("ark"):
+            data = {**data, "ark": True}
+        return data
 
     @model_validator(mode="after")
     def _one_leader(self) -> "Army":

@@ -20,10 +20,10 @@ from tui.core.dice.year_zero import KINDS, DieKind, Pool, YearZeroRules, roll_po
 from tui.core.errors import MassCombatError, RuleViolation
 from tui.core.dice.faces import FaceRecorder
 from tui.core.dice.typed import in_pool_order, reroll_counts
-from tui.core.history import History, LoggedBattle, new_seed
+from tui.core.history import History, LoggedBattle, RuleFix, new_seed
 from tui.core.i18n import t
-from tui.core.systems.myz import engine
-from tui.core.systems.myz.wave_end import end_wave
+from tui.core.systems.myz import engine, fixes
+from tui.core.systems.myz.wave_end import arsenal_destroyed, end_wave
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.forces import Force
 from tui.core.systems.myz.play import apply, initial_state
@@ -45,6 +45,7 @@ class Battle(LoggedBattle[MyzState, m.Event]):
     rules: YearZeroRules
     history: History[MyzState, m.Event]
     _apply = staticmethod(apply)
+    rule_fixes = (RuleFix(fixes.ARSENAL_LIKE_FORTIFICATION, "myz.fix.arsenal", arsenal_destroyed),)
 
     @property
     def ruleset_open(self) -> bool:

@@ -33,6 +33,9 @@ class Force:
     combat_ready: bool = True
     ready_bonus: int = 0
     """How much of ``battle_level`` came from the Ark being combat-ready (shown as its own line)."""
+    damaged_projects: tuple[str, ...] = ()
+    """A project's key for each of its Support dice damaged and not repaired
+    (Arsenal's ⚙, lost like a fortification's; the project stands)."""
     ambush_die: bool = False
     """The ambush's extra Support die, for the rest of the battle."""
     confused: bool = False
@@ -133,15 +136,27 @@ def become_combat_ready(force: Force, rules: MyzRuleset) -> Force:
     return replace(force, combat_ready=True, battle_level=force.battle_level + bonus, ready_bonus=force.ready_bonus + bonus)
 
 
-def projects_in_effect(force: Force) -> tuple[str, ...]:
-    """Ark projects count only for a faction defending its Ark."""
-    return force.ark_projects if force.army.defends_ark else ()
+def projects_in_effect(force: Force, rules: MyzRuleset) -> tuple[str, ...]:
+    """The Ark's projects that count here: those that go with the faction
+    anywhere, and those tied to the Ark when it defends its Ark."""
+    if not force.army.ark:
+        return ()
+    return tuple(key for key in force.ark_projects if force.army.defends_ark or not rules.ark_project(key).only_at_ark)
+
+
+def project_support_dice(force: Force, rules: MyzRuleset) -> list[str]:
+    """One entry per Support die the projects give here (Arsenal's ⚙), those
+    damaged in an earlier wave left out: lost like a fortification's."""
+    dice: list[str] = []
+    for key in projects_in_effect(force, rules):
+        dice += [key] * max(0, rules.ark_project(key).support_dice - force.damaged_projects.count(key))
+    return dice
 
 
 def unit_counts(force: Force, side: int, field_: Battlefield, rules: MyzRuleset) -> dict[str, int]:
     """Special units by class, with those the Ark's projects grant."""
     counts = {c.key: int(force.units.get(c.key, 0)) for c in rules.special_classes.classes}
-    for key in projects_in_effect(force):
+    for key in projects_in_effect(force, rules):
         granted = rules.ark_project(key).granted_units
         if granted is None or (granted.only_besieged and not besieged(side, field_)):
             continue
@@ -187,7 +202,7 @@ def superiorities(forces: tuple[Force, Force], side: int, field_: Battlefield, r
 def fortification_key(force: Force, rules: MyzRuleset) -> str:
     """The stronghold's kind: the muster's, or what the Ark's projects build, whichever is stronger."""
     best = rules.fortification(force.army.fortification)
-    projects = projects_in_effect(force)
+    projects = projects_in_effect(force, rules)
     for key in projects:
         project = rules.ark_project(key)
         candidates = [project.fortification]
@@ -200,11 +215,11 @@ def fortification_key(force: Force, rules: MyzRuleset) -> str:
 
 
 def has_shelter(force: Force, rules: MyzRuleset) -> bool:
-    return any(rules.ark_project(key).shelter for key in projects_in_effect(force))
+    return any(rules.ark_project(key).shelter for key in projects_in_effect(force, rules))
 
 
 def has_scout(force: Force, rules: MyzRuleset) -> bool:
-    return force.army.scout_unit or any(rules.ark_project(key).scout for key in projects_in_effect(force))
+    return force.army.scout_unit or any(rules.ark_project(key).scout for key in projects_in_effect(force, rules))
 
 
 def with_person(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -228,6 +243,8 @@ __all__ = [
     "has_scout",
     "has_shelter",
     "muster_force",
+    "project_support_dice",
+    "projects_in_effect",
     "relevant_units",
     "special_classes",
     "superiorities",

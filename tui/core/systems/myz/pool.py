@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from tui.core.dice.year_zero import Pool
 from tui.core.i18n import tr
 from tui.core.systems.myz.army import Battlefield
-from tui.core.systems.myz.forces import Force, besieged, projects_in_effect, special_classes, superiorities
+from tui.core.systems.myz.forces import Force, besieged, project_support_dice, special_classes, superiorities
 from tui.core.systems.myz.rules import MyzRuleset
 
 
@@ -144,10 +144,9 @@ def raw_lines(forces: tuple[Force, Force], side: int, field_: Battlefield, rules
         lines.append(PoolLine("special_class", gear=rules.special_classes.support_dice_per_class, detail=key))
     for key in superiorities(forces, side, field_, rules):
         lines.append(PoolLine("superiority", skill=rules.special_classes.superiority_strategy_dice, detail=key))
-    for key in projects_in_effect(force):
-        dice = rules.ark_project(key).support_dice
-        if dice:
-            lines.append(PoolLine("ark_project", gear=dice, detail=key))
+    project_dice = project_support_dice(force, rules)
+    for key in dict.fromkeys(project_dice):
+        lines.append(PoolLine("ark_project", gear=project_dice.count(key), detail=key))
     if force.circumstances:
         lines.append(PoolLine("circumstances", skill=force.circumstances))
     lines += _strategy_lines(forces, side, field_, rules, setting)

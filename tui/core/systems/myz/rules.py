@@ -8,7 +8,7 @@ and numbers out of range.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -89,8 +89,15 @@ class GrantedUnits(Record):
     only_besieged: bool = False
 
 
+SupportSource = Literal["fortification", "ambush", "ark_project", "special_unit"]
+
+
 class ArkProject(Named):
     effect: Localised
+    only_at_ark: bool = False
+    """It counts only when the faction defends its Ark (Arsenal "at the Ark",
+    the Ark's Defenses, a besieged Ark's Explosives Lab and Shelter); the
+    others go with the faction anywhere."""
     support_dice: Count = 0
     fortification: str | None = None
     granted_units: GrantedUnits | None = None
@@ -223,7 +230,18 @@ class Support(Record):
     medic_skills: tuple[str, ...]
     successes_per_repair: Annotated[int, Field(ge=1, le=99)]
     successes_per_mend: Annotated[int, Field(ge=1, le=99)]
-    damaged_support_order: tuple[Literal["fortification", "ambush", "ark_project", "special_unit"], ...]
+    damaged_support_groups: tuple[tuple[SupportSource, ...], ...] = (("fortification", "ambush", "ark_project"), ("special_unit",))
+    """Where damaged Support dice fall, group by group: a group's dice all go
+    before the next is touched, and within a group the opponent picks."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _earlier_order(cls, data: Any) -> Any:
+        # House copies written before the groups held one flat order: its
+        # reading is now the earlier one (``fixes.ARSENAL_LIKE_FORTIFICATION``).
+        if isinstance(data, dict) and "damaged_support_order" in data:
+            data = {k: v for k, v in data.items() if k != "damaged_support_order"}
+        return data
 
 
 class ArkDefence(Record):

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal, Sequence
 
 from tui.core.systems.myz.battle_pool import BattlePoolState, RollResult
+from tui.core.systems.myz import fixes
 from tui.core.systems.myz.army import Army, Battlefield
 from tui.core.systems.myz.checks import CheckResult
 from tui.core.systems.myz.end_phase import EndReport
@@ -107,6 +108,9 @@ class MyzState:
     ended: tuple[str, ...] = ()
     """Why the battle is over (catalog keys under ``myz.over.``)."""
     ambusher: int | None = None
+    mended: frozenset[str] = fixes.ALL
+    """The rule fixes in effect (``fixes``): all of them, but while a save's
+    steps played before a fix replay."""
 
     @property
     def order(self) -> tuple[int, int]:

@@ -156,7 +156,7 @@ def muster_section(start: MyzState, w: Writer) -> None:
         if army.defends_ark:
             items.append(w.t("report.muster.defends_ark", ready=w.yes_no(army.combat_ready)))
         items.append(w.t("report.muster.units", units=_units(army.units, w)))
-        projects = ", ".join(w.named("project", key) for key in army.ark_projects) or w.t("report.none")
+        projects = (", ".join(w.named("project", key) for key in army.ark_projects) if army.ark else "") or w.t("report.none")
         items.append(w.t("report.muster.projects", projects=projects))
         if army.fortification != "none":
             items.append(w.t("report.muster.fortification", name=w.named("fortification", army.fortification)))

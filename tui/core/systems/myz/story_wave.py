@@ -257,7 +257,7 @@ def _retaliation_rows(reports: tuple[RetaliationReport, ...], side: int, end: En
 
 
 def _change_text(key: str, detail: str, w: Writer) -> str:
-    if key == "myz.change.project":
+    if key in ("myz.change.project", "myz.change.project_damaged"):
         detail = w.named("project", detail)
     elif key == "myz.change.unit":
         detail = w.named("class", detail)

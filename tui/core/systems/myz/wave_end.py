@@ -15,8 +15,11 @@ from typing import Sequence
 from tui.core.frozen import replace
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
-from tui.core.systems.myz.end_phase import Dice, EndReport, Outcome, casualties, lose_support, outcome, retaliate, support_choice
+from tui.core.systems.myz import fixes
+from tui.core.systems.myz.end_phase import Dice, EndReport, Outcome, casualties, outcome, retaliate
+from tui.core.systems.myz.support_loss import lose_support, picks_fit, support_choice
 from tui.core.systems.myz.engine import wave_of
+from tui.core.systems.myz.events import EndWave
 from tui.core.systems.myz.forces import Force, become_combat_ready, besieged, has_shelter
 from tui.core.systems.myz.pool import PoolLine, commando_damaged
 from tui.core.systems.myz.rules import MyzRuleset
@@ -52,7 +55,8 @@ def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | 
     picks = _support_picks(state, damaged)
     # "The opposing faction has at least one Artillery unit left": left after
     # this wave's unrepaired damage, not as it stood before the Battle roll.
-    left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules, picks[side]) for side in (0, 1)]
+    earlier = fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended
+    left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules, picks[side], earlier) for side in (0, 1)]
     retaliation = []
     new_forces = list(forces)
     for side in (0, 1):
@@ -117,8 +121,8 @@ def _support_picks(state: MyzState, damaged: dict[int, tuple[str, ...]] | None) 
     picks = [tuple((damaged or {}).get(side, ())) for side in (0, 1)]
     for side in (0, 1):
         count, candidates = damaged_support_choice(state, side)
-        wrong = [p for p in picks[side] if p not in candidates]
-        if wrong or len(picks[side]) > count or len(set(picks[side])) < len(picks[side]):
+        if not picks_fit(picks[side], count, candidates):
+            wrong = [p for p in picks[side] if p not in candidates]
             raise RuleViolation(t("myz.refuse.support_pick", key=(wrong or picks[side])[0], name=state.names[side]))
     return picks
 
@@ -134,7 +138,7 @@ def _ark_project_die(forces: list[Force], result: Outcome, rules: MyzRuleset, di
             gone = None
             if face == rules.ark.project_loss_face:
                 gone = force.ark_projects[dice.randint(1, len(force.ark_projects)) - 1]
-                forces[side] = replace(force, ark_projects=tuple(p for p in force.ark_projects if p != gone))
+                forces[side] = replace(force, ark_projects=tuple(p for p in force.ark_projects if p != gone), damaged_projects=tuple(p for p in force.damaged_projects if p != gone))
             ark_roll = (side, face, gone)
     return ark_roll
 
@@ -155,7 +159,7 @@ def _side_after_wave(state: MyzState, wave: WaveState, side: int, force: Force, 
     assert wave.resolution is not None and wave.pools is not None
     strategy = rules.strategy(wave.resolution.final[side])
     banes, gear = damage
-    force, lost = lose_support(force, gear, *_support_sources(wave.pools[side].lines), rules, picks)
+    force, lost = lose_support(force, gear, *_support_sources(wave.pools[side].lines), rules, picks, fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended)
     changes = list(lost)
     fighters = max(0, force.fighters - lost_fighters)
     if lost_fighters and force.fighters:
@@ -209,10 +213,10 @@ def _leader_broke(before: Force, after: Force) -> bool:
     return leader is not None and after.broken[leader] and not before.broken[leader]
 
 
-def _left_after_wave(force: Force, damage: tuple[int, int], lines: Sequence[PoolLine], rules: MyzRuleset, picks: tuple[str, ...]) -> Force:
+def _left_after_wave(force: Force, damage: tuple[int, int], lines: Sequence[PoolLine], rules: MyzRuleset, picks: tuple[str, ...], earlier: bool) -> Force:
     """``force`` with the ☠ and gear banes still showing taken out."""
     banes, gear = damage
-    force, _ = lose_support(force, gear, *_support_sources(lines), rules, picks)
+    force, _ = lose_support(force, gear, *_support_sources(lines), rules, picks, earlier)
     return replace(force, battle_level=max(0, force.battle_level - banes))
 
 
@@ -227,7 +231,21 @@ def damaged_support_choice(state: MyzState, side: int) -> tuple[int, tuple[str, 
     wave = wave_of(state, "end")
     assert state.forces is not None and wave.pools is not None
     _, gear = remaining_damage(wave, side)
-    return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules)
+    return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules, fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended)
+
+
+def arsenal_destroyed(state: MyzState, event: object) -> bool:
+    """An End phase in which the earlier reading destroyed an Ark project for
+    a damaged Support die (``fixes.ARSENAL_LIKE_FORTIFICATION``)."""
+    if not isinstance(event, EndWave) or state.wave is None or state.wave.phase != "end" or state.forces is None or state.wave.pools is None:
+        return False
+    for side in (0, 1):
+        _, gear = remaining_damage(state.wave, side)
+        picks = tuple((event.damaged or {}).get(side, ()))
+        _, changes = lose_support(state.forces[side], gear, *_support_sources(state.wave.pools[side].lines), state.rules, picks, True)
+        if any(key == "myz.change.project" for key, _ in changes):
+            return True
+    return False
 
 
 def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:
@@ -239,4 +257,4 @@ def over_reasons(forces: tuple[Force, Force]) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-__all__ = ["damaged_support_choice", "end_wave", "over_reasons", "remaining_damage"]
+__all__ = ["arsenal_destroyed", "damaged_support_choice", "end_wave", "over_reasons", "remaining_damage"]

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from tui.core.dice.year_zero import DieKind
 from tui.core.i18n import t
 from tui.core.systems.myz.army import Army
-from tui.core.systems.myz.forces import projects_in_effect
+from tui.core.systems.myz.forces import project_support_dice
 from tui.core.systems.myz.state import MyzState
 from tui.ui.glyphs import Glyphs, letters_shown
 
@@ -61,7 +61,7 @@ def force_text(view: ForceView) -> Text:
         if force.fortification_dice:
             extras.append(f"{t('myz.source.fortification')} {force.fortification_dice}")
         # an Ark project that gives Support dice is one of the ⚙ too (Arsenal)
-        extras += [rules.ark_project(k).name(lang) for k in projects_in_effect(force) if rules.ark_project(k).support_dice]
+        extras += [rules.ark_project(k).name(lang) for k in dict.fromkeys(project_support_dice(force, rules))]
         conditions = [t(f"myz.condition.{c}") for c in ("confused", "routed", "escaped", "surrendered", "leader_captured") if getattr(force, c)]
         if units or extras:
             text.append(g.kind[DieKind.GEAR] + " " + ", ".join(units + extras), style="dim")

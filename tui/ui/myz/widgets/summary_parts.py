@@ -332,7 +332,7 @@ def _level_suggestion(report: EndReport, side: int, ctx: Context) -> list[Text]:
 
 
 def _change_detail(key: str, detail: str, ctx: Context) -> str:
-    if key == "myz.change.project":
+    if key in ("myz.change.project", "myz.change.project_damaged"):
         return ctx.project(detail)
     if key == "myz.change.unit":
         return ctx.special_class(detail)
