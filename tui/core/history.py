@@ -13,7 +13,7 @@ from typing import Annotated, Any, Callable, ClassVar, Final, Generic, Literal, 
 
 from pydantic import Field, field_validator
 
-from tui.core.errors import NothingToUndo, RollRecordError, RuleViolation
+from tui.core.errors import MassCombatError, NothingToUndo, RollRecordError, RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.records import Record, check_name
@@ -130,6 +130,25 @@ class RuleFix:
     key: str
     message: str
     touches: Callable[[Any, Any], bool]
+
+
+def decided_differently(apply: Callable[[Any, Any], Any], key: str) -> Callable[[Any, Any], bool]:
+    """A ``RuleFix.touches`` for a fix that can refuse a step or change what
+    it does: the step, applied under the earlier reading and under today's,
+    is refused by one only or ends in different states."""
+
+    def touches(state: Any, event: Any) -> bool:
+        try:
+            earlier = apply(replace(state, mended=state.mended - {key}), event)
+        except MassCombatError:
+            return False
+        try:
+            today = apply(replace(state, mended=state.mended | {key}), event)
+        except MassCombatError:
+            return True
+        return bool(replace(earlier, mended=frozenset()) != replace(today, mended=frozenset()))
+
+    return touches
 
 
 class RulesetRef(Record):

@@ -58,3 +58,17 @@ def captain_start(battle: SecondWorldBattle, first: int = 0, ambush: int | None 
 
 def zone_of(battle: SecondWorldBattle, key: str) -> str | None:
     return battle.game.fighter(key).zone
+
+
+def corridor(at: dict[str, str], seed: int = 7) -> SecondWorldBattle:
+    """Eight rooms in a row (z0 to z7, no edges), the kit's characters in
+    the rooms ``at`` names, the conflict not yet started."""
+    battle = SecondWorldBattle.new("Corridor", seed=seed)
+    battle.record(ev.SetSides(names=("Commandos", "Garrison")))
+    for number in range(8):
+        battle.record(ev.PlaceZone(zone=Zone(key=f"z{number}", name=f"Room {number}", col=number, row=0)))
+    for character in (HALE, VASQUEZ, GUARDS, GUNNER):
+        if character.key in at:
+            battle.record(ev.SetCharacter(character=character))
+            battle.record(ev.Deploy(key=character.key, zone=at[character.key]))
+    return battle

@@ -21,7 +21,7 @@ from tui.core.dice.fudge import FateOutcome
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.chances import action_chances, move_chances
-from tui.core.systems.second_world.combat import attack_refusal, reach, withdrawn
+from tui.core.systems.second_world.combat import attack_refusal, reach
 
 ZERO = (0, 0, 0, 0)
 PLUS4 = (1, 1, 1, 1)
@@ -84,7 +84,7 @@ def test_the_situational_aspects_limit_ranged_attacks_out_of_the_zone(situation,
 
 def test_withdrawn_at_five_zones_from_every_enemy():
     game = captain_start(scene()).game
-    assert not withdrawn(game, "hale")  # the board counts zones, whatever the edges
+    assert not game.withdrawn("hale")  # the board counts zones, whatever the edges
 
 
 # -- attacking -------------------------------------------------------------------------------

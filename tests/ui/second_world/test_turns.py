@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.second_world.kit import scene
+from tests.core.second_world.kit import corridor, scene
 from tests.ui.second_world.test_map import app_for, game, keys
 from tui.core.systems.second_world import events as ev
 from textual.widgets import OptionList
@@ -196,3 +196,23 @@ async def test_the_gm_rules_on_the_map_mid_conflict(tmp_path):
         assert not game(app).board.edge("z1", "z2").closed
         await keys(app, pilot, "t", *"Smoke", "enter")
         assert game(app).zone_info("z1").aspects == ("Smoke",)
+
+
+async def test_a_withdrawn_character_is_closed_in_the_turn_menu_saying_why(tmp_path):
+    """RULES-NOTES (Second World, settled after the first audit): 5 zones or
+    more from every opponent, a character takes no turns."""
+    battle = corridor({"hale": "z1", "vasquez": "z4", "guards": "z5"})
+    battle.record(ev.StartConflict(counter=battle.game.counter, order="captain", first_side=0))
+    for step in (ev.BeginTurn(key="hale"), ev.FreeMove(key="hale", to="z0"), ev.EndTurn(), ev.BeginTurn(key="vasquez"), ev.EndTurn(), ev.BeginTurn(key="guards"), ev.EndTurn()):
+        battle.record(step)
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "b")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        closed = {c.label: c.closed for c in dialog._choices}
+        assert "Sgt. Hale has withdrawn (5 zones or more from every opponent)" in closed["Sgt. Hale"]
+        assert closed["Vasquez"] is None
+        await keys(app, pilot, "enter")
+        assert game(app).turn.actor == "vasquez"

@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_seed
+from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, decided_differently, new_seed
 from tui.core.records import Record
 from tui.core.systems.second_world import events as ev, fixes
 from tui.core.systems.second_world.combat import shoot_not_to_attack
@@ -50,6 +50,7 @@ def roll_faces(rng: random.Random, count: int) -> tuple[ev.Face, ...]:
 RULE_FIXES = (
     RuleFix(fixes.SHOOT_ATTACKS_ONLY, "sw.fix.shoot_attacks_only", shoot_not_to_attack),
     RuleFix(fixes.AMBUSH_FIRST, "sw.fix.ambush_first", ambushed_under_the_captain),
+    RuleFix(fixes.WITHDRAWN, "sw.fix.withdrawn", decided_differently(apply, fixes.WITHDRAWN)),
 )
 
 

@@ -19,7 +19,7 @@ from tui.core.systems.second_world import events as ev, fixes
 from tui.core.systems.second_world.forces import consequence_slots, slot_shifts, stress_boxes, teamwork
 from tui.core.systems.second_world.rolls import check_counter, roll_side
 from tui.core.systems.second_world.state import Hit, PendingRoll, SWState
-from tui.core.systems.second_world.turns import in_turn_of
+from tui.core.systems.second_world.turns import check_end, in_turn_of
 
 
 def reach(state: SWState, key: str, skill: str) -> int | None:
@@ -55,6 +55,8 @@ def attack_refusal(state: SWState, key: str, target: str, skill: str) -> str | N
         return t("sw.rule.not_an_enemy", name=defender.name)
     if not state.in_play(target):
         return t("sw.rule.out_of_play", name=defender.name)
+    if state.away(target):
+        return t("sw.rule.withdrawn_target", name=defender.name, zones=state.rules.zones.withdrawn_at)
     if attack.weapon and state.rules.weapon(attacker.weapon).skill != skill:
         return t("sw.rule.no_weapon_for", name=attacker.name)
     here, there = state.zone_of(key), state.zone_of(target)
@@ -72,22 +74,6 @@ def attack_refusal(state: SWState, key: str, target: str, skill: str) -> str | N
             return t("sw.rule.out_of_reach_here", name=defender.name, distance=distance, most=most, zone=state.board.zone(here).name)
         return t("sw.rule.out_of_reach", name=defender.name, distance=distance, most=most)
     return None
-
-
-def withdrawn(state: SWState, key: str) -> bool:
-    """Five zones or more from every enemy still in the conflict (or cut off
-    from them): withdrawn from the combat."""
-    here = state.zone_of(key)
-    side = state.character(key).side
-    limit = state.rules.zones.withdrawn_at
-    for other in state.characters:
-        if other.side == side or not state.in_play(other.key):
-            continue
-        there = state.zone_of(other.key)
-        distance = state.board.distance(here, there) if here is not None and there is not None else None
-        if distance is not None and distance < limit:
-            return False
-    return True
 
 
 def modifier(state: SWState, key: str, skill: str, action: str | None = None, *, defending: bool = False) -> int:
@@ -294,13 +280,4 @@ def concede(state: SWState, event: ev.Concede) -> SWState:
     return check_end(conceded.with_note("sw.note.conceded", name=character.name, fate_points=gained))
 
 
-def check_end(state: SWState) -> SWState:
-    """The conflict ends when the characters still in it stand on one side."""
-    sides = {c.side for c in state.characters if state.in_play(c.key)}
-    if len(sides) > 1:
-        return state
-    winner = state.sides[next(iter(sides))] if sides else ""
-    return replace(state, stage="ended", turn=replace(state.turn, actor=None)).with_note("sw.note.ended", side=winner)
-
-
-__all__ = ["absorb", "action_roll", "attack_refusal", "check_end", "concede", "full_defence", "modifier", "reach", "resolve", "take_out", "withdrawn"]
+__all__ = ["absorb", "action_roll", "attack_refusal", "concede", "full_defence", "modifier", "reach", "resolve", "take_out"]

@@ -16,6 +16,11 @@ in round 1, with no surprise round (that belongs to "Head on a Swivel");
 RULES-NOTES, settled after the first audit. The ambushers got a surprise
 round and then went first, acting twice before the other side."""
 
-ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST})
+WITHDRAWN = "withdrawn_leave_the_conflict"
+"""A character 5 zones or more from every opponent has withdrawn: no turns,
+not a target, and a side all withdrawn (or out) has left the conflict
+(RULES-NOTES, settled after the first audit). Withdrawn only labelled it."""
 
-__all__ = ["ALL", "AMBUSH_FIRST", "SHOOT_ATTACKS_ONLY"]
+ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST, WITHDRAWN})
+
+__all__ = ["ALL", "AMBUSH_FIRST", "SHOOT_ATTACKS_ONLY", "WITHDRAWN"]

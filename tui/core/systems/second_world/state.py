@@ -206,6 +206,35 @@ class SWState:
         fighter = self.fighter(key)
         return not (fighter.out or fighter.conceded)
 
+    def withdrawn(self, key: str) -> bool:
+        """Five zones or more (the ruleset's ``zones.withdrawn_at``) from every
+        opponent still in the conflict, counted by the shortest walk that
+        ignores closed edges (or cut off from them all): withdrawn."""
+        here = self.zone_of(key)
+        side = self.character(key).side
+        limit = self.rules.zones.withdrawn_at
+        opponents = False
+        for other in self.characters:
+            if other.side == side or not self.in_play(other.key):
+                continue
+            opponents = True
+            there = self.zone_of(other.key)
+            distance = self.board.distance(here, there) if here is not None and there is not None else None
+            if distance is not None and distance < limit:
+                return False
+        return opponents  # with no opponent left there is nobody to withdraw from
+
+    def away(self, key: str) -> bool:
+        """Withdrawn from the conflict under way: it takes no turns and can't
+        be targeted until an opponent comes close again (RULES-NOTES, settled
+        after the first audit; the earlier reading only labelled it)."""
+        return self.stage == "conflict" and fixes.WITHDRAWN in self.mended and self.in_play(key) and self.withdrawn(key)
+
+    def sides_left(self) -> set[int]:
+        """The sides still in the conflict: with a character neither out,
+        conceded nor withdrawn."""
+        return {c.side for c in self.characters if self.in_play(c.key) and not self.away(c.key)}
+
     def side_in_turn(self) -> int | None:
         """"Captain Takes Point": the side whose turn it is; None otherwise."""
         if self.order_kind != "captain" or self.stage != "conflict":
@@ -230,7 +259,7 @@ class SWState:
         return self.side_in_turn() == character.side
 
     def _may_act(self, character: Character) -> bool:
-        if character.key in self.acted or not self.in_play(character.key):
+        if character.key in self.acted or not self.in_play(character.key) or self.away(character.key):
             return False
         return self.round != 0 or character.side == self.ambush
 

@@ -8,7 +8,6 @@ from typing import Callable
 from tui.core.i18n import language, t
 from tui.core.markdown import md_text
 from tui.core.notes import Note
-from tui.core.systems.second_world.combat import withdrawn
 from tui.core.systems.second_world.forces import consequence_slots, stress_boxes
 from tui.core.systems.second_world.state import SWState
 
@@ -58,7 +57,7 @@ def condition(state: SWState, key: str) -> str:
         parts.append(t("sw.report.out"))
     elif fighter.conceded:
         parts.append(t("sw.report.conceded"))
-    elif state.stage == "conflict" and withdrawn(state, key):
+    elif state.stage == "conflict" and state.withdrawn(key):
         parts.append(t("sw.report.withdrawn"))
     return " · ".join(parts)
 

@@ -111,6 +111,8 @@ def _why_not(state: SWState, key: str) -> str:
     character = state.character(key)
     if not state.in_play(key):
         return t("sw.rule.out_of_play", name=character.name)
+    if state.away(key):
+        return t("sw.rule.withdrawn_turn", name=character.name, zones=state.rules.zones.withdrawn_at)
     if key in state.acted:
         return t("sw.rule.acted_this_round", name=character.name)
     if state.round == 0 and character.side != state.ambush:
@@ -129,10 +131,34 @@ def end_turn(state: SWState) -> SWState:
         raise RuleViolation(t("sw.rule.no_turn"))
     if state.pending is not None or state.hit is not None:
         raise RuleViolation(t("sw.rule.roll_on_table"))
-    ended = replace(state, acted=(*state.acted, actor), turn=Turn())
-    if _anyone_left(ended):
+    ended = check_end(replace(state, acted=(*state.acted, actor), turn=Turn()), actor)
+    if ended.stage == "ended" or _anyone_left(ended):
         return ended
     return replace(ended, round=ended.round + 1, acted=()).with_note("sw.note.round", round=ended.round + 1)
+
+
+def check_end(state: SWState, mover: str | None = None) -> SWState:
+    """The conflict ends when the characters still in it stand on one side:
+    a side all taken out, conceded or withdrawn has left it (withdrawing is
+    neither conceding nor being taken out). Withdrawal counts when a turn
+    ends (``mover``: whose), so a character who moves away finishes the turn
+    first. Two sides apart have both withdrawn from each other: the side
+    that moved away is the one that left."""
+    if state.stage != "conflict":
+        return state
+    sides = state.sides_left()
+    if len(sides) > 1:
+        return state
+    if not sides:
+        playing = {c.side for c in state.characters if state.in_play(c.key)}
+        if mover is not None and len(playing) == 2:
+            gone = state.character(mover).side
+            state = state.with_note("sw.note.side_withdrew", side=state.sides[gone])
+            sides = playing - {gone}
+    ended = replace(state, stage="ended", turn=replace(state.turn, actor=None))
+    if not sides:
+        return ended.with_note("sw.note.ended_apart")
+    return ended.with_note("sw.note.ended", side=state.sides[next(iter(sides))])
 
 
 def _anyone_left(state: SWState) -> bool:
@@ -153,4 +179,4 @@ def in_turn_of(state: SWState, key: str) -> None:
         raise RuleViolation(t("sw.rule.not_their_turn", name=state.character(key).name))
 
 
-__all__ = ["ambushed_under_the_captain", "begin_turn", "end_turn", "in_turn_of", "notice_results", "start_conflict", "surprise_round"]
+__all__ = ["ambushed_under_the_captain", "begin_turn", "check_end", "end_turn", "in_turn_of", "notice_results", "start_conflict", "surprise_round"]
