@@ -166,3 +166,64 @@ async def test_overcome_against_a_character_who_opposes_it(tmp_path):
         await keys(app, pilot, "o", "down", "enter", "enter", "enter", "enter")  # Vasquez, with Fight (her best), Hale's Athletics
         pending = game(app).pending
         assert (pending.action, pending.target, pending.defence.skill, pending.actor.skill) == ("overcome", "vasquez", "fight", "athletics")
+
+
+def _overcome(difficulty: int, action: str = "overcome"):
+    """Hale (Athletics +3) rolls zeroes against ``difficulty``."""
+    battle = turn_of("hale", first=0)
+    extra = {"zone": "z1", "aspect": "High Ground"} if action == "advantage" else {}
+    battle.record(ev.ActionRoll(counter=battle.game.counter, key="hale", action=action, skill="athletics", faces=ZERO, difficulty=difficulty, **extra))
+    return battle
+
+
+@pytest.mark.covers("sw.outcome.fail", "sw.outcome.cost")
+async def test_an_overcome_failed_asks_fail_or_a_serious_cost(tmp_path):
+    app = app_for(tmp_path, _overcome(5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "r")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog) and dialog._title == "overcome: fails. What happens?"
+        assert [c.label for c in dialog._choices] == ["It fails", "It succeeds at a serious cost (the GM names it)"]
+        await keys(app, pilot, "down", "enter", *"Radio smashed", "enter")
+        note = game(app).notes.latest(1)[0]
+        assert note.key == "sw.note.serious_cost" and dict(note.params)["cost"] == "Radio smashed"
+        assert game(app).pending is None
+        await keys(app, pilot, "ctrl+z")
+        await keys(app, pilot, "r", "enter")
+        assert game(app).notes.latest(1)[0].key == "sw.note.failed"
+
+
+@pytest.mark.covers("sw.outcome.opposition_boost")
+async def test_an_overcome_tied_can_give_the_opposition_a_boost(tmp_path):
+    app = app_for(tmp_path, _overcome(3))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "r")
+        assert [c.label for c in app.screen._choices] == ["It succeeds at a minor cost (the GM names it)", "It succeeds, and Garrison get a boost"]
+        await keys(app, pilot, "down", "enter", *"Spotted", "enter")
+        boost = game(app).aspects[-1]
+        assert (boost.text, boost.holder) == ("Spotted", 1)
+
+
+async def test_an_overcome_with_style_names_its_boost(tmp_path):
+    app = app_for(tmp_path, _overcome(0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "r", *"Second Wind", "enter")
+        boost = game(app).aspects[-1]
+        assert (boost.text, boost.holder) == ("Second Wind", 0)
+
+
+@pytest.mark.covers("sw.outcome.no_aspect", "sw.outcome.aspect_to_opposition")
+async def test_an_advantage_failed_makes_no_aspect_or_gives_its_invoke_away(tmp_path):
+    app = app_for(tmp_path, _overcome(5, "advantage"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "r")
+        assert [c.label for c in app.screen._choices] == ["No aspect", "High Ground is made, its free invoke for Garrison"]
+        await keys(app, pilot, "down", "enter")
+        aspect = game(app).aspects[-1]
+        assert (aspect.text, aspect.holder, aspect.free) == ("High Ground", 1, 1)
+        await keys(app, pilot, "ctrl+z", "r", "enter")
+        assert game(app).aspects == () and game(app).notes.latest(1)[0].key == "sw.note.no_aspect"

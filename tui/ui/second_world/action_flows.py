@@ -15,7 +15,7 @@ from tui.core.dice.fudge import FateOutcome
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.chances import Chances, action_chances
-from tui.core.systems.second_world.combat import attack_refusal, modifier
+from tui.core.systems.second_world.combat import attack_refusal, modifier, opposition, outcome_choices
 from tui.core.systems.second_world.forces import consequence_slots, slot_shifts, stress_boxes
 from tui.core.systems.second_world.state import SWState
 from tui.ui.shell.battle_screen import shell
@@ -35,6 +35,7 @@ ADVANTAGE_MENU = menu("sw.advantage_on", "zone", "character")
 OVERCOME_MENU = menu("sw.overcome_against", "difficulty", "character")
 STYLE_MENU = menu("sw.style", "boost", "full")
 ABSORB_MENU = menu("sw.absorb", "box", "consequence", "done", "out")
+OUTCOME_MENU = menu("sw.outcome", "fail", "cost", "opposition_boost", "no_aspect", "aspect_to_opposition")
 
 
 def _pct(p: Fraction) -> str:
@@ -213,12 +214,31 @@ async def resolve(screen: MapScreen) -> None:
         if how is None:
             return
         style_boost = how == "boost"
-    if tie_boost or defence_boost or style_boost:
+    overcome_boost = pending.action == "overcome" and shifts >= style
+    choice, cost = "", ""
+    outcome = "fail" if shifts < 0 else "tie" if shifts == 0 else "style" if shifts >= style else "success"
+    choices = outcome_choices(pending.action, outcome)
+    if choices:
+        side = state.character(pending.actor.key).side
+        them = state.sides[opposition(state, pending, side)]
+        title = t("sw_ui.dialog.outcome", action=t(f"sw.action.{pending.action}"), outcome=t(f"sw.outcome.{outcome}"))
+        options = [Choice(key, t(f"sw_ui.outcome.{key}_{outcome}" if key == "cost" else f"sw_ui.outcome.{key}", side=them, aspect=pending.aspect), entry=key) for key in choices]
+        picked = await ask(screen, ChoiceDialog(title, options, t("sw_ui.dialog.outcome_help"), menu=OUTCOME_MENU))
+        if not isinstance(picked, str):
+            return
+        choice = picked
+        if choice == "cost":
+            named_cost = await ask(screen, TextDialog(t("sw_ui.dialog.cost"), "", t(f"sw_ui.dialog.cost_help_{outcome}"), check=lambda text: None))
+            if not isinstance(named_cost, str):
+                return
+            cost = named_cost.strip()
+        tie_boost = choice == "opposition_boost"
+    if tie_boost or defence_boost or style_boost or overcome_boost:
         named = await ask(screen, TextDialog(t("sw_ui.dialog.boost"), "", t("sw_ui.dialog.boost_help")))
         if not named:
             return
         boost = named
-    if not record(screen, ev.Resolve(boost=boost, style_boost=style_boost)):
+    if not record(screen, ev.Resolve(boost=boost, style_boost=style_boost, choice=choice, cost=cost)):
         return
     if screen.battle.game.hit is not None:
         await absorb(screen)

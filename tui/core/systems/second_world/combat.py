@@ -158,12 +158,16 @@ def resolve(state: SWState, event: ev.Resolve) -> SWState:
         raise RuleViolation(t("sw.rule.no_style_boost"))
     if event.style_boost and not event.boost:
         raise RuleViolation(t("sw.rule.boost_needs_name"))
+    if event.choice or event.cost:
+        return _chosen_outcome(done, pending, event, outcome, side)
+    if pending.action == "overcome" and outcome == "style" and event.boost:
+        return _boost(done, event.boost, pending.target or pending.zone or actor, side)
     if outcome == "tie" and (pending.action == "advantage" or (pending.action == "attack" and state.rules.outcome.tie_boost)):
         return _boost(done, event.boost, pending.target or pending.zone or actor, side)
     if outcome == "fail" and -shifts >= style and pending.defence is not None and state.rules.outcome.defence_style_boost:
         return _boost(done, event.boost, actor, state.character(pending.defence.key).side)
     if event.boost and not event.style_boost:
-        raise RuleViolation(t("sw.rule.no_boost_here"))
+        raise RuleViolation(t("sw.rule.no_boost_here"))  # an overcome with style took its boost above
     if pending.action == "advantage" and shifts > 0:
         free = state.rules.create_advantage.free_invokes_with_style if outcome == "style" else state.rules.create_advantage.free_invokes
         on = pending.target or pending.zone
@@ -178,6 +182,44 @@ def resolve(state: SWState, event: ev.Resolve) -> SWState:
             shifts -= 1
         return _hit(done, Hit(target=pending.target, by=actor, shifts=shifts, track=attack.track))
     return done
+
+
+def outcome_choices(action: str, outcome: str) -> tuple[str, ...]:
+    """Fate Core's choices for an overcome or a created advantage with this
+    outcome (RULES-NOTES, Second World, settled after the first audit); the
+    first is what an unchosen outcome does. None to make: ()."""
+    if action == "overcome" and outcome == "fail":
+        return ("fail", "cost")
+    if action == "overcome" and outcome == "tie":
+        return ("cost", "opposition_boost")
+    if action == "advantage" and outcome == "fail":
+        return ("no_aspect", "aspect_to_opposition")
+    return ()
+
+
+def opposition(state: SWState, pending: PendingRoll, side: int) -> int:
+    """The side against the roll: the defender's, else the first other side."""
+    if pending.defence is not None:
+        return state.character(pending.defence.key).side
+    return next(number for number in range(len(state.sides)) if number != side)
+
+
+def _chosen_outcome(done: SWState, pending: PendingRoll, event: ev.Resolve, outcome: str, side: int) -> SWState:
+    if event.choice not in outcome_choices(pending.action, outcome) or (event.cost and event.choice != "cost"):
+        raise RuleViolation(t("sw.rule.no_such_choice", action=t(f"sw.action.{pending.action}"), outcome=t(f"sw.outcome.{outcome}")))
+    actor = pending.actor.key
+    them = opposition(done, pending, side)
+    if event.choice == "cost":
+        key = "sw.note.serious_cost" if outcome == "fail" else "sw.note.minor_cost"
+        return done.with_note(key, cost=event.cost or "—")
+    if event.choice == "opposition_boost":
+        return _boost(done, event.boost, actor, them)
+    if event.choice == "aspect_to_opposition":
+        on = pending.target or pending.zone
+        assert on is not None
+        free = done.rules.create_advantage.free_invokes
+        return done.with_aspect(pending.aspect, on, "advantage", free=free, holder=them).with_note("sw.note.advantage_to", aspect=pending.aspect, side=done.sides[them])
+    return done.with_note("sw.note.no_aspect" if event.choice == "no_aspect" else "sw.note.failed")
 
 
 def _boost(state: SWState, text: str, on: str, side: int) -> SWState:
@@ -280,4 +322,4 @@ def concede(state: SWState, event: ev.Concede) -> SWState:
     return check_end(conceded.with_note("sw.note.conceded", name=character.name, fate_points=gained))
 
 
-__all__ = ["absorb", "action_roll", "attack_refusal", "concede", "full_defence", "modifier", "reach", "resolve", "take_out"]
+__all__ = ["absorb", "action_roll", "attack_refusal", "concede", "full_defence", "modifier", "opposition", "outcome_choices", "reach", "resolve", "take_out"]

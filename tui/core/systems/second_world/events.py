@@ -250,8 +250,16 @@ class Resolve(Record):
     kind: Literal["resolve"] = "resolve"
     boost: str = ""
     style_boost: bool = False
+    choice: Literal["", "fail", "cost", "opposition_boost", "no_aspect", "aspect_to_opposition"] = ""
+    """Fate Core's choice where an overcome or a created advantage leaves
+    one (RULES-NOTES): an overcome failed ("fail", or success at a serious
+    "cost"), tied (success at a minor "cost", or an "opposition_boost");
+    an advantage failed ("no_aspect", or "aspect_to_opposition": made,
+    its free invoke theirs). Empty: as saves before the choice played."""
+    cost: str = ""
+    """The cost an overcome succeeded at, in the GM's words (may be empty)."""
 
-    @field_validator("boost")
+    @field_validator("boost", "cost")
     @classmethod
     def _boost(cls, value: str) -> str:
         return check_name(value) if value else value
