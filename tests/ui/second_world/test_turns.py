@@ -101,6 +101,8 @@ async def test_the_move_action_is_rolled_then_spent_step_by_step(tmp_path):
         await keys(app, pilot, "b", "enter", "g")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and "1+:" in dialog._choices[0].note
+        # the wire X/4/X takes 5 shifts with its zone: the odds go that far
+        assert dialog._choices[0].note.split(" · ")[-1].startswith("5+: ")
         await keys(app, pilot, "enter")
         pending = game(app).pending
         assert pending is not None and pending.action == "move"

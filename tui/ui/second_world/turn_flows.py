@@ -17,7 +17,7 @@ from tui.core.maps.edges import Edge
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
-from tui.core.systems.second_world.chances import move_chances
+from tui.core.systems.second_world.chances import move_chances, shifts_worth_showing
 from tui.core.systems.second_world.moving import shifts_of, walk
 from tui.core.systems.second_world.rolls import invokable
 from tui.ui.shell.battle_screen import shell
@@ -100,7 +100,8 @@ async def move_action(screen: MapScreen) -> None:
     if actor is None:
         return
     odds = move_chances(state, actor)
-    detail = " · ".join(f"{n}+: {_pct(p)}" for n, p in sorted(odds.items()) if 0 < n <= 4)
+    most = shifts_worth_showing(state)
+    detail = " · ".join(f"{n}+: {_pct(odds.get(n, Fraction(0)))}" for n in range(1, most + 1))
     options = [Choice("roll", t("sw_ui.move.roll"), detail)]
     if await ask(screen, ChoiceDialog(t("sw_ui.dialog.move", name=state.character(actor).name), options, t("sw_ui.dialog.move_help"))) != "roll":
         return

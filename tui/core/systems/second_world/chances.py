@@ -62,4 +62,13 @@ def move_chances(state: SWState, key: str) -> dict[int, Fraction]:
     return at_least(shifts)
 
 
-__all__ = ["Chances", "action_chances", "invokes_on_offer", "move_chances"]
+def shifts_worth_showing(state: SWState, least: int = 4) -> int:
+    """How far the move action's odds go: at least ``least`` shifts, and as
+    many as the dearest edge on the map takes with the zone it leads to
+    (barbed wire X/4/X: 5; RULES-NOTES, settled after the first audit)."""
+    per_zone = state.rules.move.shifts_per_zone
+    costs = [cost for edge in state.board.edges for cost in (edge.open_cost, edge.traverse, edge.close_cost) if cost is not None]
+    return max(least, max(costs, default=0) + per_zone)
+
+
+__all__ = ["Chances", "action_chances", "invokes_on_offer", "move_chances", "shifts_worth_showing"]

@@ -1,0 +1,17 @@
+"""How far the move action's odds go (RULES-NOTES, Second World, settled
+after the first audit): as far as the costs on the map need, barbed wire
+X/4/X taking 5 shifts with its zone; never fewer than 4."""
+
+from __future__ import annotations
+
+from tests.core.second_world.kit import corridor, scene
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.chances import shifts_worth_showing
+
+
+def test_the_dearest_edge_sets_how_far_the_odds_go():
+    assert shifts_worth_showing(scene().game) == 5  # the wire's 4 and its zone's 1
+    plain = corridor({"hale": "z1", "guards": "z5"})
+    assert shifts_worth_showing(plain.game) == 4
+    plain.record(ev.SetEdge(a="z2", b="z3", open_cost=6, traverse=0, close_cost=None, closed=True, label="Vault door"))
+    assert shifts_worth_showing(plain.game) == 7
