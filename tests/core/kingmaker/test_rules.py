@@ -87,7 +87,7 @@ def test_every_assumed_key_names_a_value():
     ('formations = ["2x2"]', 'formations = ["2by2"]', "frontage x depth"),
     ('requires = ["mounts"]', 'requires = ["horses"]', "no resource"),
     ('phases = ["tactics", "movement", "ranged", "melee", "morale"]', 'phases = ["tactics", "movement", "melee", "morale"]', "phases"),
-    ('"initiative.ties", "terrain"', '"initiative.ties", "terrain.lava"', "names no key"),
+    ('"ambush.roller", "terrain"', '"ambush.roller", "terrain.lava"', "names no key"),
     ('resource_multiplier = "1/8"', 'resource_multiplier = "an eighth"', "not a number"),
     ('fail_by = 5', 'fail_by = 12', "fail_by"),
     ('glyph = "~"', 'glyph = "≈"', "glyph"),

@@ -103,7 +103,7 @@ async def test_battlefield_conditions_are_toggled(tmp_path):
         assert len(game(app).conditions) == len(shipped().conditions) - 1
 
 
-@pytest.mark.covers("app.km_mat", "km.next", "km.place", "km.facing.n", "km.facing.e", "km.facing.s", "km.facing.w")
+@pytest.mark.covers("app.km_mat", "km.next", "km.place", "km.facing.n", "km.facing.e", "km.facing.s", "km.facing.w", "km.setup_first.side")
 async def test_setup_is_rolled_and_units_placed_facing_each_way(tmp_path):
     battle = muster(seed=11)
     app = app_for(tmp_path, battle)
@@ -132,6 +132,33 @@ async def test_setup_is_rolled_and_units_placed_facing_each_way(tmp_path):
         assert game(app).stage == "battle"
         facings = {game(app).unit(a.key).block.facing for a in game(app).armies}
         assert facings == {"n", "e", "s", "w"}
+
+
+@pytest.mark.covers("km.setup_first.ambush")
+@pytest.mark.parametrize("seed,caught", [(11, ("knights",)), (16, ())])
+async def test_a_side_lies_in_ambush_at_setup_and_places_last(tmp_path, seed, caught):
+    """RULES-NOTES (Kingmaker, settled after the first audit): the ambushers'
+    best Offense against each enemy army; those caught get no Tactics phase
+    in turn 1, and the ambushers place after the other side."""
+    app = app_for(tmp_path, muster(seed=seed))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "n")
+        dialog = app.screen
+        assert isinstance(dialog, ChoiceDialog)
+        labels = [c.label for c in dialog._choices]
+        assert labels == ["Ostmark", "Rivenhold", "Ostmark lies in ambush", "Rivenhold lies in ambush"]
+        assert dialog._choices[3].note == "Rivenhold Warband checks Offense +5 against 2 armies"
+        await keys(app, pilot, "end", "enter")
+        state = game(app)
+        assert isinstance(last(app), ev.Ambush) and state.ambusher == 1 and state.ambushed == caught
+        if caught:
+            assert state.first == 0 and state.side_acting == 0 and not isinstance(app.screen, ChoiceDialog)
+        else:  # caught nobody: the roll's winner chooses as usual, and no second ambush
+            assert state.first is None and isinstance(app.screen, ChoiceDialog)
+            assert all(c.closed for c in app.screen._choices[2:])
+            await keys(app, pilot, "enter")
+            assert game(app).first is not None
 
 
 def in_battle(seed: int = 3) -> KingmakerBattle:

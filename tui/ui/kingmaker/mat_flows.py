@@ -14,6 +14,7 @@ import re
 
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.ambush import ambush_offense, ambush_refusal, targets
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.rules import shipped
 from tui.ui.kingmaker.common import ask, record, terrain_words
@@ -26,6 +27,7 @@ from tui.ui.kingmaker.hosts import MatHost
 TERRAIN_MENU = data_menu("km.terrain", lambda: tuple(r.key for r in shipped().terrain))
 CONDITION_MENU = data_menu("km.condition", lambda: (*(c.key for c in shipped().conditions), "done"))
 FACING_MENU = menu("km.facing", "n", "e", "s", "w")
+SETUP_FIRST_MENU = menu("km.setup_first", "side", "ambush")
 _SIZE = re.compile(r"^\s*(\d{1,3})\s*[x×*]\s*(\d{1,3})\s*$")
 
 
@@ -132,10 +134,26 @@ async def choose_first(screen: MatHost) -> None:
     if winner is None:
         return
     title = t("km_ui.dialog.first_setup" if state.stage == "setup" else "km_ui.dialog.first_turn", side=state.sides[winner], total=state.last_roll.total if state.last_roll else 0)
-    options = [Choice(side, state.sides[side], entry="") for side in state.fighting]
-    side = await ask(screen, ChoiceDialog(title, options, highlight=winner))
-    if side is not None:
+    if state.stage != "setup":
+        side = await ask(screen, ChoiceDialog(title, [Choice(side, state.sides[side], entry="") for side in state.fighting], highlight=winner))
+        if side is not None:
+            record(screen, ev.FirstSide(side=side))
+        return
+    # At setup a side may lie in ambush instead (every army concealed: the GM's word).
+    options: list[Choice] = [Choice(("side", side), state.sides[side], entry="side") for side in state.fighting]
+    for side in state.fighting:
+        roller, offense = ambush_offense(state, side)
+        note = t("km_ui.dialog.ambush_note", name=roller.name, offense=offense, count=len(targets(state, side)))
+        options.append(Choice(("ambush", side), t("km_ui.dialog.ambush", side=state.sides[side]), note, ambush_refusal(state, side), entry="ambush"))
+    picked = await ask(screen, ChoiceDialog(title, options, t("km_ui.dialog.first_setup_help"), highlight=("side", winner), menu=SETUP_FIRST_MENU))
+    if not isinstance(picked, tuple):
+        return
+    kind, side = picked
+    if kind == "side":
         record(screen, ev.FirstSide(side=side))
+        return
+    if shell(screen).act(lambda b: km_battle(b).ambush(side)) and screen.state.first is None:
+        await choose_first(screen)  # it caught nobody: the roll's winner chooses as usual
 
 
 async def next_step(screen: MatHost) -> None:

@@ -12,6 +12,7 @@ from typing import Any, Literal, TypeVar, cast
 from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_seed
 from tui.core.records import Record
 from tui.core.systems.kingmaker import events as ev, fixes
+from tui.core.systems.kingmaker.ambush import targets
 from tui.core.systems.kingmaker.combat import natural_hit_below_defense, offense_after_hustle, rear_corner_attack
 from tui.core.systems.kingmaker.morale import check, morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import left_contact_retreating, moving_away, ties_to_roll_again, withdraw_old_tie
@@ -122,6 +123,11 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
 
     def setup_roll(self) -> ev.SetupRoll:
         return self._do(ev.SetupRoll(counter=self.game.counter, rounds=self._opposed()))
+
+    def ambush(self, side: int) -> ev.Ambush:
+        """``side`` lies in ambush: one Offense check per target army."""
+        count = len(targets(self.game, side))
+        return self._do(ev.Ambush(counter=self.game.counter, side=side, faces=self.faces(count, sides=self.game.rules.ambush.die)))
 
     def initiative(self) -> ev.Initiative:
         return self._do(ev.Initiative(counter=self.game.counter, rounds=self._opposed()))

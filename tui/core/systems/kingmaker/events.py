@@ -98,6 +98,17 @@ class FirstSide(Record):
     side: SideIndex
 
 
+class Ambush(Record):
+    """An ambush at setup, before anyone places: every army of ``side`` has
+    concealment (the GM's word), and its Offense is checked against each
+    other army's Defense, one face per target in the order of the armies."""
+
+    kind: Literal["ambush"] = "ambush"
+    counter: Counter
+    side: SideIndex
+    faces: Annotated[tuple[Face, ...], Field(max_length=40)]
+
+
 class Place(Record):
     kind: Literal["place"] = "place"
     key: Key
@@ -243,7 +254,7 @@ class Aftermath(Record):
 
 KingmakerEvent = Annotated[
     Union[
-        SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, FirstSide, Place,
+        SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, Ambush, FirstSide, Place,
         Initiative, EndStep, SwitchTactic, SetStrategy, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
         QuickRoll, Hide,
     ],
@@ -251,7 +262,7 @@ KingmakerEvent = Annotated[
 ]
 
 __all__ = [
-    "Aftermath", "Attack", "Hide", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
+    "Aftermath", "Ambush", "Attack", "Hide", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
     "KingmakerEvent", "MoraleCheck", "Move", "Order", "PaintTerrain", "Place", "Press", "Rally",
     "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetStrategy", "SetupRoll", "Step", "SwitchTactic",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
-from tui.core.systems.kingmaker import combat, morale, movement, muster, turns
+from tui.core.systems.kingmaker import ambush, combat, morale, movement, muster, turns
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.state import KMState
 
@@ -33,6 +33,8 @@ def apply(state: KMState, event: ev.KingmakerEvent) -> KMState:
             return muster.set_conditions(state, event)
         case ev.SetupRoll():
             return turns.setup_roll(state, event)
+        case ev.Ambush():
+            return ambush.ambush(state, event)
         case ev.FirstSide():
             return turns.first_side(state, event)
         case ev.Place():

@@ -97,6 +97,17 @@ class Turn(Record):
     phases: tuple[Literal["tactics", "movement", "ranged", "melee", "morale"], ...]
 
 
+class Ambush(Record):
+    """UC's ambush, at setup (RULES-NOTES, settled after the first audit)."""
+
+    die: Annotated[int, Field(ge=2, le=100)] = 20
+    roller: Literal["best_offense"] = "best_offense"
+    """Which ambushing army's Offense checks against each target: the text
+    has one ambusher; with several, the best melee Offense (assumed)."""
+    turns_without_tactics: Annotated[int, Field(ge=0, le=9)] = 1
+    """Turns an ambushed army has no Tactics phase (UC: the first)."""
+
+
 class Commands(Record):
     hustle: Command
     charge: Command
@@ -210,6 +221,7 @@ class KingmakerRuleset(Record):
     commanders: Commanders
     initiative: Initiative
     turn: Turn
+    ambush: Ambush = Ambush()
     commands: Commands
     movement: Movement
     melee: Melee

@@ -29,6 +29,8 @@ def own_unit(state: KMState, key: str, phase: Phase, *, moving_away: bool = Fals
         raise RuleViolation(t("km.rule.out_of_battle", name=army.name))
     if unit.standing in ("retreat", "flee") and not moving_away:
         raise RuleViolation(t(f"km.rule.standing_{unit.standing}", name=army.name))
+    if phase == "tactics" and key in state.ambushed and 1 <= state.turn <= state.rules.ambush.turns_without_tactics:
+        raise RuleViolation(t("km.rule.ambushed_no_tactics", name=army.name))
 
 
 def fits(state: KMState, key: str, block: Block) -> None:

@@ -122,6 +122,10 @@ class KMState:
     """The side that won the last opposed roll and chooses who goes first."""
     first: int | None = None
     """The side that places first, then acts first this turn."""
+    ambusher: int | None = None
+    """The side that lay in ambush at setup (whether or not it worked)."""
+    ambushed: tuple[str, ...] = ()
+    """Armies the ambush caught: no Tactics phase in the first turn(s)."""
     # -- the turn ----------------------------------------------------------------------
     turn: int = 0
     phase: Phase = "tactics"

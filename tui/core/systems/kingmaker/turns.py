@@ -9,6 +9,7 @@ import math
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
+from tui.core.systems.kingmaker.ambush import places_later
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.mat import Block
 from tui.core.systems.kingmaker.rule_rows import formation
@@ -75,7 +76,8 @@ def _next_placer(state: KMState, after: int) -> int:
     for step in range(1, len(order) + 1):
         index = (after + step) % len(order)
         side = order[index]
-        if any(a.side == side and state.unit(a.key).block is None for a in state.armies):
+        # a side whose ambush worked places after everyone else
+        if not places_later(state, side) and any(a.side == side and state.unit(a.key).block is None for a in state.armies):
             return index
     return len(order)
 
