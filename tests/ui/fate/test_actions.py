@@ -10,7 +10,10 @@ from tests.core.fate.kit import HIGH, LOW, ZERO, act, end, fight, roll
 from tests.ui.fate.play import assert_saved, choose, cursor_to, fate_app, type_line, wait_for
 from tests.ui.menu_play import pick
 from tui.core.systems.fate import events as ev
+from tui.core.systems.fate.chances import roll_chances
+from tui.core.systems.fate.contest import defence_skill
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog, TextDialog
+from tui.ui.shell.odds import fudge_odds_note
 
 NEAR = {"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"}
 """Pikes and Scouts on the Hill, the Orcs next door in the Meadow, Goblins beyond."""
@@ -184,6 +187,28 @@ async def test_a_attacks_a_unit_in_range(tmp_path):
         assert app.battle.game.contest.defence.who == "u1"
 
 
+async def test_the_gm_sees_the_chances_of_each_target_before_the_dice(tmp_path):
+    """RULES-NOTES (Fate, settled after the second audit): choosing a target
+    shows the chances of each outcome, with the invokes on offer, before
+    the roll; the numbers are the core's for the roll that would be made."""
+    battle = fight(NEAR, first=1)
+    act(battle, "u3")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = len(app.battle.history.events)
+        await _press(pilot, "a")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        pikes = next(c for c in dialog._choices if c.label == "Pikes of Brannock")
+        state = app.battle.game
+        skill = pikes.value[1]
+        chances = roll_chances(state, "attack", "u3", skill, target="u1", defender="u1", defence_skill=defence_skill(state, "u1", skill), aspect="x")
+        assert pikes.detail == "Before the dice: " + fudge_odds_note(chances)
+        assert len(app.battle.history.events) == before  # nothing rolled yet
+        # the line is on screen under the list while the target is highlighted
+        assert "Before the dice: fail" in str(app.screen.query(".choice-detail").first().render())
+
+
 async def test_a_target_the_unit_has_no_skill_for_is_offered_at_mediocre(tmp_path):
     battle = fight(NEAR)
     act(battle, "u1")  # the Pikes: no Shoot, the Orcs next door
@@ -194,6 +219,32 @@ async def test_a_target_the_unit_has_no_skill_for_is_offered_at_mediocre(tmp_pat
         dialog = await wait_for(app, pilot, ChoiceDialog)
         closed = {c.label: c.closed for c in dialog._choices}
         assert closed["Black Orcs"] is None  # Shoot at Mediocre (+0), as in Fate Core
+
+
+@pytest.mark.parametrize("strict", [False, True])
+async def test_an_overcome_offers_every_skill_at_mediocre_unless_the_house_rule_says_only_the_card(tmp_path, strict):
+    from tests.core.fate.kit import RULES
+
+    rules = RULES.model_copy(update={"actions": RULES.actions.model_copy(update={"listed_skills_only": strict})})
+    battle = fight(CLEAR, aspects=(), ruleset=rules)
+    act(battle, "u2")  # the Scouts: Stealth only
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await cursor_to(app, pilot, "woods")
+        await _press(pilot, "o")
+        await pick(app, pilot, "dash")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        offered = [(c.label, c.note) for c in dialog._choices]
+        assert offered[0] == ("Stealth", "+1")
+        if strict:
+            assert len(offered) == 1
+        else:
+            assert ("Athletics", "+0") in offered and len(offered) == len(rules.skills)
+            await choose(app, pilot, "Athletics")
+            await _through(app, pilot, number="1")
+            rolled = _last(app)
+            assert isinstance(rolled, ev.Roll) and rolled.skill == "athletics"
 
 
 async def test_under_the_house_rule_a_target_the_unit_has_no_skill_for_is_greyed_with_why(tmp_path):
@@ -326,6 +377,29 @@ async def test_a_failed_overcome_fails_or_succeeds_at_a_cost(tmp_path, entry):
         await pick(app, pilot, entry)
         assert _last(app).at_cost is (entry == "at_cost")
         assert app.battle.game.zone_of("u1") == ("woods" if entry == "at_cost" else "meadow")
+
+
+async def test_the_difficulty_dialog_shows_the_chances_as_the_gm_types(tmp_path):
+    battle = fight(CLEAR, aspects=())
+    act(battle, "u2")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await cursor_to(app, pilot, "woods")
+        await _press(pilot, "o")
+        await pick(app, pilot, "dash")
+        await _press(pilot, "enter")  # the skill proposed
+        dialog = await wait_for(app, pilot, NumberDialog)
+        state = app.battle.game
+        skill = "stealth"
+        live = lambda: str(dialog.query_one(".dialog-live").render())  # noqa: E731
+        def expected(d: int) -> str:
+            return "Before the dice: " + fudge_odds_note(roll_chances(state, "dash", "u2", skill, path=("meadow", "woods"), difficulty=d, aspect="Off Balance"))
+        proposed = state.rules.overcome.move_difficulty
+        assert live() == expected(proposed)
+        await _press(pilot, "ctrl+a", "ctrl+k", "5")
+        assert live() == expected(5) != expected(proposed)
+        assert len(app.battle.history.events) == len(battle.history.events)  # nothing rolled yet
 
 
 @pytest.mark.covers("fate.dash_style.two_zones", "fate.dash_style.boost")

@@ -32,7 +32,7 @@ async def test_an_attack_lists_targets_and_skills_with_the_chance_to_hit_or_why_
         assert isinstance(dialog, ChoiceDialog)
         by_label = {c.label: c for c in dialog._choices}
         shoot = by_label["Vasquez · Shoot +4"]
-        assert shoot.closed is None and "succeeds" in shoot.note and "%" in shoot.note
+        assert shoot.closed is None and "success" in shoot.note and "%" in shoot.note
         assert "no line of fire" in by_label["Sgt. Hale · Shoot +4"].closed
         assert "another zone" in by_label["Vasquez · Fight +2"].closed
         index = dialog._choices.index(shoot)
@@ -108,7 +108,7 @@ async def test_overcome_asks_the_difficulty_then_the_skill_with_its_chances(tmp_
         await pilot.pause()
         await keys(app, pilot, "o", "enter", "ctrl+u", "3", "enter")
         dialog = app.screen
-        assert dialog._choices[0].label == "Athletics +3" and "ties 23%" in dialog._choices[0].note and "+2: 81%" in dialog._choices[0].note
+        assert dialog._choices[0].label == "Athletics +3" and "tie 23%" in dialog._choices[0].note and "+2: 81%" in dialog._choices[0].note
         await keys(app, pilot, "enter")
         pending = game(app).pending
         assert (pending.action, pending.actor.skill, pending.difficulty) == ("overcome", "athletics", 3)

@@ -349,6 +349,25 @@ def fudge_outcomes(modifier: int, difficulty: int, count: int = 4, style_shifts:
     return out
 
 
+MOST_INVOKES_SHOWN = 2
+"""Chances before a Fate roll are shown with no invoke and up to this many."""
+
+
+@dataclass(frozen=True)
+class FudgeChances:
+    """A Fate roll's outcomes with ``invokes`` invokes (each +``bonus``) added."""
+
+    invokes: int
+    outcomes: dict[FateOutcome, Fraction]
+
+
+def fudge_chances_with_invokes(modifier: int, difficulty: int, count: int, style_shifts: int, offer: int, bonus: int = 2) -> tuple[FudgeChances, ...]:
+    """The outcomes with no invoke, one, two (at most ``MOST_INVOKES_SHOWN``
+    and as many as ``offer``): what a table shows before the dice."""
+    shown = min(MOST_INVOKES_SHOWN, max(0, offer))
+    return tuple(FudgeChances(n, fudge_outcomes(modifier + n * bonus, difficulty, count, style_shifts)) for n in range(shown + 1))
+
+
 # -- d20 --------------------------------------------------------------------
 
 

@@ -11,7 +11,7 @@ seed, so escaping a dialog and trying again shows the same faces.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
@@ -31,6 +31,7 @@ from tui.core.systems.fate.turns import obstacle, pinned
 from tui.core.systems.fate.battle import FateBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.battle_screen import shell
+from tui.ui.fate.chances import odds_line
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate import menus
@@ -127,9 +128,10 @@ async def overcome(screen: FieldScreen) -> None:
             # "Either way": the defender opposes, or the GM applies the
             # terrain's difficulty instead (RULES-NOTES); the roll records which.
             difficulty = count * state.rules.overcome.difficulty_per_hindering_aspect
+            defended = odds_line(state, action, by, skill, defender=defender, defence_skill=best_skill(state, defender, state.rules.overcome.defend_skills), **fields)
             terrain = await ask(screen, ChoiceDialog(t("fate_ui.dialog.enter_opposition", zone=state.board.zone(path[0]).name), [
-                Choice(False, t("fate_ui.enter.defender", name=state.name(defender)), entry="defender"),
-                Choice(True, t("fate_ui.enter.terrain", difficulty=ft.ladder(state, difficulty), count=count), entry="terrain"),
+                Choice(False, t("fate_ui.enter.defender", name=state.name(defender)), entry="defender", detail=defended),
+                Choice(True, t("fate_ui.enter.terrain", difficulty=ft.ladder(state, difficulty), count=count), entry="terrain", detail=odds_line(state, action, by, skill, difficulty=difficulty, **fields)),
             ], menu=menus.ENTER_OPPOSITION))
             if terrain is None:
                 return
@@ -137,12 +139,15 @@ async def overcome(screen: FieldScreen) -> None:
                 fields["difficulty"] = difficulty
                 _roll(screen, action, by, skill, **fields)
                 return
-        chosen = await choose_defence(screen, defender, state.rules.overcome.defend_skills)
+        chosen = await choose_defence(screen, defender, state.rules.overcome.defend_skills, lambda s: odds_line(state, action, by, skill, defender=defender, defence_skill=s, **fields))
         if chosen is None:
             return
         fields.update(defender=defender, defence_skill=chosen)
     elif action == "dash":
-        difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        difficulty = await ask(screen, NumberDialog(
+            t("fate_ui.dialog.difficulty"), state.rules.overcome.move_difficulty, -2, 8, t("fate_ui.dialog.difficulty_help"),
+            describe=lambda d: odds_line(state, action, by, skill, difficulty=d, **fields),
+        ))
         if difficulty is None:
             return
         fields["difficulty"] = difficulty
@@ -150,9 +155,13 @@ async def overcome(screen: FieldScreen) -> None:
 
 
 async def _pick_skill(screen, by: str) -> str | None:
-    """The roller's skill, the best one highlighted."""
+    """The roller's skill, the best one highlighted: those on its card, then
+    (unless the house rule allows only those) every other at Mediocre (+0),
+    as in Fate Core (RULES-NOTES, settled after the second audit)."""
     state = screen.battle.game
     skills = _own_skills(state, by)
+    if not state.rules.actions.listed_skills_only:
+        skills += [s.key for s in state.rules.skills if s.key not in skills]
     options = [Choice(s, ft.skill_name(state, s), f"{state.total(by, s):+d}") for s in skills]
     return await ask(screen, ChoiceDialog(t("fate_ui.dialog.skill"), options, highlight=best_skill(state, by, skills)))
 
@@ -182,7 +191,7 @@ async def attack(screen: FieldScreen) -> None:
         for unit in player.units:
             if player.side == side or state.place(unit.key).out or state.place(unit.key).zone is None:
                 continue
-            options.append(_target(state, by, unit.key))
+            options.append(_target(state, "attack", by, unit.key))
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
     await _attack_roll(screen, "attack", by, picked)
 
@@ -194,30 +203,33 @@ async def leader_attack(screen: FieldScreen, by: str) -> None:
     for index, player in enumerate(state.players):
         if player.side == side:
             continue
-        options += [_target(state, by, key) for key in state.standing_leaders(index)]
+        options += [_target(state, "leader_attack", by, key) for key in state.standing_leaders(index)]
     picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.leader_attack", actor=state.name(by)), options, t("fate_ui.dialog.attack_help")))
     await _attack_roll(screen, "leader_attack", by, picked)
 
 
-def _target(state: FateState, by: str, key: str) -> Choice:
-    """An enemy to attack, with the skill its range takes, or why it is out of reach."""
+def _target(state: FateState, action: str, by: str, key: str) -> Choice:
+    """An enemy to attack, with the skill its range takes and the chances
+    against its best defence, or why it is out of reach."""
     distance = _distance(state, by, key)
     skill = attack_skill(state, distance if distance is not None else 99)
     name = state.name(key)
     if not skill:
         return Choice((key, skill), name, "", t("fate.rule.out_of_range", target=name, most=state.rules.attack.farthest_zones))
-    return Choice((key, skill), name, _range_note(state, skill, distance), unlisted_skill(state, by, skill))
+    odds = odds_line(state, action, by, skill, target=key, defender=key, defence_skill=defence_skill(state, key, skill), aspect=_boost_text())
+    return Choice((key, skill), name, _range_note(state, skill, distance), unlisted_skill(state, by, skill), detail=odds)
 
 
-async def choose_defence(screen, defender: str, skills: list[str] | tuple[str, ...]) -> str | None:
+async def choose_defence(screen, defender: str, skills: list[str] | tuple[str, ...], odds: Callable[[str], str] | None = None) -> str | None:
     """The defender chooses the skill to defend with (RULES-NOTES); the app
-    proposes the best. No question when only one of the skills allowed is
-    on the defender's card (the rest are Mediocre): that one, or the best."""
+    proposes the best, each with the roll's chances against it (``odds``).
+    No question when only one of the skills allowed is on the defender's
+    card (the rest are Mediocre): that one, or the best."""
     state = screen.battle.game
     rated = [s for s in skills if s in _own_skills(state, defender)]
     if len(rated) <= 1:
         return rated[0] if rated else best_skill(state, defender, skills)
-    options = [Choice(s, ft.skill_name(state, s), f"{state.total(defender, s):+d}") for s in skills]
+    options = [Choice(s, ft.skill_name(state, s), f"{state.total(defender, s):+d}", detail=odds(s) if odds else "") for s in skills]
     return await ask(screen, ChoiceDialog(t("fate_ui.dialog.defence_skill", name=state.name(defender)), options, highlight=best_skill(state, defender, skills)))
 
 
@@ -227,7 +239,8 @@ async def _attack_roll(screen, action: str, by: str, picked) -> None:
     if picked is None:
         return
     target, skill = picked
-    chosen = await choose_defence(screen, target, defence_options(screen.battle.game, skill))
+    state = screen.battle.game
+    chosen = await choose_defence(screen, target, defence_options(state, skill), lambda s: odds_line(state, action, by, skill, target=target, defender=target, defence_skill=s, aspect=_boost_text()))
     if chosen is None:
         return
     _roll(screen, action, by, skill, target=target, defender=target, defence_skill=chosen, aspect=_boost_text())
@@ -273,13 +286,17 @@ async def advantage(screen: FieldScreen) -> None:
         side = state.side_of(by)
         enemies = [u.key for p in state.players if p.side != side for u in p.units if not state.place(u.key).out and state.place(u.key).zone]
         targets = [
-            Choice(k, state.name(k), state.board.zone(state.zone_of(k) or "").name, _roll_refusal(screen, "advantage", by, skill or "", use=use, target=k, defender=k, defence_skill=resist_skill(state, use, k)))
+            Choice(
+                k, state.name(k), state.board.zone(state.zone_of(k) or "").name,
+                _roll_refusal(screen, "advantage", by, skill or "", use=use, target=k, defender=k, defence_skill=resist_skill(state, use, k)),
+                detail=odds_line(state, "advantage", by, skill or "", use=use, target=k, defender=k, defence_skill=resist_skill(state, use, k), aspect="—"),
+            )
             for k in enemies
         ]
         target = await ask(screen, ChoiceDialog(t("fate_ui.dialog.target"), targets))
         if target is None:
             return
-        resist = await choose_defence(screen, target, resist_options(state, use))
+        resist = await choose_defence(screen, target, resist_options(state, use), lambda s: odds_line(state, "advantage", by, skill or "", use=use, target=target, defender=target, defence_skill=s, aspect="—"))
         if resist is None:
             return
         fields.update(target=target, defender=target, defence_skill=resist)
@@ -290,7 +307,11 @@ async def advantage(screen: FieldScreen) -> None:
                 return
         fields["target"] = screen.cursor_zone() or ""
     if use in WITH_DIFFICULTY:
-        difficulty = await ask(screen, NumberDialog(t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help")))
+        probe = {k: v for k, v in fields.items() if k != "difficulty"}
+        difficulty = await ask(screen, NumberDialog(
+            t("fate_ui.dialog.difficulty"), state.rules.create_advantage.difficulty, -2, 8, t("fate_ui.dialog.difficulty_help"),
+            describe=lambda d: odds_line(state, "advantage", by, skill or "", difficulty=d, aspect="—", **probe),
+        ))
         if difficulty is None:
             return
         fields["difficulty"] = difficulty
@@ -339,7 +360,7 @@ async def leader(screen: FieldScreen) -> None:
             options.append(Choice(("give", key), t("fate_ui.leader.give", leader=state.name(key)), closed=screen.battle.step_refusal(ev.SecondAction(source="leader"))))
             will = state.rules.leaders.bonus_skill
             for c in state.consequences_of(by):
-                options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty), _roll_refusal(screen, "recover", key, will, target=c.id)))
+                options.append(Choice(("recover", key, c.id), t("fate_ui.leader.recover", aspect=c.text), ft.ladder(state, state.rules.consequence(c.slot).recovery_difficulty), _roll_refusal(screen, "recover", key, will, target=c.id), detail=odds_line(state, "recover", key, will, target=c.id)))
             # A boost: a Will roll while the unit has consequences, else no roll.
             rally = _roll_refusal(screen, "rally", key, will) if state.consequences_of(by) else screen.battle.step_refusal(ev.Advantage(action="rally", by=key, aspect="—"))
             options.append(Choice(("rally", key), t("fate_ui.leader.rally", unit=state.name(by)), closed=rally))

@@ -8,10 +8,8 @@ one stress box and consequences, or taken out.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Callable
 
-from tui.core.dice.fudge import FateOutcome
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.chances import Chances, action_chances
@@ -21,6 +19,7 @@ from tui.core.systems.second_world.state import SWState
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog, TextDialog
 from tui.ui.shell.menus import menu
+from tui.ui.shell.odds import fudge_odds_note
 from tui.ui.second_world.map_flows import ask, record
 from tui.ui.second_world.turn_flows import plan_move
 from tui.core.systems.second_world.battle import SecondWorldBattle
@@ -38,19 +37,7 @@ ABSORB_MENU = menu("sw.absorb", "box", "consequence", "done", "out")
 OUTCOME_MENU = menu("sw.outcome", "fail", "cost", "opposition_boost", "no_aspect", "aspect_to_opposition")
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p):.0%}"
-
-
-_OUTCOME_WORD = {FateOutcome.FAIL: "fail", FateOutcome.TIE: "tie", FateOutcome.SUCCESS: "success", FateOutcome.STYLE: "style"}
-
-
-def odds_note(chances: tuple[Chances, ...]) -> str:
-    """Each outcome's chance with no invoke, and the chance to succeed with each invoke on offer."""
-    first = chances[0].outcomes
-    words = [f"{t(f'sw.outcome.{_OUTCOME_WORD[o]}')} {_pct(first[o])}" for o in FateOutcome]
-    more = [f"+{c.invokes * 2}: {_pct(c.outcomes[FateOutcome.SUCCESS] + c.outcomes[FateOutcome.STYLE])}" for c in chances[1:]]
-    return " · ".join(words + more)
+odds_note = fudge_odds_note
 
 
 def _actor(screen: MapScreen) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from tui.core.dice.odds import percent
 from tui.core.maps.edges import Edge
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
@@ -36,9 +37,6 @@ STEP_MENU = menu("sw.step", "cross", "open", "close", "done")
 COST_MENU = menu("sw.cost", "open", "traverse", "close")
 INVOKE_MENU = menu("sw.invoke", "bonus", "reroll")
 
-
-def _pct(p: Fraction) -> str:
-    return f"{float(p):.0%}"
 
 
 async def begin_turn(screen: MapScreen, zone: str | None = None) -> None:
@@ -101,7 +99,7 @@ async def move_action(screen: MapScreen) -> None:
         return
     odds = move_chances(state, actor)
     most = shifts_worth_showing(state)
-    detail = " · ".join(f"{n}+: {_pct(odds.get(n, Fraction(0)))}" for n in range(1, most + 1))
+    detail = " · ".join(f"{n}+: {percent(odds.get(n, Fraction(0)))}" for n in range(1, most + 1))
     options = [Choice("roll", t("sw_ui.move.roll"), detail)]
     if await ask(screen, ChoiceDialog(t("sw_ui.dialog.move", name=state.character(actor).name), options, t("sw_ui.dialog.move_help"))) != "roll":
         return

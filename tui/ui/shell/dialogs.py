@@ -41,6 +41,7 @@ DIALOG_CSS = """
         padding: 0 1;
     }
     & .dialog-help { color: $text-muted; width: 100%; height: auto; }
+    & .dialog-live { color: $text; width: 100%; height: auto; }
     & .dialog-error { color: $error; height: auto; }
     &:ansi > Vertical { border: round ansi_cyan; background: ansi_default; }
 """
@@ -295,6 +296,9 @@ class AskDialog(Dialog):
             box.border_title = _title(self._title)
             yield _AnswerInput(self._value, max_length=self._max_length, select_on_focus=True)
             yield Label(Content(self._help), classes="dialog-help")
+            live = self.live_text(self._value)
+            if live is not None:
+                yield Static(Text(live), classes="dialog-live")
             yield Static("", classes="dialog-error")
 
     def on_mount(self) -> None:
@@ -306,6 +310,11 @@ class AskDialog(Dialog):
     def read(self, text: str) -> object:
         return text
 
+    def live_text(self, text: str) -> str | None:
+        """A line under the help that follows what is typed (the chances at
+        a difficulty); None: the dialog has none."""
+        return None
+
     def show_error(self, message: str) -> None:
         # An error may quote a file's name: written out, never sent raw.
         self.query_one(".dialog-error", Static).update(Text(printable(message)))
@@ -316,6 +325,9 @@ class AskDialog(Dialog):
         # text other than the refused one does.
         if event.input.value != self._refused:
             self.show_error("")
+        live = self.live_text(event.input.value)
+        if live is not None:
+            self.query_one(".dialog-live", Static).update(Text(live))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.submit(event.value)
@@ -376,12 +388,23 @@ class NumberDialog(AskDialog):
     with ``allow_empty`` an emptied field answers ``BLANK``."""
 
     def __init__(
-        self, title: str | Content, value: int | str | None, least: int, most: int, help_text: str = "", *, allow_empty: bool = False, step: int = 1
+        self, title: str | Content, value: int | str | None, least: int, most: int, help_text: str = "", *, allow_empty: bool = False, step: int = 1,
+        describe: Callable[[int], str] | None = None,
     ) -> None:
         shown = "" if value is None else str(value)
         bounds = t("dialog.range", least=least, most=most)
-        super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 1)
         self._least, self._most, self._allow_empty, self._step = least, most, allow_empty, step
+        self._describe = describe
+        super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 1)
+
+    def live_text(self, text: str) -> str | None:
+        if self._describe is None:
+            return None
+        try:
+            value = self.read(text)
+        except ValueError:
+            return ""
+        return self._describe(value) if isinstance(value, int) else ""
 
     def read(self, text: str) -> object:
         text = text.strip()

@@ -6,25 +6,14 @@ invokes to pay with)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
-from tui.core.dice.fudge import FateOutcome
-from tui.core.dice.odds import at_least, fudge_outcomes, fudge_totals
+from tui.core.dice.odds import FudgeChances, at_least, fudge_chances_with_invokes, fudge_totals
 from tui.core.systems.second_world.combat import modifier
 from tui.core.systems.second_world.rolls import invokable
 from tui.core.systems.second_world.state import PendingRoll, RollAction, RollSide, SWState
 
-MOST_INVOKES_SHOWN = 2
-
-
-@dataclass(frozen=True)
-class Chances:
-    """The outcomes' chances with ``invokes`` invokes (+2 each) added."""
-
-    invokes: int
-    outcomes: dict[FateOutcome, Fraction]
-
+Chances = FudgeChances
 
 def invokes_on_offer(state: SWState, key: str, pending: PendingRoll) -> int:
     """How many invokes ``key`` could add to ``pending``: aspects to invoke,
@@ -47,9 +36,8 @@ def action_chances(state: SWState, key: str, action: RollAction, skill: str, *, 
         defended = state.character(target).rating(defence_skill) + modifier(state, target, defence_skill, defending=True)
         mod, count, difficulty = mod - defended, count * 2, 0
     hypothetical = PendingRoll(action=action, actor=RollSide(key=key, skill=skill, base=0, faces=()), target=target, zone=zone)
-    offer = min(MOST_INVOKES_SHOWN, invokes_on_offer(state, key, hypothetical))
-    bonus = state.rules.invokes.bonus
-    return tuple(Chances(n, fudge_outcomes(mod + n * bonus, difficulty, count, style)) for n in range(offer + 1))
+    offer = invokes_on_offer(state, key, hypothetical)
+    return fudge_chances_with_invokes(mod, difficulty, count, style, offer, state.rules.invokes.bonus)
 
 
 def move_chances(state: SWState, key: str) -> dict[int, Fraction]:
