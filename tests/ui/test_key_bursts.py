@@ -246,3 +246,19 @@ async def test_v_enter_with_one_unit_left_elsewhere_activates_it_and_moves_nothi
         await settle(app, pilot)
         assert app.battle.game.activation.actor == "u2"
         assert app.battle.game.zone_of("u2") == "meadow"  # the enter chose it; it did not move it
+
+
+async def test_a_form_inside_a_flow_takes_the_keys_typed_behind_it_and_the_next_dialog_the_rest(tmp_path):
+    """A card form opened as a step of a flow (Fate's reinforcements: $,
+    the new unit's card, then its zone): the name typed ahead lands in the
+    form, and the Enter behind the form's own Enter answers the zone."""
+    from tui.core.systems.fate import events as ev  # noqa: PLC0415 -- this test's events
+
+    app = _pikes_acting(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, "dollar_sign", "down", "enter", "down", *"Militia", "enter", "enter")
+        await settle(app, pilot)
+        last = app.battle.history.events[app.battle.history.cursor - 1]
+        assert isinstance(last, ev.Reinforce) and last.unit.name == "Militia" and last.zone == app.battle.game.zone_of("u1")
+        assert len(app.screen_stack) == 1

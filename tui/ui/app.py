@@ -270,7 +270,7 @@ class MassCombatApp(GatedApp[None]):
         # Textual calls every class's handler along the MRO; App's own runs
         # after this one unless the key is held. A key forwarded to the old
         # screen before the step took it is held for the coming dialog.
-        if self.key_gate.holding():
+        if self.held_back(event):
             event.prevent_default()
             self.key_gate.hold(events.Key(event.key, event.character))
         elif isinstance(self.screen, BattleScreen):

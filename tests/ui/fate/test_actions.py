@@ -12,6 +12,7 @@ from tests.ui.menu_play import pick
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.chances import roll_chances
 from tui.core.systems.fate.contest import defence_skill
+from tui.ui.fate.army_dialogs import UnitDialog
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog, TextDialog
 from tui.ui.shell.odds import fudge_odds_note
 
@@ -496,12 +497,16 @@ async def test_f_the_gm_gives_fate_points(tmp_path):
         assert app.battle.game.fate_points[1] == points + 2
 
 
-@pytest.mark.covers("fate.buy")
+@pytest.mark.covers("fate.buy", "fate.spend.fate_point")
 async def test_dollar_buys_a_fate_point_with_build_points_left(tmp_path):
     app = fate_app(tmp_path, fight(NEAR))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await _press(pilot, "dollar_sign")
+        spend = await wait_for(app, pilot, ChoiceDialog)
+        # reinforcements come on as an acting card's action: none acts yet
+        assert spend._choices[1].closed == "reinforcements come on as the acting card's action: activate one first (v)"
+        await pick(app, pilot, "fate_point")
         dialog = await wait_for(app, pilot, ChoiceDialog)
         open_ = [c for c in dialog._choices if c.closed is None]
         assert open_, [(c.label, c.closed) for c in dialog._choices]
@@ -510,6 +515,32 @@ async def test_dollar_buys_a_fate_point_with_build_points_left(tmp_path):
         await choose(app, pilot, open_[0].label)
         assert _last(app) == ev.BuyFatePoint(player=player)
         assert app.battle.game.fate_points[player] == points + 1
+
+
+@pytest.mark.covers("fate.spend.reinforce")
+async def test_dollar_brings_on_reinforcements_as_the_acting_cards_action(tmp_path):
+    """RULES-NOTES (Fate, settled after the second audit): leftover build
+    points buy a new unit, in a zone where the side has a unit."""
+    battle = fight(NEAR)
+    act(battle, "u1")  # Ana's Pikes on the Hill; Ana has 4 build points left
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "dollar_sign")
+        spend = await wait_for(app, pilot, ChoiceDialog)
+        assert spend._choices[1].label == "Reinforcements for Ana: a new unit" and spend._choices[1].closed is None
+        await pick(app, pilot, "reinforce")
+        form = await wait_for(app, pilot, UnitDialog)
+        assert "left" in str(form.query_one(".dialog-cost").render())
+        await _press(pilot, "down", *"Brannock Militia", "enter")  # Average, one skill: Athletics +1
+        zones = await wait_for(app, pilot, ChoiceDialog)
+        assert [c.label for c in zones._choices] == ["Hill"]
+        await _press(pilot, "enter")
+        rolled = _last(app)
+        assert isinstance(rolled, ev.Reinforce) and rolled.zone == "hill" and rolled.unit.name == "Brannock Militia"
+        state = app.battle.game
+        assert state.zone_of(rolled.unit.key) == "hill" and state.activation.actions == ("reinforce",)
+        assert_saved(app)
 
 
 @pytest.mark.covers("fate.concede")

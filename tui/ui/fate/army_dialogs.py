@@ -26,7 +26,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.ui.widgets.steady_input import SteadyInput
@@ -37,7 +36,7 @@ from tui.core.systems.fate.rules import FateRuleset
 from tui.core.records import MAX_NAME, check_name
 from tui.ui.widgets.cycle import Cycle, CycleItem
 from tui.ui.shell.dialogs import Choice as PickOption, ChoiceDialog, validation_message
-from tui.ui.shell.dialogs import DIALOG_CSS
+from tui.ui.shell.dialogs import DIALOG_CSS, Form
 
 LEADER_ASPECTS = 4
 """Aspect lines a leader's form offers (a Fate Core character has five, the name being one)."""
@@ -148,7 +147,8 @@ def chest_dialog(title: str, rules: FateRuleset, chest: int) -> ChoiceDialog:
 # -- the dialogs ---------------------------------------------------------------
 
 
-class CardDialog(ModalScreen):
+class CardDialog(Form):
+    enter_saves = True
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="fate_army.dialog.cancel"),
         Binding("ctrl+s,enter", "save", "key.save", id="fate_army.dialog.save"),

@@ -21,6 +21,10 @@ from tui.core.systems.fate.battle import FateBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.battle_screen import shell
 from tui.core.systems.fate.turns import concession_award
+from tui.core.systems.fate.forces import Unit, next_key
+from tui.core.systems.fate.reinforce import chest_left, reinforcement_zones
+from tui.ui.fate import menus
+from tui.ui.fate.army_dialogs import UnitDialog
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate import text as ft
@@ -299,9 +303,49 @@ async def _pick_player(screen: FieldScreen, title: str, make) -> object:
 
 
 async def buy(screen: FieldScreen) -> None:
-    event = await _pick_player(screen, t("fate_ui.dialog.buy"), lambda i: ev.BuyFatePoint(player=i))
-    if event is not None:
-        record(screen, event)
+    """Leftover build points: a fate point for any player, or reinforcements
+    for the player whose card is acting, as its action (RULES-NOTES)."""
+    state = screen.battle.game
+    act = state.activation
+    cheapest = min(q.cost for q in state.rules.qualities)
+    if act is None:
+        why: str | None = t("fate_ui.spend.reinforce_no_turn")
+    elif chest_left(state, act.player) < cheapest:
+        why = t("fate.rule.reinforce_cost", player=state.players[act.player].name, left=chest_left(state, act.player), cost=cheapest, unit=t("fate_ui.spend.a_unit"))
+    else:
+        why = screen.battle.step_refusal(ev.Reinforce(unit=_probe_unit(state), zone=(reinforcement_zones(state, act.player) or ("",))[0]))
+    player = state.players[act.player].name if act is not None else ""
+    options = [
+        Choice("fate_point", t("fate_ui.spend.fate_point", cost=state.rules.battle_chest.fate_point_cost), entry="fate_point"),
+        Choice("reinforce", t("fate_ui.spend.reinforce", player=player) if player else t("fate_ui.spend.reinforce_anyone"), closed=why, entry="reinforce"),
+    ]
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.spend"), options, t("fate_ui.dialog.spend_help"), menu=menus.SPEND))
+    if picked == "fate_point":
+        event = await _pick_player(screen, t("fate_ui.dialog.buy"), lambda i: ev.BuyFatePoint(player=i))
+        if event is not None:
+            record(screen, event)
+    elif picked == "reinforce" and act is not None:
+        await _reinforce(screen, act.player)
+
+
+def _probe_unit(state: FateState) -> Unit:
+    """The cheapest unit the ruleset allows: what a refusal is asked about."""
+    quality = min(state.rules.qualities, key=lambda q: q.cost)
+    skills = [s.key for s in state.rules.skills]
+    return Unit(key=next_key(state.players, "u"), name="—", quality=quality.key, skills=dict(zip(skills, quality.skills)))
+
+
+async def _reinforce(screen: FieldScreen, player: int) -> None:
+    state = screen.battle.game
+    unit = await ask(screen, UnitDialog(state.rules, next_key(state.players, "u"), None, chest_left(state, player)))
+    if not isinstance(unit, Unit):
+        return
+    zones = reinforcement_zones(state, player)
+    here = screen.cursor_zone()
+    options = [Choice(z, state.board.zone(z).name) for z in zones]
+    zone = await ask(screen, ChoiceDialog(t("fate_ui.dialog.reinforce_zone", unit=unit.name), options, t("fate_ui.dialog.reinforce_zone_help"), highlight=here if here in zones else None))
+    if isinstance(zone, str):
+        record(screen, ev.Reinforce(unit=unit, zone=zone))
 
 
 async def concede(screen: FieldScreen) -> None:

@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label, Static
 
 from tui.ui.widgets.steady_input import SteadyInput
@@ -25,7 +24,7 @@ from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.rules import MyzRuleset
 from tui.ui.widgets.cycle import Cycle, CycleItem
 from tui.ui.myz.army_fields import position_skills
-from tui.ui.shell.dialogs import DIALOG_CSS, validation_message
+from tui.ui.shell.dialogs import DIALOG_CSS, Form, validation_message
 
 
 def _bounds(name: str) -> tuple[int, int]:
@@ -36,7 +35,7 @@ def _bounds(name: str) -> tuple[int, int]:
         most = getattr(rule, "le", most)
     return least, most
 
-class PersonDialog(ModalScreen):
+class PersonDialog(Form):
     """A leader, assailant, engineer or medic: name, position, PC or NPC,
     the skills the position rolls (as dice, ``4b2s``), armour and strength.
 
@@ -44,6 +43,7 @@ class PersonDialog(ModalScreen):
     so a refusal shows here and nothing typed is lost.
     """
 
+    enter_saves = True
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="army.dialog.cancel"),
         Binding("ctrl+s,enter", "save", "key.save", id="army.dialog.save"),

@@ -10,8 +10,10 @@ able to answer a dialog twice.
 
 from __future__ import annotations
 
+import asyncio
+
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, ClassVar, Callable
 
 from pydantic import ValidationError
 from rich.text import Text
@@ -20,6 +22,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 from textual.widgets import Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
@@ -59,6 +62,30 @@ def validation_message(exc: ValidationError) -> str:
 
 def _title(title: str | Content) -> Content:
     return title if isinstance(title, Content) else Content(title)
+
+
+class Form(ModalScreen[Any]):
+    """A modal form (a card, a person, the settings): answered once. An
+    Enter typed behind the one that saves it, in a burst, reaches it before
+    it is gone and would save it again, popping the screen beneath."""
+
+    enter_saves: ClassVar[bool] = False
+    """Enter saves the form from any field (``action_save``)."""
+    _answered_once: bool = False
+    """(Not ``_closed``: Textual's message pump has its own.)"""
+
+    def on_input_submitted(self, _: Input.Submitted) -> None:
+        # After the form's own handler (which saves): still up, it refused,
+        # and the keys held behind the Enter are its own again.
+        gate = getattr(self.app, "key_gate", None)
+        if not self._answered_once and isinstance(gate, KeyGate):
+            gate.form_ready()
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if self._answered_once:
+            return AwaitComplete(asyncio.sleep(0))
+        self._answered_once = True
+        return super().dismiss(result)
 
 
 class Dialog(ModalScreen[Any]):
@@ -421,4 +448,4 @@ class NumberDialog(AskDialog):
         return value
 
 
-__all__ = ["BLANK", "DIALOG_CSS", "AskDialog", "Choice", "ChoiceDialog", "Dialog", "NumberDialog", "TextDialog", "validation_message"]
+__all__ = ["BLANK", "DIALOG_CSS", "AskDialog", "Choice", "ChoiceDialog", "Dialog", "Form", "NumberDialog", "TextDialog", "validation_message"]

@@ -40,12 +40,28 @@ class GatedApp(ShadowedApp[ReturnType]):
         screen.call_after_refresh(self.key_gate.form_ready)
         return pushed
 
+    def pop_screen(self) -> Any:
+        top = self.screen_stack[-1] if self.screen_stack else None
+        popped = super().pop_screen()
+        if isinstance(top, ModalScreen) and not isinstance(top, Dialog):
+            # A form answered inside a flow: what is typed next waits for the flow's next dialog.
+            self.key_gate.form_closed()
+        return popped
+
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
             # Only quitting jumps the queue: a form's own priority keys
             # (Tab, ↑ ↓) wait their turn behind what was typed before them.
             if not (event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True)):
                 self.key_gate.hold(event)
+            return
+        if isinstance(event, events.Key) and not event.is_forwarded and event.key == "enter" and self.in_form() and isinstance(self.focused, Input) and getattr(self.screen, "enter_saves", False):
+            # Enter in a form's field saves it, once the field has taken the
+            # keys typed before it: what is typed behind it waits for what
+            # the form opens next, or for the form again if it refused.
+            self._saving_enter = event
+            await super().on_event(event)
+            self.key_gate.expect_dialog()
             return
         if isinstance(event, events.Key) and not event.is_forwarded and self.in_form() and not isinstance(self.focused, Input):
             # A choice or a box in a form: its keys act now, while it has the
@@ -56,8 +72,19 @@ class GatedApp(ShadowedApp[ReturnType]):
                 return
         await super().on_event(event)
 
+    _saving_enter: events.Key | None = None
+    """The Enter on its way to save a form: when it bubbles back up to the
+    app, its binding (the field's submit) must run, though keys are held."""
+
+    def held_back(self, event: events.Key) -> bool:
+        """A key that bubbled back up to the app while keys are held: held
+        for the coming dialog, but for the Enter that saves a form."""
+        return self.key_gate.holding() and event is not self._saving_enter
+
     def in_form(self) -> bool:
         """A form is up: a modal screen with more than one field."""
+        if not self.screen_stack:
+            return False  # shutting down: a key that arrives now goes nowhere
         screen = self.screen
         return isinstance(screen, ModalScreen) and len(screen.focus_chain) > 1
 

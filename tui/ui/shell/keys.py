@@ -102,11 +102,18 @@ class KeyGate:
             self._release()
 
     def form_ready(self) -> None:
-        """A form (not a dialog of a flow) is up: what was held goes to it as typed."""
-        if self._flows:
-            return  # the flow's own dialogs take them
+        """A form is up (on its own, or as a step of a flow: a new unit's
+        card): what was held goes to it as typed."""
         self._waiting = False
         self._release()
+
+    def form_closed(self) -> None:
+        """A form is gone: inside a flow, keys wait for its next dialog (the
+        flow's end releases them); on its own, they go back to the app."""
+        if self._flows:
+            self._waiting = True
+        else:
+            self._app.call_later(self._release)
 
     def _release(self) -> None:
         """No flow waits for a dialog: what is held goes to the app as typed."""

@@ -5,15 +5,14 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Select
 
 from tui.core.i18n import t
 from tui.ui.settings import Settings
-from tui.ui.shell.dialogs import DIALOG_CSS
+from tui.ui.shell.dialogs import DIALOG_CSS, Form
 
 
-class SettingsScreen(ModalScreen[Settings | None]):
+class SettingsScreen(Form):
     BINDINGS = [
         Binding("escape", "cancel", "key.cancel", id="settings.cancel"),
         Binding("ctrl+s", "save", "key.save", id="settings.save"),

@@ -15,7 +15,7 @@ from tui.core.maps.zones import Zone
 from tui.core.dice.quick import QuickRoll
 from tui.core.records import Record
 from tui.core.records import check_name
-from tui.core.systems.fate.forces import Key, Player
+from tui.core.systems.fate.forces import Key, Player, Unit
 
 PlayerIndex = Annotated[int, Field(ge=0, le=15)]
 Face = Literal[-1, 0, 1]
@@ -272,6 +272,15 @@ class Concede(Record):
     player: PlayerIndex
 
 
+class Reinforce(Record):
+    """Leftover build points buy a new unit, brought on in ``zone`` as the
+    acting card's action (RULES-NOTES, settled after the second audit)."""
+
+    kind: Literal["reinforce"] = "reinforce"
+    unit: Unit
+    zone: Key
+
+
 class BuyFatePoint(Record):
     """Spend leftover build points on a fate point during the battle."""
 
@@ -327,6 +336,7 @@ FateEvent = Annotated[
         EndActivation,
         Concede,
         BuyFatePoint,
+        Reinforce,
         FatePoints,
         DefeatLeader,
         RemoveAspect,

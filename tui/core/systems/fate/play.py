@@ -11,8 +11,8 @@ from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate import muster, turns
 from tui.core.systems.fate.contest import invoke, roll
-from tui.core.systems.fate.forces import left
 from tui.core.systems.fate.outcomes import no_roll, resolve, take_out
+from tui.core.systems.fate.reinforce import chest_left, reinforce
 from tui.core.systems.fate.state import FateState
 
 
@@ -30,7 +30,7 @@ def _gm(state: FateState, event: ev.BuyFatePoint | ev.FatePoints | ev.DefeatLead
         if state.stage not in ("battle",):
             raise RuleViolation(t("fate.rule.buy_in_battle"))
         cost = state.rules.battle_chest.fate_point_cost
-        remaining = left(state.players[event.player], state.rules) - cost * state.bought[event.player]
+        remaining = chest_left(state, event.player)
         if remaining < cost:
             raise RuleViolation(t("fate.rule.chest_empty", player=state.players[event.player].name, left=remaining, cost=cost))
         fate_points = tuple(fp + 1 if i == event.player else fp for i, fp in enumerate(state.fate_points))
@@ -95,6 +95,8 @@ def apply(state: FateState, event: ev.FateEvent) -> FateState:
             return turns.end_activation(state)
         case ev.Concede():
             return turns.concede(state, event)
+        case ev.Reinforce():
+            return reinforce(state, event)
         case ev.BuyFatePoint() | ev.FatePoints() | ev.DefeatLeader() | ev.RemoveAspect():
             return _gm(state, event)
     raise RuleViolation(t("fate.rule.unknown_event"))

@@ -16,7 +16,7 @@ from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.muster import deploy_refusal
 from tui.core.systems.fate.state import Activation, Aspect, FateState, Place
 
-ACTION_OF = {"enter": "overcome", "dash": "overcome", "break_pin": "overcome", "attack": "attack", "advantage": "advantage"}
+ACTION_OF = {"enter": "overcome", "dash": "overcome", "break_pin": "overcome", "attack": "attack", "advantage": "advantage", "reinforce": "reinforce"}
 """A unit's roll → the action it uses (never the same twice in a turn)."""
 
 LEADER_ACTIONS = ("leader_attack", "recover", "rally")
