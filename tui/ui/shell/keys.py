@@ -113,6 +113,7 @@ class KeyGate:
         if self._flows:
             self._waiting = True
         else:
+            self._waiting = False
             self._app.call_later(self._release)
 
     def _release(self) -> None:

@@ -58,7 +58,7 @@ def ambush(state: KMState, event: ev.Ambush) -> KMState:
     aimed = targets(state, event.side)
     if len(event.faces) != len(aimed):
         raise RuleViolation(t("km.rule.ambush_faces", count=len(aimed), faces=len(event.faces)))
-    die = state.rules.ambush.die
+    die = state.rules.attack.die  # an Offense check
     if any(face > die for face in event.faces):
         raise RuleViolation(t("km.rule.record_face", face=max(event.faces), die=die))
     roller, offense = ambush_offense(state, event.side)

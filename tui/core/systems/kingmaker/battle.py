@@ -127,7 +127,7 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
     def ambush(self, side: int) -> ev.Ambush:
         """``side`` lies in ambush: one Offense check per target army."""
         count = len(targets(self.game, side))
-        return self._do(ev.Ambush(counter=self.game.counter, side=side, faces=self.faces(count, sides=self.game.rules.ambush.die)))
+        return self._do(ev.Ambush(counter=self.game.counter, side=side, faces=self.faces(count, sides=self.game.rules.attack.die)))
 
     def initiative(self) -> ev.Initiative:
         return self._do(ev.Initiative(counter=self.game.counter, rounds=self._opposed()))

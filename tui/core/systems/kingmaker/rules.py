@@ -100,7 +100,6 @@ class Turn(Record):
 class Ambush(Record):
     """UC's ambush, at setup (RULES-NOTES, settled after the first audit)."""
 
-    die: Annotated[int, Field(ge=2, le=100)] = 20
     roller: Literal["best_offense"] = "best_offense"
     """Which ambushing army's Offense checks against each target: the text
     has one ambusher; with several, the best melee Offense (assumed)."""
