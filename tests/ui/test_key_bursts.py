@@ -252,7 +252,7 @@ async def test_a_form_inside_a_flow_takes_the_keys_typed_behind_it_and_the_next_
     """A card form opened as a step of a flow (Fate's reinforcements: $,
     the new unit's card, then its zone): the name typed ahead lands in the
     form, and the Enter behind the form's own Enter answers the zone."""
-    from tui.core.systems.fate import events as ev  # noqa: PLC0415 -- this test's events
+    from tui.core.systems.fate import events as ev
 
     app = _pikes_acting(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

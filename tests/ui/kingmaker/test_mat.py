@@ -273,7 +273,7 @@ async def test_commands_and_steps(tmp_path):
         assert choices(app)[3].closed  # not in contact: nothing to withdraw from
         await keys(app, pilot, "enter")
         assert isinstance(last(app), ev.Order) and last(app).command == "hustle"
-        await keys(app, pilot, "w", "q", "e")
+        await keys(app, pilot, "w", "7", "9")
         knights = game(app).unit("knights")
         assert knights.moved and knights.diagonals == 2
         assert app.screen.unit_here() == "knights"  # the cursor follows the unit

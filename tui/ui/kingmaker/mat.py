@@ -71,8 +71,9 @@ class KingmakerMatScreen(MatHost):
         Binding("r", "rally", "km_ui.key.rally", show=False, id="km.rally"),
         Binding("o", "order", "km_ui.key.order", show=False, id="km.order"),
         Binding("w", "step('forward')", "km_ui.key.forward", show=False, id="km.forward"),
-        Binding("q", "step('diag_left')", "km_ui.key.diag_left", show=False, id="km.diag_left"),
-        Binding("e", "step('diag_right')", "km_ui.key.diag_right", show=False, id="km.diag_right"),
+        # 7 and 9 as on a numeric keypad: q quits everywhere, so it can't be a step here
+        Binding("7", "step('diag_left')", "km_ui.key.diag_left", show=False, id="km.diag_left"),
+        Binding("9", "step('diag_right')", "km_ui.key.diag_right", show=False, id="km.diag_right"),
         Binding("a", "step('turn_left')", "km_ui.key.turn_left", show=False, id="km.turn_left"),
         Binding("d", "step('turn_right')", "km_ui.key.turn_right", show=False, id="km.turn_right"),
         Binding("f", "shoot", "km_ui.key.shoot", id="km.shoot"),
