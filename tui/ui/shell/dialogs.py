@@ -422,7 +422,9 @@ class NumberDialog(AskDialog):
         bounds = t("dialog.range", least=least, most=most)
         self._least, self._most, self._allow_empty, self._step = least, most, allow_empty, step
         self._describe = describe
-        super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 1)
+        # Room for more than the longest number: what is typed wrong ("12x")
+        # stays in sight and is refused in words, never dropped in silence.
+        super().__init__(title, shown, bounds + (" " + help_text if help_text else ""), max(len(str(most)), len(str(least))) + 8)
 
     def live_text(self, text: str) -> str | None:
         if self._describe is None:
