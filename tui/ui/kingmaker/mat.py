@@ -96,7 +96,7 @@ class KingmakerMatScreen(MatHost):
         & #panel { width: 1fr; min-width: 26; height: 1fr; border-left: solid $accent; padding: 0 1; }
         & #last { margin-bottom: 1; text-style: bold; }
         & #square { margin-bottom: 1; }
-        & #legend { margin-bottom: 1; }
+        & #legend { margin-bottom: 1; text-wrap: nowrap; text-overflow: ellipsis; }
         &:ansi #status { background: ansi_default; text-style: reverse; }
         &:ansi #panel { border-left: solid ansi_cyan; }
     }
@@ -108,9 +108,11 @@ class KingmakerMatScreen(MatHost):
         with Horizontal(id="field"):
             yield MatView(id="mat")
             with VerticalScroll(id="panel"):
+                # At 80x24 the newest line and every army come first: the
+                # square's sheet and the older story follow (] pages down).
                 yield Static("", id="last", markup=False)
-                yield Static("", id="square", markup=False)
                 yield Static("", id="legend", markup=False)
+                yield Static("", id="square", markup=False)
                 yield Static("", id="story", markup=False)
         yield KeyFooter()
 
@@ -150,11 +152,11 @@ class KingmakerMatScreen(MatHost):
 
     def _panel(self) -> None:
         state = self.state
-        # The newest lines first: what the last roll did is always in view, at 80x24 too.
-        show(self.query_one("#last", Static), words.story(state, 3))
-        show(self.query_one("#square", Static), words.square_lines(state, self.cursor))
+        # The newest line first: what the last roll did is always in view, at 80x24 too.
+        show(self.query_one("#last", Static), words.story(state, 1))
         show(self.query_one("#legend", Static), words.legend(state, self.shell.glyphs.name))
-        show(self.query_one("#story", Static), words.story(state, 10, skip=3))
+        show(self.query_one("#square", Static), words.square_lines(state, self.cursor))
+        show(self.query_one("#story", Static), words.story(state, 10, skip=1))
         self.query_one("#panel", VerticalScroll).scroll_home(animate=False)
 
     def action_panel(self, pages: int) -> None:

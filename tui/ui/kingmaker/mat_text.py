@@ -104,11 +104,12 @@ def legend(state: KMState, glyphs: str) -> Text:
         if text:
             text.append("\n")
         text.append(f"{letter(state, army.key)}{arrow} ", style=style)
+        if state.stage in ("battle", "over"):
+            # hp and standing before the name: a narrow panel cuts the name, not them
+            text.append(standing_text(state, army.key) + " ", style="dim" if unit.out else "bold")
         text.append(army.name)
         if army_item(army.key) in state.hidden:
             text.append(" " + t("secret.mark"), style="italic")
-        if state.stage in ("battle", "over"):
-            text.append(" " + standing_text(state, army.key), style="dim" if unit.out else "")
         elif unit.block is None and state.stage == "setup":
             text.append(" · " + t("km_ui.panel.not_placed"), style="dim")
     return text
