@@ -335,7 +335,7 @@ def test_army_kingmaker_prints_the_texts_fighters(capsys):
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[0] == "Huge army: 500 troops of CR 2"
-    assert "ACR 6  (CR 2, Huge +4 steps on the CR ladder)" in lines
+    assert "ACR 6  (CR 2, Huge: +4 on the CR ladder)" in lines
     assert "hp 33  (ACR 6 × 5.5 for d10)" in lines
     assert "Offense +6  (ACR 6)" in lines
     assert "Defense 16  (base 10, ACR 6)" in lines
@@ -364,9 +364,9 @@ def test_army_kingmaker_in_german_and_ascii(capsys):
     (["--cr", "2.5", "--troops", "500"], "CR 2.5 is not on the ladder"),
     (["--cr", "2", "--troops", "500", "--mount-cr", "big"], "CR big is not on the ladder"),
     (["--cr", "1/3", "--troops", "10"], "not an army"),
-    (["--cr", "2", "--troops", "5"], "too few to be an army"),
-    (["--cr", "2", "--troops", "0"], "0 troops are too few to be an army"),
-    (["--cr", "2", "--troops", "-5"], "-5 troops are too few to be an army"),
+    (["--cr", "2", "--troops", "5"], "too few troops (5) to be an army"),
+    (["--cr", "2", "--troops", "0"], "too few troops (0) to be an army"),
+    (["--cr", "2", "--troops", "-5"], "too few troops (-5) to be an army"),
     (["--cr", "2", "--troops", "999999"], "split them into two armies"),
     (["--cr", "2", "--troops", "9000"], "split them into two armies"),
     (["--cr", "2", "--troops", "500", "--hd", "d7"], "no Hit Die"),

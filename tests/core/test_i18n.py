@@ -173,6 +173,45 @@ def test_plural_tables_are_whole(language):
         assert placeholders(catalog[table + ".one"]) <= placeholders(catalog[table + ".many"]), table
 
 
+COUNTED_NOUNS = {
+    "shifts", "zones", "fighters", "troops", "faces", "pushes", "events", "dice", "points", "armies", "squares",
+    "times", "pairs", "successes", "groups", "consequences", "characters", "members", "steps", "players",
+    "leaders", "cards", "boxes", "waves",
+}
+"""Nouns the app counts ("1 shifts" was a finding of issue 28's play list)."""
+NEVER_ONE = {
+    "error.pool_too_big": "more dice than a pool's most, which is at least 1",
+    "error.pool_amount_too_big": "more dice than a pool's most",
+    "sw.rule.record_faces": "the ruleset's Fate dice, 4",
+    "sw.rule.notice_rolls": "a conflict has two sides and a character on each",
+    "sw.rule.box_too_small": "more shifts than the box, which is at least 1",
+    "sw.rule.out_of_reach": "farther than a reach of at least 1 (a reach of 0 says so in its own words)",
+    "sw.rule.out_of_reach_here": "farther than a reach of at least 1",
+    "fate_ui.outcome.success_with_style": "success with style is 3 shifts or more",
+    "fate_ui.help.outcomes": "the ruleset's style shifts, 3",
+    "km.cli.heading": "an army has at least 10 troops",
+    "km.report.army": "an army has at least 10 troops",
+    "km.rule.out_of_range": "farther than a range of at least 1",
+    "summary.retaliation.pool": "6 dice, less at most 3 for Risk",
+}
+NOT_COUNTS = {"most", "least", "width", "height", "yards", "ratio", "range", "cost", "limit", "zones", "kind", "name"}
+"""Placeholders holding a limit, a ruleset number or a word, not a count that may be 1."""
+
+
+def test_a_counted_noun_after_a_number_is_a_one_many_table():
+    """Every English message that puts a count before a noun this app counts
+    has a singular form (a one/many table), or the count can't be 1."""
+    catalog = load("en")
+    plain = []
+    for key, text in catalog.items():
+        if key.endswith((".one", ".many")) or key in NEVER_ONE:
+            continue
+        for name, noun in re.findall(r"\{(\w+)(?::[^}]*)?\} (\w+)", text):
+            if noun in COUNTED_NOUNS and name not in NOT_COUNTS:
+                plain.append(f"{key}: {text}")
+    assert not plain, plain
+
+
 def test_die_names_for_every_kind():
     # dice.py and battle_pool.py ask for t(f"die.{kind.value}").
     en = load("en")

@@ -25,12 +25,12 @@ def test_groups_only_for_the_kinds_the_pool_holds():
 
 
 @pytest.mark.parametrize("text,message", [
-    ("3 5 1 / 6 2 / 4", "Battle dice: 3 faces typed, 4 wanted"),
-    ("3 5 1 6 6 2", "6 faces typed, 7 wanted (4× Battle, 2× Strategy, 1× Support)"),
+    ("3 5 1 / 6 2 / 4", "Battle dice: faces typed 3, wanted 4"),
+    ("3 5 1 6 6 2", "faces typed 6, wanted 7 (4× Battle, 2× Strategy, 1× Support)"),
     ("3 5 1 7 6 2 4", "7 is not a face of a d6"),
     ("3 5 1 0 6 2 4", "0 is not a face of a d6"),
     ("3 5 x 6 6 2 4", "x is not a face: type numbers, like 3 5 1 / 6 2"),
-    ("3516/624", "2 groups split by / for 3 kinds of dice (4× Battle, 2× Strategy, 1× Support)"),
+    ("3516/624", "groups split by /: 2, kinds of dice: 3 (4× Battle, 2× Strategy, 1× Support)"),
 ])
 def test_wrong_faces_are_refused_saying_what(text, message):
     with pytest.raises(TypedFacesError) as caught:

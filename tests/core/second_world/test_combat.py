@@ -98,7 +98,7 @@ def test_an_attack_is_rolled_against_the_defence_and_a_hit_waits_to_be_absorbed(
     refused(battle, ev.EndTurn(), "roll is on the table")
     battle.record(ev.Resolve())
     assert battle.game.hit.shifts == 2 and battle.game.hit.target == "vasquez"
-    refused(battle, ev.Absorb(box=1), "box 1 absorbs a hit of 1 shifts at most, and 2 are left")
+    refused(battle, ev.Absorb(box=1), "box 1 absorbs a hit of at most 1, and 2 shifts are left")
     refused(battle, ev.Absorb(), "2 shifts of the hit are not absorbed")
     battle.record(ev.Absorb(box=2))
     assert battle.game.fighter("vasquez").checked("physical") == (2,)
@@ -109,7 +109,7 @@ def test_consequences_absorb_their_shifts_and_become_aspects_the_attacker_may_in
     battle = turn_of("guards", first=1)
     shoot(battle, "guards", "vasquez", faces=PLUS4, defence=MINUS4)  # 8 against -2: 10 shifts
     battle.record(ev.Resolve(boost="Rattled", style_boost=True))  # 9 left, and a boost
-    refused(battle, ev.Absorb(box=2, consequences=(ev.TakenConsequence(slot="mild", aspect="Grazed"),)), "box 2 absorbs a hit of 2 shifts at most, and 7 are left")
+    refused(battle, ev.Absorb(box=2, consequences=(ev.TakenConsequence(slot="mild", aspect="Grazed"),)), "box 2 absorbs a hit of at most 2, and 7 shifts are left")
     refused(battle, ev.Absorb(consequences=(ev.TakenConsequence(slot="mild2", aspect="Grazed"),)), 'no consequence slot "mild2"')
     battle.record(ev.Absorb(box=1, consequences=(ev.TakenConsequence(slot="mild", aspect="Grazed"), ev.TakenConsequence(slot="severe", aspect="Shot Through"))))
     game = battle.game

@@ -109,7 +109,7 @@ async def test_the_texts_fighters_are_built_by_keys_sent_in_one_burst(tmp_path):
         assert (made.key, made.name, made.side, made.creature, made.cr, made.troops, made.hit_die, made.mount_cr) == (
             "a1", "Fighters", 0, "humans (fighter 3)", "2", 500, "d10", None)
         text = sheet(app)
-        for words in ("Huge", "500 troops of CR 2", "ACR 6  (CR 2, Huge +4 steps", "hp 33  (ACR 6 × 5.5 for d10)", "Offense +6  (ACR 6)",
+        for words in ("Huge", "500 troops of CR 2", "ACR 6  (CR 2, Huge: +4 on the", "hp 33  (ACR 6 × 5.5 for d10)", "Offense +6  (ACR 6)",
                       "Defense 16  (base 10, ACR 6)", "Consumption 3 BP a week  (ACR 6 / 2 = 3)", "Maximum Damage 4", "Attacks 8",
                       "4 squares, 2x2 (frontage x depth)", "speed 3 squares a turn", "Tactics learned 0 of 3", "Standard, Withdraw"):
             assert words in text, words
@@ -130,7 +130,7 @@ async def test_a_cr_off_the_ladder_and_a_head_count_the_rules_cant_field_stay_on
         assert "CR 7/2 is not on the ladder" in error(app)
         assert "Kobolds" in str(app.screen._title)
         await keys(app, pilot, "ctrl+u", *"1/8", "enter", *"5", "enter")
-        assert "5 troops are too few to be an army: a unit has at least 10" in error(app)
+        assert "too few troops (5) to be an army: a unit has at least 10" in error(app)
         await keys(app, pilot, "ctrl+u", *"10", "enter")
         assert "falls below ACR 1/8" in error(app)  # a Diminutive army of CR 1/8: below the ladder
         await keys(app, pilot, "ctrl+u", *"3000", "enter")
@@ -509,7 +509,7 @@ async def test_the_german_sheet(tmp_path):
         assert "Noch keine Armeen" in sheet(app)
         await keys(app, pilot, "a", *"Kämpfer", "enter", "enter", *"Menschen (Kämpfer 3)", "enter", "2", "enter", *"500", "enter", "enter", "1", "enter")
         text = sheet(app)
-        for words in ("Riesig · 500 Soldaten mit HG 2 · W10", "Armee-HG 6  (HG 2, Riesig +4 Stufen auf der Leiter)", "TP 33  (Armee-HG 6 × 5,5 für W10)",
+        for words in ("Riesig · 500 Soldaten mit HG 2 · W10", "Armee-HG 6  (HG 2, Riesig: +4 auf der Leiter)", "TP 33  (Armee-HG 6 × 5,5 für W10)",
                       "Angriff +8  (Armee-HG 6, Reittiere +2)", "Verteidigung 18  (Grundwert 10, Armee-HG 6, Reittiere +2)",
                       "Verbrauch 7 BP pro Woche", "4 Felder, 2x2 (Breite x Tiefe)", "Bewegung 3 Felder pro Runde (30 Fuß / 10)",
                       "Gelernte Taktiken 0 von 3: keine", "Ressourcen (Kosten 5 BP): Reittiere", "Kommandant: ohne Namen (NSC)", "Führung 0",
@@ -595,5 +595,5 @@ async def test_fits_80_by_24_and_uses_120_by_40(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await builder(app, pilot)
         text = screen_text(app)
-        assert "Ostmark Lancers" in text and "ACR 6  (CR 2, Huge +4 steps" in text and "Add army" in text
+        assert "Ostmark Lancers" in text and "ACR 6  (CR 2, Huge: +4 on the" in text and "Add army" in text
         assert all(len(line) <= 80 for line in text.splitlines())

@@ -131,7 +131,7 @@ async def test_a_roll_and_a_push_made_with_real_dice_are_typed_face_by_face(tmp_
         await pilot.pause()
         assert isinstance(app.screen, FacesDialog)
         error = str(app.screen.query_one(".dialog-error").render())
-        assert error == "2 groups split by / for 3 kinds of dice (3× Battle, 2× Strategy, 1× Support)"
+        assert error == "groups split by /: 2, kinds of dice: 3 (3× Battle, 2× Strategy, 1× Support)"
         await pilot.press("ctrl+a", "ctrl+k", *"3 5 1 / 6 2 / 4", "enter")
         await pilot.pause()
         assert isinstance(app.screen, FacesDialog)  # now Right's dice
