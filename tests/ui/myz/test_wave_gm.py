@@ -43,7 +43,7 @@ async def test_next_wave_asks_each_battle_level_with_the_fighters_suggestion(tmp
         assert isinstance(dialog, NumberDialog)
         help_text = " ".join(str(label.render()) for label in dialog.query(".dialog-help"))
         lost = game.wave.end.casualties[1].total
-        assert f"{lost} fighters killed" in help_text and "1 level per 35" in help_text
+        assert f"fighters killed this wave: {lost}" in help_text and "1 level per 35" in help_text
         await _type_number(pilot, app, ark_level + 2)  # the Ark first: it has the initiative
         assert isinstance(app.screen, NumberDialog)
         await pilot.press("enter")  # the Zone-Ghouls keep the suggestion
