@@ -245,6 +245,23 @@ class FateArmyScreen(MusterScreen[FateBattle]):
             return True if (self.battle.can_undo if action == "undo" else self.battle.can_redo) else None
         return True
 
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a greyed-out key does nothing, said when it is pressed anyway."""
+        if action in ("undo", "redo") and (self.read_only or self.battle.game.stage != "muster"):
+            # the muster's own undo: the battle's steps are undone in the battle
+            return t("app.read_only_refused") if self.read_only else t("app.muster_closed")
+        if action in _EDIT_ACTIONS and not self.editable:
+            return t("app.read_only_refused") if self.read_only else t("app.muster_closed")
+        if action in ("edit", "remove_card"):
+            return t("app.none_selected")
+        if action == "fate_point":
+            return t("fate_army.refuse.no_fate_point", player=self.player.name)
+        if action == "remove_player":
+            return t("fate.rule.two_players")
+        if action == "switch_player":
+            return t("fate_army.refuse.one_player")
+        return super().binding_refusal(action, parameters)
+
     # -- changing the muster ---------------------------------------------------
 
     def _commit(self, event, focus: str | None = None) -> bool:

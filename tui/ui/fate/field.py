@@ -164,7 +164,7 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         one line when pressed anyway."""
         stages = _STAGES.get(action)
         if stages is None:
-            return None
+            return super().binding_refusal(action, parameters)
         state = self.state
         if self.read_only:
             return t("app.read_only_refused")

@@ -201,6 +201,20 @@ class KingmakerArmiesScreen(ArmiesHost):
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         if action == "hide":
             return t("app.read_only_refused") if self.read_only else t("secret.refuse.no_army")
+        if action in _EDITING:
+            state = self.state
+            if self.read_only:
+                return t("app.read_only_refused")
+            if state.stage not in ("muster", "setup"):
+                return t("app.muster_closed")
+            if action == "sides" and state.stage != "muster":
+                return t("km_army.refuse.sides_at_muster")
+            if action in ("edit", "remove"):
+                army = self.selected_army()
+                if army is None:
+                    return t("app.none_selected")
+                return self.battle.step_refusal(ev.SetArmy(army=army) if action == "edit" else ev.RemoveArmy(key=army.key))
+            return None
         return super().binding_refusal(action, parameters)
 
 

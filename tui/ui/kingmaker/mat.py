@@ -246,7 +246,7 @@ class KingmakerMatScreen(MatHost):
         if action == "hide":
             return t("secret.refuse.no_unit")
         if action in ("undo", "redo"):
-            return t(f"error.nothing_to_{action}")
+            return super().binding_refusal(action, parameters)
         if action in UNIT_ACTIONS:
             return self.why_not(action)
         if action == "mat_size":

@@ -221,6 +221,29 @@ class ArmyScreen(MusterScreen[Battle]):
             return None if self.battle.refusal(action) else True
         return True
 
+    def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
+        """Why a greyed-out key does nothing, said when it is pressed anyway."""
+        if action in ("undo", "redo") and (self.read_only or self.battle.game.stage != "muster"):
+            # the muster's own undo: the battle's steps are undone in the battle
+            return t("app.read_only_refused") if self.read_only else t("app.muster_closed")
+        if action in _EDIT_ACTIONS and not self.editable:
+            return t("app.read_only_refused") if self.read_only else t("app.muster_closed")
+        forms = self.query(ArmyForm)
+        row = forms.first().current if forms else None
+        if action == "edit":
+            return t("army.refuse.nothing_here")
+        if action == "step":
+            return t("army.refuse.no_step")
+        if action in ("make_leader", "remove_person"):
+            index = af.person_index(row)
+            people = self.battle.game.armies[self.selected].people
+            if index is None or index >= len(people):
+                return t("army.refuse.not_a_person")
+            if action == "make_leader":
+                return t("army.refuse.leads_already", name=people[index].name)
+            return t("army.refuse.leader_stays", name=people[index].name)
+        return super().binding_refusal(action, parameters)
+
     # -- changing the muster ---------------------------------------------------
 
     def _apply(self, change: af.Change | None, focus: str | None = None) -> None:

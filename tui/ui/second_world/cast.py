@@ -152,6 +152,14 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         if action == "hide":
             return t("app.read_only_refused") if self.read_only else t("secret.refuse.nobody")
+        if action in _SCENE_ONLY:
+            if self.read_only:
+                return t("app.read_only_refused")
+            if self.state.stage != "scene":
+                return t("app.muster_closed")
+            if action in ("edit", "remove") and self.selected_character() is None:
+                return t("app.none_selected")
+            return None
         return super().binding_refusal(action, parameters)
 
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:

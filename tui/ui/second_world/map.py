@@ -162,7 +162,7 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         if action == "hide":
             return t("secret.refuse.zone") if self.cursor_zone() is None else t("secret.refuse.empty_zone")
         if action in ("undo", "redo"):
-            return t(f"error.nothing_to_{action}")
+            return super().binding_refusal(action, parameters)
         if action in _CONFLICT_ONLY:
             return self._conflict_refusal(action)
         if action in _SCENE_ONLY | _MAP_RULINGS:

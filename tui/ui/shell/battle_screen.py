@@ -14,6 +14,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 
 from tui.core.history import LoggedBattle
+from tui.core.i18n import t
 
 if TYPE_CHECKING:
     from tui.ui.app import MassCombatApp
@@ -54,7 +55,10 @@ class BattleScreen(Screen[None], Generic[B]):
 
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Why a key this screen greys out does nothing now, said in one line
-        when it is pressed anyway (None: it says nothing)."""
+        when it is pressed anyway (None: it says nothing). Undo and redo say
+        so here for every screen; a screen adds its own keys."""
+        if action in ("undo", "redo"):
+            return t(f"error.nothing_to_{action}")
         return None
 
     def explain_key(self, key: str) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from tui.core.maps.zones import Board
 from tui.core.history import BattleFile, History, LoggedBattle, new_seed
@@ -22,7 +24,8 @@ from tui.core.systems.fate.state import FateState, start
 class FateSetup(Record):
     text: Literal["en", "de"] = "en"
     """The text the battle follows where English and German differ (the end of battle)."""
-    players: tuple[Player, ...]
+    players: Annotated[tuple[Player, ...], Field(min_length=2)]
+    """At least two: a save with fewer is refused in one line, not opened."""
     board: Board = Board()
 
 
