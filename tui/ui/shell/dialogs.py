@@ -43,6 +43,7 @@ DIALOG_CSS = """
         background: $surface;
         padding: 0 1;
     }
+    & .dialog-title { text-style: bold; width: 100%; height: auto; }
     & .dialog-help { color: $text-muted; width: 100%; height: auto; }
     & .dialog-live { color: $text; width: 100%; height: auto; }
     & .dialog-error { color: $error; height: auto; }
@@ -62,6 +63,21 @@ def validation_message(exc: ValidationError) -> str:
 
 def _title(title: str | Content) -> Content:
     return title if isinstance(title, Content) else Content(title)
+
+
+TITLE_ROOM = 52
+"""Cells a dialog's border holds for its title (a 60-wide box less its
+corners and padding): a longer title, as German ones often are, is the
+dialog's first line instead, wrapped, never cut."""
+
+
+def titled(box: Vertical, title: str | Content) -> Label | None:
+    """The title on the box's border, or a line to yield at the box's top."""
+    content = _title(title)
+    if content.cell_length <= TITLE_ROOM:
+        box.border_title = content
+        return None
+    return Label(content, classes="dialog-title")
 
 
 class Form(ModalScreen[Any]):
@@ -245,7 +261,9 @@ class ChoiceDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = _title(self._title)
+            heading = titled(box, self._title)
+            if heading is not None:
+                yield heading
             options = []
             for index, choice in enumerate(self._choices):
                 text = Text(choice.label)
@@ -320,7 +338,9 @@ class AskDialog(Dialog):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = _title(self._title)
+            heading = titled(box, self._title)
+            if heading is not None:
+                yield heading
             yield _AnswerInput(self._value, max_length=self._max_length, select_on_focus=True)
             yield Label(Content(self._help), classes="dialog-help")
             live = self.live_text(self._value)
