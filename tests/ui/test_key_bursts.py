@@ -262,3 +262,21 @@ async def test_a_form_inside_a_flow_takes_the_keys_typed_behind_it_and_the_next_
         last = app.battle.history.events[app.battle.history.cursor - 1]
         assert isinstance(last, ev.Reinforce) and last.unit.name == "Militia" and last.zone == app.battle.game.zone_of("u1")
         assert len(app.screen_stack) == 1
+
+
+async def test_escape_and_the_key_behind_it_read_as_alt_are_taken_back_apart(tmp_path):
+    """Over a slow link Esc and the next key arrive together and the
+    terminal reads them as one Alt key ("Escape u" as alt+u): the dialog
+    closes, then the key acts (found in play: the dialog stayed open and
+    the key was lost)."""
+    app = _pikes_acting(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        events_before = app.battle.history.cursor
+        burst(app, "l")  # the leader menu
+        await settle(app, pilot)
+        assert isinstance(app.screen, ChoiceDialog)
+        app.post_message(events.Key("alt+u", None))
+        await settle(app, pilot)
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert app.battle.history.cursor == events_before - 1  # u undid the activation

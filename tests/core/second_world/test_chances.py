@@ -10,8 +10,10 @@ from tui.core.systems.second_world.chances import shifts_worth_showing
 
 
 def test_the_dearest_edge_sets_how_far_the_odds_go():
-    assert shifts_worth_showing(scene().game) == 5  # the wire's 4 and its zone's 1
+    assert shifts_worth_showing(scene().game) == 7  # the closed barricade 4/2/X: open 4, cross 2, and its zone's 1
     plain = corridor({"hale": "z1", "guards": "z5"})
     assert shifts_worth_showing(plain.game) == 4
-    plain.record(ev.SetEdge(a="z2", b="z3", open_cost=6, traverse=0, close_cost=None, closed=True, label="Vault door"))
+    plain.record(ev.SetEdge(a="z2", b="z3", open_cost=None, traverse=4, close_cost=None, label="Wire"))
+    assert shifts_worth_showing(plain.game) == 5  # barbed wire X/4/X: 4 and the zone's 1
+    plain.record(ev.SetEdge(a="z3", b="z4", open_cost=6, traverse=0, close_cost=None, closed=True, label="Vault door"))
     assert shifts_worth_showing(plain.game) == 7

@@ -103,3 +103,16 @@ def test_an_unchosen_outcome_plays_as_saves_before_the_choice():
     battle = overcome(3)
     battle.record(ev.Resolve())
     assert battle.game.aspects == () and last_note(battle)[0] == "sw.note.outcome"
+
+
+def test_a_defence_with_style_keeps_its_boost_whatever_the_gm_chooses_for_the_fail():
+    """Found in play: the defender's boost was asked for and then lost when
+    the GM chose what a failed advantage does."""
+    for choice in ("no_aspect", "aspect_to_opposition"):
+        battle = turn_of("hale")
+        battle.record(ev.ActionRoll(counter=battle.game.counter, key="hale", action="advantage", skill="athletics", faces=(-1, -1, -1, -1),
+                                    target="guards", defence_skill="notice", defence_faces=(1, 1, 1, 1), aspect="Pinned"))
+        assert battle.game.pending.shifts <= -3
+        battle.record(ev.Resolve(choice=choice, boost="Wary"))
+        boosts = [(a.text, a.holder) for a in battle.game.aspects if a.kind == "boost"]
+        assert boosts == [("Wary", 1)], choice

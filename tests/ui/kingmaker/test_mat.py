@@ -851,3 +851,13 @@ async def test_every_key_greyed_out_on_the_mat_says_why(tmp_path):
             assert isinstance(screen, KingmakerMatScreen), name
             assert silent_keys(screen) == [], name
         app.session.close()
+
+
+def test_an_attack_with_nothing_added_to_offense_reads_plus_zero():
+    """Found in play: a +0 army's attack dialog read "Offense:  · Defense: Defense 11"."""
+    from types import SimpleNamespace
+
+    from tui.ui.kingmaker.turn_flows import _terms
+
+    setup = SimpleNamespace(terms=(), defense_terms=(SimpleNamespace(key="km.term.defense", amount=11),))
+    assert _terms(setup, shipped()) == "Offense: +0 · Defense: Defense 11"

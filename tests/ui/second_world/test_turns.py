@@ -101,8 +101,8 @@ async def test_the_move_action_is_rolled_then_spent_step_by_step(tmp_path):
         await keys(app, pilot, "b", "enter", "g")
         dialog = app.screen
         assert isinstance(dialog, ChoiceDialog) and "1+:" in dialog._choices[0].note
-        # the wire X/4/X takes 5 shifts with its zone: the odds go that far
-        assert dialog._choices[0].note.split(" · ")[-1].startswith("5+: ")
+        # the dearest way on the map sets how far the odds go
+        assert dialog._choices[0].note.split(" · ")[-1].startswith("7+: ")  # the closed barricade: open 4, cross 2, 1 for the zone
         await keys(app, pilot, "enter")
         pending = game(app).pending
         assert pending is not None and pending.action == "move"

@@ -205,7 +205,8 @@ def _terms(setup: Setup, rules: KingmakerRuleset) -> str:
             return _row_name(rules, source, row)
         return t(key)
 
-    attack_side = ", ".join(f"{word(x.key)} {x.amount:+d}" for x in setup.terms)
+    # an army whose Offense nothing adds to reads "+0", not an empty term (found in play)
+    attack_side = ", ".join(f"{word(x.key)} {x.amount:+d}" for x in setup.terms) or "+0"
     defense_side = ", ".join(f"{word(x.key)} {x.amount:+d}" if x.key != "km.term.defense" else f"{word(x.key)} {x.amount}" for x in setup.defense_terms)
     return t("km_ui.dialog.terms", attack=attack_side, defense=defense_side)
 

@@ -221,7 +221,14 @@ async def resolve(screen: MapScreen) -> None:
             cost = named_cost.strip()
         tie_boost = choice == "opposition_boost"
     if tie_boost or defence_boost or style_boost or overcome_boost:
-        named = await ask(screen, TextDialog(t("sw_ui.dialog.boost"), "", t("sw_ui.dialog.boost_help")))
+        # whose boost, and why: the defender's for a defence with style, else the roller's side's (or the opposition's)
+        if defence_boost and not tie_boost:
+            whose = t("sw_ui.dialog.boost_defence", name=state.character(pending.defence.key).name) if pending.defence else t("sw_ui.dialog.boost")
+        elif choice == "opposition_boost":
+            whose = t("sw_ui.dialog.boost_for", side=state.sides[opposition(state, pending, state.character(pending.actor.key).side)])
+        else:
+            whose = t("sw_ui.dialog.boost_for", side=state.sides[state.character(pending.actor.key).side])
+        named = await ask(screen, TextDialog(whose, "", t("sw_ui.dialog.boost_help")))
         if not named:
             return
         boost = named

@@ -49,6 +49,14 @@ class GatedApp(ShadowedApp[ReturnType]):
         return popped
 
     async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and event.key.startswith("alt+"):
+            # Escape and the key behind it, arriving together over a slow
+            # link, read as one Alt key: the app binds no Alt key, so it is
+            # taken back apart (Esc closing the dialog, then the key).
+            rest = event.key.removeprefix("alt+")
+            self.post_message(events.Key("escape", "\x1b"))
+            self.post_message(events.Key(rest, rest if len(rest) == 1 else None))
+            return
         if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
             # Only quitting jumps the queue: a form's own priority keys
             # (Tab, ↑ ↓) wait their turn behind what was typed before them.

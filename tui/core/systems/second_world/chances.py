@@ -55,7 +55,8 @@ def shifts_worth_showing(state: SWState, least: int = 4) -> int:
     many as the dearest edge on the map takes with the zone it leads to
     (barbed wire X/4/X: 5; RULES-NOTES, settled after the first audit)."""
     per_zone = state.rules.move.shifts_per_zone
-    costs = [cost for edge in state.board.edges for cost in (edge.open_cost, edge.traverse, edge.close_cost) if cost is not None]
+    # a closed edge is opened, then crossed: its open and traverse costs together
+    costs = [(edge.open_cost or 0 if edge.closed else 0) + (edge.traverse or 0) for edge in state.board.edges]
     return max(least, max(costs, default=0) + per_zone)
 
 

@@ -159,7 +159,11 @@ def resolve(state: SWState, event: ev.Resolve) -> SWState:
     if event.style_boost and not event.boost:
         raise RuleViolation(t("sw.rule.boost_needs_name"))
     if event.choice or event.cost:
-        return _chosen_outcome(done, pending, event, outcome, side)
+        chosen = _chosen_outcome(done, pending, event, outcome, side)
+        if event.choice != "opposition_boost" and outcome == "fail" and -shifts >= style and pending.defence is not None and state.rules.outcome.defence_style_boost and event.boost:
+            # the defender's boost for defending with style comes as well
+            chosen = _boost(chosen, event.boost, actor, state.character(pending.defence.key).side)
+        return chosen
     if pending.action == "overcome" and outcome == "style" and event.boost:
         return _boost(done, event.boost, pending.target or pending.zone or actor, side)
     if outcome == "tie" and (pending.action == "advantage" or (pending.action == "attack" and state.rules.outcome.tie_boost)):
