@@ -13,14 +13,13 @@ reading decided, and every new step follows today's rules.
 
 from __future__ import annotations
 
-import shutil
 from fractions import Fraction
 
 import pytest
 
 from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, step, to_phase
 from tests.core.kingmaker.test_combat import bloodied_knights
-from tests.fixtures import BEFORE, played_as
+from tests.fixtures import BEFORE, copied, played_as
 from tui.cli.check import check_file
 from tui.core.dice import odds
 from tui.core.dice.d20 import AttackRules, resolve_attack
@@ -87,8 +86,7 @@ def test_the_fixture_is_this_battle():
 
 
 def test_a_save_from_before_the_fix_keeps_what_was_played(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(NATURAL_20, path)
+    path = copied(NATURAL_20, tmp_path)
     assert "giants = 64" in path.read_text() and "rule_fixes" not in path.read_text()
     battle = load_battle(path)
     assert battle.game.hp("giants") == 64  # the earlier reading's 2 stands
@@ -100,8 +98,7 @@ def test_a_save_from_before_the_fix_keeps_what_was_played(tmp_path):
 
 
 def test_new_steps_follow_todays_rule_and_the_save_remembers_where_it_began(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(NATURAL_20, path)
+    path = copied(NATURAL_20, tmp_path)
     session = open_session(path)
     assert any("earlier reading" in notice for notice in session.take_notices())
     battle = session.battle
@@ -118,8 +115,7 @@ def test_new_steps_follow_todays_rule_and_the_save_remembers_where_it_began(tmp_
 
 
 def test_an_undo_past_the_old_steps_then_a_new_step_plays_today(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(NATURAL_20, path)
+    path = copied(NATURAL_20, tmp_path)
     battle = load_battle(path)
     while battle.history.cursor > 21:  # back to before the militia's attack
         battle.undo()

@@ -9,11 +9,9 @@ here). Saves played before (``tests/fixtures/``) keep what was played.
 
 from __future__ import annotations
 
-import shutil
 
 from tests.core.myz.kit import army, end_wave, fight, leader, start, support_none, to_battle
-from tests.fixtures import BEFORE, MUTANT_ONE_ARK_MARK, played_as
-from tui.cli.check import check_file
+from tests.fixtures import assert_rules_notice, BEFORE, copied, MUTANT_ONE_ARK_MARK, played_as
 from tui.core.files.loading import load_battle
 from tui.core.files.storage import open_session
 
@@ -35,19 +33,15 @@ def test_the_fixture_is_this_battle():
 
 
 def test_a_save_from_before_keeps_the_arsenal_it_lost(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(ARSENAL, path)
+    path = copied(ARSENAL, tmp_path)
     battle = load_battle(path)
     assert battle.game.forces[1].ark_projects == ("hunting_party",)  # destroyed, as played
     number = len(arsenal_battle().history.events) + 1
-    assert battle.rules_notice is not None and f"event {number} of this battle was played under an earlier reading" in battle.rules_notice
-    assert "a damaged Arsenal die is damaged like a fortification" in battle.rules_notice
-    assert battle.rules_notice in check_file(path).splitlines()
+    assert_rules_notice(battle, path, number, "a damaged Arsenal die is damaged like a fortification")
 
 
 def test_after_it_the_end_phase_again_follows_todays_rule(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(ARSENAL, path)
+    path = copied(ARSENAL, tmp_path)
     session = open_session(path)
     battle = session.battle
     battle.undo()  # the End phase

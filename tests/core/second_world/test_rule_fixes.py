@@ -9,11 +9,9 @@ today's rule.
 
 from __future__ import annotations
 
-import shutil
 
 from tests.core.second_world.kit import captain_start, scene
-from tests.fixtures import BEFORE, played_as
-from tui.cli.check import check_file
+from tests.fixtures import assert_rules_notice, BEFORE, copied, played_as
 from tui.core.files.loading import load_battle
 from tui.core.files.storage import open_session
 from tui.core.systems.second_world import events as ev, fixes
@@ -58,19 +56,15 @@ def test_the_fixture_is_this_battle():
 
 
 def test_a_save_from_before_keeps_the_tie_it_played(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(SHOOT_ADVANTAGE, path)
+    path = copied(SHOOT_ADVANTAGE, tmp_path)
     battle = load_battle(path)
     assert [(a.text, a.free) for a in battle.game.aspects] == [("Heads Down", 1)]  # the tie's boost stands
     number = len(after_the_free_move().history.events) + 1
-    assert battle.rules_notice is not None and f"event {number} of this battle was played under an earlier reading" in battle.rules_notice
-    assert "the free move's -1 is on Shoot rolls to attack only" in battle.rules_notice
-    assert battle.rules_notice in check_file(path).splitlines()
+    assert_rules_notice(battle, path, number, "the free move's -1 is on Shoot rolls to attack only")
 
 
 def test_after_it_new_rolls_follow_todays_rule(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(SHOOT_ADVANTAGE, path)
+    path = copied(SHOOT_ADVANTAGE, tmp_path)
     session = open_session(path)
     battle = session.battle
     battle.undo()  # the boost's resolution

@@ -9,13 +9,11 @@ before keeps what was played."""
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 
 from tests.core.second_world.kit import captain_start, corridor
-from tests.fixtures import BEFORE
-from tui.cli.check import check_file
+from tests.fixtures import assert_rules_notice, BEFORE, copied
 from tui.core.errors import RuleViolation
 from tui.core.files.loading import load_battle
 from tui.core.files.storage import open_session
@@ -81,18 +79,14 @@ def test_a_side_all_withdrawn_has_left_and_the_other_holds_the_field():
 
 
 def test_a_save_from_before_keeps_the_turn_it_played(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(TOOK_A_TURN, path)
+    path = copied(TOOK_A_TURN, tmp_path)
     battle = load_battle(path)
     assert battle.game.turn.actor == "hale"  # as played, though withdrawn
-    assert battle.rules_notice is not None and "event 24 of this battle was played under an earlier reading" in battle.rules_notice
-    assert "has withdrawn: no turns, not a target" in battle.rules_notice
-    assert battle.rules_notice in check_file(path).splitlines()
+    assert_rules_notice(battle, path, 24, "has withdrawn: no turns, not a target")
 
 
 def test_after_it_new_steps_follow_todays_rule(tmp_path):
-    path = tmp_path / "old.toml"
-    shutil.copy(TOOK_A_TURN, path)
+    path = copied(TOOK_A_TURN, tmp_path)
     session = open_session(path)
     battle = session.battle
     battle.undo()  # Hale's turn

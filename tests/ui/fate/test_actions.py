@@ -48,6 +48,13 @@ async def _through(app, pilot, text: str = "", number: str = "") -> None:
             return
 
 
+async def _dash_to_the_woods(app, pilot) -> None:
+    """o with the cursor on the Woods, then "move farther" (a dash)."""
+    await cursor_to(app, pilot, "woods")
+    await _press(pilot, "o")
+    await pick(app, pilot, "dash")
+
+
 # -- a turn ---------------------------------------------------------------------------
 
 
@@ -118,9 +125,7 @@ async def test_o_dashes_two_zones_against_the_gms_difficulty(tmp_path):
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await cursor_to(app, pilot, "woods")
-        await _press(pilot, "o")
-        await pick(app, pilot, "dash")
+        await _dash_to_the_woods(app, pilot)
         await _through(app, pilot, number="1")
         rolled = _last(app)
         assert isinstance(rolled, ev.Roll) and rolled.action == "dash" and rolled.path == ("meadow", "woods") and rolled.difficulty == 1
@@ -232,9 +237,7 @@ async def test_an_overcome_offers_every_skill_at_mediocre_unless_the_house_rule_
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await cursor_to(app, pilot, "woods")
-        await _press(pilot, "o")
-        await pick(app, pilot, "dash")
+        await _dash_to_the_woods(app, pilot)
         dialog = await wait_for(app, pilot, ChoiceDialog)
         offered = [(c.label, c.note) for c in dialog._choices]
         assert offered[0] == ("Stealth", "+1")
@@ -386,9 +389,7 @@ async def test_the_difficulty_dialog_shows_the_chances_as_the_gm_types(tmp_path)
     app = fate_app(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await cursor_to(app, pilot, "woods")
-        await _press(pilot, "o")
-        await pick(app, pilot, "dash")
+        await _dash_to_the_woods(app, pilot)
         await _press(pilot, "enter")  # the skill proposed
         dialog = await wait_for(app, pilot, NumberDialog)
         state = app.battle.game
