@@ -146,7 +146,9 @@ def decided_differently(apply: Callable[[Any, Any], Any], key: str) -> Callable[
             today = apply(replace(state, mended=state.mended | {key}), event)
         except MassCombatError:
             return True
-        return bool(replace(earlier, mended=frozenset()) != replace(today, mended=frozenset()))
+        # what the story says is not what the step decided: lines a fix adds (who withdrew) don't count
+        same = {"mended": frozenset(), **({"notes": today.notes} if hasattr(today, "notes") else {})}
+        return bool(replace(earlier, **same) != replace(today, **same))
 
     return touches
 

@@ -17,3 +17,14 @@ def test_the_dearest_edge_sets_how_far_the_odds_go():
     assert shifts_worth_showing(plain.game) == 5  # barbed wire X/4/X: 4 and the zone's 1
     plain.record(ev.SetEdge(a="z3", b="z4", open_cost=6, traverse=0, close_cost=None, closed=True, label="Vault door"))
     assert shifts_worth_showing(plain.game) == 7
+
+
+def test_wearing_a_door_down_to_nothing_is_told_as_done():
+    """Found in play: the story said "works at opening ... 1/0/1 left" when
+    the door had nothing left to pay."""
+    from tests.core.second_world.kit import captain_start
+
+    battle = captain_start(scene())
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.Erode(key="hale", a="z1", b="z2", cost="open"))
+    assert battle.game.notes.latest(1)[0].key == "sw.note.eroded_open_done"

@@ -95,3 +95,15 @@ def test_after_it_new_steps_follow_todays_rule(tmp_path):
     battle.record(ev.BeginTurn(key="vasquez"))
     session.save(whole=True)
     assert load_battle(path).game.turn.actor == "vasquez"
+
+
+def test_the_story_says_who_withdrew_and_who_came_back():
+    battle = hale_moves_away()
+    keys = [n.key for n in battle.game.notes.latest(4)]
+    assert "sw.note.withdrew" in keys
+    battle.record(ev.BeginTurn(key="vasquez"))
+    battle.record(ev.EndTurn())
+    battle.record(ev.BeginTurn(key="guards"))
+    battle.record(ev.FreeMove(key="guards", to="z4"))
+    note = battle.game.notes.latest(1)[0]
+    assert (note.key, dict(note.params)["name"]) == ("sw.note.back", "Sgt. Hale")

@@ -49,7 +49,18 @@ def free_move(state: SWState, event: ev.FreeMove) -> SWState:
         state = replace(state, board=board.with_edge(edge.opened()))
     moved = state.with_fighter(event.key, replace(state.fighter(event.key), zone=event.to))
     name = state.character(event.key).name
-    return replace(moved, turn=replace(state.turn, free_move=True)).with_note("sw.note.free_move", name=name, zone=target.name)
+    done = replace(moved, turn=replace(state.turn, free_move=True)).with_note("sw.note.free_move", name=name, zone=target.name)
+    return told_withdrawals(state, done)
+
+
+def told_withdrawals(before: SWState, after: SWState) -> SWState:
+    """The story says who a move took out of the fight (5 zones or more from
+    every opponent) and who it brought back into it."""
+    for character in after.characters:
+        was, now = before.away(character.key), after.away(character.key)
+        if now != was:
+            after = after.with_note("sw.note.withdrew" if now else "sw.note.back", name=character.name, zones=after.rules.zones.withdrawn_at)
+    return after
 
 
 def _blocked(edge: Edge, zone: str) -> str:
@@ -71,7 +82,10 @@ def erode(state: SWState, event: ev.Erode) -> SWState:
     worn = edge.worn(event.cost, state.rules.free_move.erode)
     eroded = replace(state, board=state.board.with_edge(worn), turn=replace(state.turn, free_move=True))
     names = {"a": state.board.zone(edge.a).name, "b": state.board.zone(edge.b).name}
-    return eroded.with_note(f"sw.note.eroded_{event.cost}", name=state.character(event.key).name, costs=worn.left_text, **names)
+    # worn all the way: said as done, not as work going on ("1/0/1 left" when it opens)
+    done = event.cost == "open" and not worn.closed
+    key = "sw.note.eroded_open_done" if done else f"sw.note.eroded_{event.cost}"
+    return eroded.with_note(key, name=state.character(event.key).name, costs=worn.left_text, **names)
 
 
 # -- the move action ------------------------------------------------------------------
@@ -149,7 +163,7 @@ def move_resolve(state: SWState, event: ev.MoveResolve) -> SWState:
     name = state.character(key).name
     moved = state.with_fighter(key, replace(state.fighter(key), zone=done_walk.here, casting=0))
     done = replace(moved, board=done_walk.board, pending=None, turn=replace(state.turn, acted=True))
-    return done.with_note("sw.note.moved", name=name, zone=done_walk.board.zone(done_walk.here).name, zones=done_walk.zones)
+    return told_withdrawals(state, done.with_note("sw.note.moved", name=name, zone=done_walk.board.zone(done_walk.here).name, zones=done_walk.zones))
 
 
 def _cross(edge: Edge | None, shifts: int, per_zone: int, zone: str) -> tuple[int, Edge | None, bool]:

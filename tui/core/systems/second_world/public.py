@@ -111,6 +111,14 @@ def zone_cards(state: SWState, *, public: bool) -> tuple[tuple[str, Card], ...]:
     return tuple(cards)
 
 
+def _up_next(state: SWState) -> str | None:
+    """The character (Head on a Swivel) or side (Captain Takes Point) to act next."""
+    up, side = state.next_up(), state.side_in_turn()
+    if up is not None:
+        return state.character(up).name
+    return state.sides[side] if side is not None else None
+
+
 def stage_line(state: SWState, *, public: bool = False) -> str:
     if state.stage == "scene" and public:
         return t("view.sw.scene")
@@ -118,7 +126,13 @@ def stage_line(state: SWState, *, public: bool = False) -> str:
         return t("sw_ui.stage.scene", zones=len(state.board.zones), edges=len(state.board.edges), characters=len(state.characters))
     if state.stage == "ended":
         return t("sw_ui.stage.ended")
-    who = state.character(state.turn.actor).name if state.turn.actor else t("sw_ui.nobody")
+    if state.turn.actor:
+        who = state.character(state.turn.actor).name
+    elif (waiting := _up_next(state)) is not None:
+        # who the turn waits for; the GM's line names the key, the players' doesn't
+        who = t("sw_ui.up_next_public" if public else "sw_ui.up_next", name=waiting)
+    else:
+        who = t("sw_ui.nobody")
     return t("sw_ui.stage.conflict", round=state.round, order=t(f"sw.order.{state.order_kind}"), who=who)
 
 
