@@ -135,3 +135,20 @@ async def test_a_house_rulesets_weapon_is_offered_and_chosen(tmp_path):
         await keys(app, pilot, "a", *"Slinger", "enter", "enter", "down", "enter", "enter", *"Shoot +4", "enter", "enter", "enter")
         made = game(app).characters[0]
         assert (made.name, made.weapon) == ("Slinger", "sling")
+
+
+def test_in_the_conflict_the_sheet_reads_as_it_stands_now():
+    """Found in play: a mob's sheet said "teamwork +3 (4 of them)" with three
+    standing, and a PC's fate points were those it began with."""
+    from tests.core.second_world.kit import GUARDS, HALE, captain_start, scene
+    from tui.core.frozen import replace
+    from tui.ui.second_world.cast import sheet_text
+
+    battle = captain_start(scene())
+    state = battle.game
+    state = state.with_fighter("guards", replace(state.fighter("guards"), members_out=1))
+    state = state.with_fighter("hale", replace(state.fighter("hale"), fate_points=1))
+    assert "(2 of 3 standing)" in sheet_text(state, GUARDS).plain
+    assert "fate points: 1 (began with 3)" in sheet_text(state, HALE).plain
+    before = scene().game  # the scene: as mustered
+    assert "(3 of them)" in sheet_text(before, GUARDS).plain and "fate points: 3" in sheet_text(before, HALE).plain

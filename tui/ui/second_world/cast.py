@@ -196,7 +196,13 @@ def sheet_text(state: SWState, character: Character) -> Text:
     text.append("\n" + t("sw_ui.cast.sheet_weapon", weapon=weapon.name(lang), zones=weapon.range) + (" · " + t("sw_ui.help.heavy") if weapon.heavy else ""))
     for skill in sorted(character.skills, key=lambda s: -s.rating):
         text.append(f"\n  {rules.skill(skill.skill).name(lang)} {rules.rated(skill.rating, lang)}")
-    if character.is_group:
+    # in the conflict the sheet reads as it stands now (members down, fate points spent)
+    fighting = state.stage != "scene" and character.key in dict(state.fighters)
+    fighter = state.fighter(character.key) if fighting else None
+    if character.is_group and fighter is not None:
+        left = character.members - fighter.members_out
+        text.append("\n" + t("sw_ui.cast.sheet_teamwork_now", bonus=teamwork(left, rules), left=left, members=character.members))
+    elif character.is_group:
         text.append("\n" + t("sw_ui.cast.sheet_teamwork", bonus=teamwork(character.members, rules), members=character.members))
     for track in rules.stress:
         boxes = stress_boxes(character, track.key, rules)
@@ -205,7 +211,9 @@ def sheet_text(state: SWState, character: Character) -> Text:
         text.append("\n" + t("sw_ui.cast.sheet_track", track=track.name(lang), boxes=boxes, consequences=names))
     for aspect in character.aspects:
         text.append("\n  " + aspect, style="italic")
-    if not character.is_group:
+    if not character.is_group and fighter is not None:
+        text.append("\n" + t("sw_ui.cast.sheet_fate_points_now", points=fighter.fate_points, began=character.fate_points))
+    elif not character.is_group:
         text.append("\n" + t("sw_ui.cast.sheet_fate_points", points=character.fate_points))
     where = state.zone_of(character.key)
     text.append("\n" + (t("sw_ui.cast.sheet_where", zone=state.board.zone(where).name) if where else t("sw_ui.cast.sheet_nowhere")))
