@@ -76,8 +76,8 @@ def lose_support(
             break
         take = min(left, len(group))
         left -= take
-        chosen = list(picks) if take < len(group) and len(set(group)) > 1 else []
-        gone = chosen[:take] + [die for die in _without(group, chosen[:take])][: take - len(chosen[:take])]
+        chosen = (list(picks) if take < len(group) and len(set(group)) > 1 else [])[:take]
+        gone = chosen + _without(group, chosen)[: take - len(chosen)]
         for die in gone:
             force, change = _take(force, die, rules, earlier)
             changes.append(change)

@@ -55,7 +55,7 @@ def end_wave(state: MyzState, dice: Dice, damaged: dict[int, tuple[str, ...]] | 
     picks = _support_picks(state, damaged)
     # "The opposing faction has at least one Artillery unit left": left after
     # this wave's unrepaired damage, not as it stood before the Battle roll.
-    earlier = fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended
+    earlier = _earlier_reading(state)
     left = [_left_after_wave(forces[side], damage[side], wave.pools[side].lines, rules, picks[side], earlier) for side in (0, 1)]
     retaliation = []
     new_forces = list(forces)
@@ -159,7 +159,7 @@ def _side_after_wave(state: MyzState, wave: WaveState, side: int, force: Force, 
     assert wave.resolution is not None and wave.pools is not None
     strategy = rules.strategy(wave.resolution.final[side])
     banes, gear = damage
-    force, lost = lose_support(force, gear, *_support_sources(wave.pools[side].lines), rules, picks, fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended)
+    force, lost = lose_support(force, gear, *_support_sources(wave.pools[side].lines), rules, picks, _earlier_reading(state))
     changes = list(lost)
     fighters = max(0, force.fighters - lost_fighters)
     if lost_fighters and force.fighters:
@@ -231,7 +231,12 @@ def damaged_support_choice(state: MyzState, side: int) -> tuple[int, tuple[str, 
     wave = wave_of(state, "end")
     assert state.forces is not None and wave.pools is not None
     _, gear = remaining_damage(wave, side)
-    return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules, fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended)
+    return support_choice(state.forces[side], gear, *_support_sources(wave.pools[side].lines), state.rules, _earlier_reading(state))
+
+
+def _earlier_reading(state: MyzState) -> bool:
+    """A step replayed as played before Arsenal was damaged like a fortification."""
+    return fixes.ARSENAL_LIKE_FORTIFICATION not in state.mended
 
 
 def arsenal_destroyed(state: MyzState, event: object) -> bool:
