@@ -77,3 +77,13 @@ def test_outside_an_activation_it_is_refused():
     battle = fight(OPEN)
     with pytest.raises(RuleViolation):
         battle.record(ev.Reinforce(unit=MILITIA, zone="hill"))
+
+
+def test_with_no_unit_left_and_enemies_everywhere_there_is_no_zone():
+    battle = ana_acting()
+    state = battle.game
+    places = {k: Place(zone=p.zone, out=True) if state.owner(k) == 0 and state.unit(k) else p for k, p in state.places.items()}
+    enemies = {f"e{z.key}": Place(zone=z.key) for z in state.board.zones}
+    crowded = replace(state, places={**places, **enemies})
+    crowded = replace(crowded, players=(crowded.players[0], crowded.players[1].model_copy(update={"units": (*crowded.players[1].units, *(Unit(key=k, name=k, quality="average", skills={"fight": 1}) for k in enemies))})))
+    assert reinforcement_zones(crowded, 0) == ()

@@ -623,3 +623,19 @@ async def test_o_on_the_units_own_zone_says_it_is_there_already(tmp_path):
         await _press(pilot, "o")
         assert not isinstance(app.screen, ChoiceDialog)
         assert any("is in Hill already" in str(n.message) for n in app._notifications)
+
+
+async def test_dollar_says_why_when_no_zone_can_take_reinforcements(tmp_path, monkeypatch):
+    """No zone to come on in (no unit left, enemies everywhere): the entry is
+    closed with why, not a crash asking about an empty zone."""
+    import tui.ui.fate.flows as flows
+
+    monkeypatch.setattr(flows, "reinforcement_zones", lambda state, player: ())
+    battle = fight(NEAR)
+    act(battle, "u1")
+    app = fate_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "dollar_sign")
+        spend = await wait_for(app, pilot, ChoiceDialog)
+        assert spend._choices[1].closed == "no zone to come on in: the side has no unit left and every zone holds enemies"

@@ -312,8 +312,10 @@ async def buy(screen: FieldScreen) -> None:
         why: str | None = t("fate_ui.spend.reinforce_no_turn")
     elif chest_left(state, act.player) < cheapest:
         why = t("fate.rule.reinforce_cost", player=state.players[act.player].name, left=chest_left(state, act.player), cost=cheapest, unit=t("fate_ui.spend.a_unit"))
+    elif not (zones := reinforcement_zones(state, act.player)):
+        why = t("fate_ui.spend.reinforce_no_zone")
     else:
-        why = screen.battle.step_refusal(ev.Reinforce(unit=_probe_unit(state), zone=(reinforcement_zones(state, act.player) or ("",))[0]))
+        why = screen.battle.step_refusal(ev.Reinforce(unit=_probe_unit(state), zone=zones[0]))
     player = state.players[act.player].name if act is not None else ""
     options = [
         Choice("fate_point", t("fate_ui.spend.fate_point", cost=state.rules.battle_chest.fate_point_cost), entry="fate_point"),
