@@ -18,7 +18,7 @@ from fractions import Fraction
 import pytest
 
 from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, step, to_phase
-from tests.core.kingmaker.test_combat import bloodied_knights
+from tests.core.kingmaker.test_combat import bloodied_knights, fleeing_knights
 from tests.fixtures import BEFORE, copied, played_as
 from tui.cli.check import check_file
 from tui.core.dice import odds
@@ -394,3 +394,60 @@ def test_after_an_undo_into_an_old_save_the_previews_are_todays():
         battle.undo()
     battle.order("knights", "withdraw")
     assert battle.history.events[-1].command == "withdraw"
+
+
+# -- a failed Morale check never leaves an army better off ----------------------------
+#
+# The texts are silent on an army already fleeing that fails a later check
+# by less than 5; the app's reading (docs/rules/kingmaker.md): it keeps
+# fleeing, the worse of the two.
+
+FLED = BEFORE / "kingmaker-flee-then-milder-failure.toml"
+
+
+def fled_and_decimated() -> KingmakerBattle:
+    """The knights flee (bloodied, 10 vs 15), run the next turn and take the
+    warband's free hack (4): 1 hp of 11, a decimated check owed (DC 20, +3)."""
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=15),)))
+    battle.record(ev.EndStep())
+    to_phase(battle, "morale")
+    return battle
+
+
+def test_a_fleeing_army_failing_by_less_than_five_keeps_fleeing():
+    battle = fled_and_decimated()
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="decimated", face=14))  # 17 vs 20
+    assert battle.game.unit("knights").standing == "flee"
+    assert note_text(battle.game, battle.game.notes.latest(1)[0]) == "Knights of Ostmark fails at the Decimated threshold (Morale 17 (14+3) vs 20) and stays at Fleeing, the worse"
+
+
+@pytest.mark.parametrize(("face", "standing"), [(17, "flee"), (9, "flee"), (7, "rout")])
+def test_a_fleeing_army_may_still_hold_or_fall_further(face, standing):
+    """Holding the line doesn't end a flight (only a Rally does); failing by
+    10 routs it (no enemy in contact now: no parting shot)."""
+    battle = fled_and_decimated()
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="decimated", face=face))
+    assert battle.game.unit("knights").standing == standing
+
+
+def test_the_fled_fixture_is_this_battle():
+    played_as(fled_and_decimated(), FLED)
+
+
+def test_a_milder_failure_played_before_the_fix_stands():
+    battle = load_battle(FLED)
+    assert battle.game.unit("knights").standing == "retreat"  # as played
+    assert battle.rules_notice is not None and "keeps fleeing" in battle.rules_notice
+    battle.undo()
+    battle.record(ev.MoraleCheck(counter=counter(battle), key="knights", threshold="decimated", face=14))
+    assert battle.game.unit("knights").standing == "flee"
+
+
+def test_the_odds_before_the_check_count_the_worse_standing():
+    from tui.core.systems.kingmaker.chances import threshold_chances
+
+    chances = threshold_chances(fled_and_decimated().game, "knights", 20)
+    assert set(chances) == {"ready", "flee", "rout"} and chances["flee"] == Fraction(9, 20)  # faces 8-16: no Retreat

@@ -19,7 +19,7 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances, withdraw_chance
 from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
-from tui.core.systems.kingmaker.morale import morale_bonus, owed, tactic_is_free
+from tui.core.systems.kingmaker.morale import failing, morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import DIRECTIONS
 from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
 from tui.ui.kingmaker.common import ask
@@ -262,7 +262,7 @@ async def morale(screen: MatHost, key: str) -> None:
     face, passed, total = battle.morale_preview(key)
     again = False
     if not passed and any(state.rules.boon(b).reroll_morale for b in state.army(key).commander.boons):
-        fallen = state.rules.morale.state_for(threshold.dc - total)
+        fallen = failing(state, key, threshold.dc, total)
         options = [
             Choice("again", t("km_ui.dialog.hold_again"), t("km_ui.dialog.hold_again_note"), entry="again"),
             Choice("roll", t("km_ui.dialog.hold_accept", standing=fallen.name(lang)), entry="roll"),

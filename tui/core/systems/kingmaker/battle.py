@@ -9,12 +9,12 @@ import random
 from dataclasses import dataclass
 from typing import Any, Literal, TypeVar, cast
 
-from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, new_seed
+from tui.core.history import BattleFile, History, LoggedBattle, RuleFix, decided_differently, new_seed
 from tui.core.records import Record
 from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.ambush import targets
 from tui.core.systems.kingmaker.combat import natural_hit_below_defense, offense_after_hustle, rear_corner_attack
-from tui.core.systems.kingmaker.morale import check, morale_bonus, owed, tactic_is_free
+from tui.core.systems.kingmaker.morale import check, failing, morale_bonus, owed, tactic_is_free
 from tui.core.systems.kingmaker.movement import left_contact_retreating, moving_away, ties_to_roll_again, withdraw_old_tie
 from tui.core.systems.kingmaker.play import apply
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
@@ -30,6 +30,7 @@ RULE_FIXES = (
     RuleFix(fixes.HUSTLE_OFFENSE, "km.fix.hustle_offense", offense_after_hustle),
     RuleFix(fixes.CORNER_FLANK, "km.fix.corner_flank", rear_corner_attack),
     RuleFix(fixes.LEAVE_CONTACT, "km.fix.leave_contact", left_contact_retreating),
+    RuleFix(fixes.NEVER_MILDER, "km.fix.never_milder", decided_differently(apply, fixes.NEVER_MILDER)),
 )
 
 
@@ -209,7 +210,7 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         final_face = second if again and not passed else face
         final_pass, final_result = check(game, key, final_face, threshold.dc, "rout")
         hacks: tuple[ev.Hack, ...] = ()
-        if not final_pass and game.rules.morale.state_for(threshold.dc - final_result).leaves_field:
+        if not final_pass and failing(game, key, threshold.dc, final_result).leaves_field:
             shooters = strikers(game, key)
             hacks = tuple(ev.Hack(by=k, face=f) for k, f in zip(shooters, self.faces(len(shooters), offset=1)))
         event = ev.MoraleCheck(

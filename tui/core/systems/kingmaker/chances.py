@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from tui.core.dice.d20 import AttackRules
 from tui.core.systems.kingmaker.combat import Setup, damage
-from tui.core.systems.kingmaker.morale import Purpose, morale_bonus, never_fails
+from tui.core.systems.kingmaker.morale import Purpose, failing, morale_bonus, never_fails
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.core.systems.kingmaker.state import KMState
 
@@ -90,7 +90,7 @@ def threshold_chances(state: KMState, key: str, dc: int) -> dict[str, Fraction]:
     found: dict[str, Fraction] = {}
     for face in range(1, die + 1):
         result = face + bonus
-        outcome = "ready" if result >= dc else state.rules.morale.state_for(dc - result).key
+        outcome = "ready" if result >= dc else failing(state, key, dc, result).key
         found[outcome] = found.get(outcome, Fraction(0)) + Fraction(1, die)
     return found
 

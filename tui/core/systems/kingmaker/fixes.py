@@ -30,6 +30,11 @@ LEAVE_CONTACT = "retreat_must_withdraw"
 one in Retreat must Withdraw to get away, and failing stays locked
 (RULES-NOTES). A retreating army walked out of contact freely."""
 
-ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT})
+NEVER_MILDER = "failed_morale_never_milder"
+"""A failed Morale check never leaves an army better off: a Fleeing army
+that fails a later check by 0-4 keeps fleeing (the texts are silent; the
+app's reading, in the rules table). It was set to Retreat."""
 
-__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "WITHDRAW_TIES"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT, NEVER_MILDER})
+
+__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "NEVER_MILDER", "WITHDRAW_TIES"]

@@ -15,9 +15,9 @@ from typing import Literal
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
-from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.bonuses import active, total
-from tui.core.systems.kingmaker.rule_rows import Threshold
+from tui.core.systems.kingmaker.rule_rows import MoraleState, Threshold
 from tui.core.systems.kingmaker.combat import land_parting_shots
 from tui.core.systems.kingmaker.standing import own_unit, victory
 from tui.core.systems.kingmaker.state import KMState, Roll
@@ -180,14 +180,30 @@ def morale_check(state: KMState, event: ev.MoraleCheck) -> KMState:
     name = threshold.key
     if passed:
         return after.with_unit(event.key, unit).with_note("km.note.morale_held", name=army.name, threshold=name, total=result, rolled=face, dc=threshold.dc)
-    fallen = state.rules.morale.state_for(threshold.dc - result)
-    unit = replace(unit, standing=fallen.key, standing_turns=0)
-    after = after.with_unit(event.key, unit).with_note(f"km.note.morale_{fallen.key}", name=army.name, threshold=name, total=result, rolled=face, dc=threshold.dc)
+    fallen = failing(state, event.key, threshold.dc, result)
+    if fallen.key != state.rules.morale.state_for(threshold.dc - result).key:
+        after = after.with_unit(event.key, unit).with_note("km.note.morale_kept", name=army.name, threshold=name, total=result, rolled=face, dc=threshold.dc, standing=fallen.key)
+    else:
+        unit = replace(unit, standing=fallen.key, standing_turns=0)
+        after = after.with_unit(event.key, unit).with_note(f"km.note.morale_{fallen.key}", name=army.name, threshold=name, total=result, rolled=face, dc=threshold.dc)
     if fallen.leaves_field:
         after = land_parting_shots(after, event.key, event.hacks)
     elif event.hacks:
         raise RuleViolation(t("km.rule.hacks_unwanted"))
     return victory(after)
+
+
+def failing(state: KMState, key: str, dc: int, result: int) -> MoraleState:
+    """Where a failed threshold check leaves the unit: the state its margin
+    gives, or the one it is already in when that is worse (a Fleeing army
+    failing by 0-4 keeps fleeing; ``fixes.NEVER_MILDER``). The states run
+    from mildest to worst in the ruleset."""
+    rules = state.rules.morale
+    fallen = rules.state_for(dc - result)
+    if fixes.NEVER_MILDER not in state.mended:
+        return fallen
+    now = next((s for s in rules.states if s.key == state.unit(key).standing), None)
+    return now if now is not None and rules.states.index(now) > rules.states.index(fallen) else fallen
 
 
 def _face(state: KMState, face: int, counter: int) -> int:
@@ -202,4 +218,4 @@ def _rolled(state: KMState, what: str, key: str, face: int, result: int, dc: int
     return replace(state, counter=state.counter + 1, last_roll=Roll(what, key, (face,), result, dc))
 
 
-__all__ = ["check", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic", "tactic_is_free"]
+__all__ = ["check", "failing", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic", "tactic_is_free"]

@@ -15,7 +15,7 @@ from tui.core.systems.kingmaker.state import KMState
 
 LETTERS = string.ascii_uppercase + string.digits
 ARROWS = {"n": "^", "e": ">", "s": "v", "w": "<"}
-_WORDS = {"tactic", "threshold", "step", "facing", "changes"}
+_WORDS = {"tactic", "threshold", "step", "facing", "changes", "standing"}
 """Note parameters that are keys into the ruleset, not the GM's text."""
 
 
@@ -50,6 +50,9 @@ def note_text(state: KMState, note: Note, escape: Callable[[str], str] = _plain)
     if "threshold" in params:
         threshold = next((th for th in state.rules.morale.thresholds if th.key == params["threshold"]), None)
         params["threshold"] = threshold.name(lang) if threshold is not None else params["threshold"]
+    if "standing" in params:
+        standing = next((s for s in state.rules.morale.states if s.key == params["standing"]), None)
+        params["standing"] = standing.name(lang) if standing is not None else params["standing"]
     return t(note.key, **params)
 
 
