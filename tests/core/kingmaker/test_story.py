@@ -3,11 +3,12 @@ Markdown report with the mat drawn in ASCII, and what players may see."""
 
 from __future__ import annotations
 
-from tests.core.kingmaker.kit import counter, muster, set_up
-from tests.core.kingmaker.test_combat import attack, clash
+from tests.core.kingmaker.kit import counter, muster, set_up, step, to_phase
+from tests.core.kingmaker.test_combat import attack, clash, fleeing_knights
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.story import markdown_report, note_text
+from tui.core.systems.kingmaker.mat import Block
+from tui.core.systems.kingmaker.story import markdown_report, note_text, standing_text
 
 
 def test_the_report_draws_the_mat_and_tells_the_story_in_both_languages():
@@ -45,7 +46,8 @@ def test_tactic_names_follow_the_readers_language():
 
 
 def test_where_each_unit_ended_its_move_is_told():
-    from tests.core.kingmaker.kit import begin_turn, step, to_phase
+    """By its front rank (the square it faces from), not its block's corner."""
+    from tests.core.kingmaker.kit import begin_turn
 
     battle = set_up(muster())
     begin_turn(battle)
@@ -53,7 +55,13 @@ def test_where_each_unit_ended_its_move_is_told():
     step(battle, "knights", "forward", "forward")
     battle.record(ev.EndStep())
     note = battle.game.notes.latest(1)[0]
-    assert note_text(battle.game, note) == "Knights of Ostmark ends its move at 10,5, facing south"
+    assert note_text(battle.game, note) == "Knights of Ostmark ends its move with its front at 10,5, facing south"
+    step(battle, "warband", "forward")
+    battle.record(ev.EndStep())
+    told = [note_text(battle.game, n) for n in battle.game.notes.latest(3)]
+    assert "Rivenhold Warband ends its move with its front at 10-11,8, facing north" in told
+    # facing south, a block's corner is its rear rank
+    assert Block(10, 5, 2, 2, "s").front_text == "10-11,6" and Block(3, 4, 2, 3, "e").front_text == "5,4-5"
 
 
 def test_the_muster_says_what_changed_in_an_army():
@@ -100,3 +108,12 @@ def test_a_general_whose_army_is_out_commands_no_more():
     assert state.general(0).key == "knights"          # Ser Ilsa, Profession (soldier) 5
     gone = state.with_unit("knights", replace(state.unit("knights"), standing="defeated"))
     assert gone.general(0).key == "archers"           # Hob takes over
+
+
+def test_damage_still_to_land_shows_beside_the_hp():
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    assert standing_text(battle.game, "knights") == "5/11 hp · Fleeing"
+    battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=15),)))
+    assert standing_text(battle.game, "knights") == "5/11 hp (−4 due) · Fleeing"

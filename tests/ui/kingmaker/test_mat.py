@@ -376,6 +376,8 @@ async def test_morale_checks_and_press(tmp_path):
         await keys(app, pilot, "enter")
         event = last(app)
         assert isinstance(event, ev.MoraleCheck) and event.threshold == "bloodied"
+        # the refusal answered a moment that has passed: it goes with the step
+        assert not any("must first check its Morale" in str(n.message) for n in app._notifications)
 
 
 def pressing() -> KingmakerBattle:
@@ -692,7 +694,7 @@ async def test_a_units_key_that_does_not_apply_says_why(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         seen: list[str] = []
-        app.notify = lambda message, **_: seen.append(str(message))  # type: ignore[method-assign]  # catch the one line
+        app.refuse = lambda message, **_: seen.append(str(message))  # type: ignore[method-assign]  # catch the one line
         at(app, 10, 3)
         await keys(app, pilot, "f", "k", "x")
         assert seen == [

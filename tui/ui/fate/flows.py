@@ -129,8 +129,7 @@ async def next_stage(screen: FieldScreen) -> None:
     if state.stage == "muster":
         why = empty_player_refusal(state)
         if why:  # fixable only in the army builder, before the battlefield
-            screen.app.notify(why, severity="error", markup=False)
-            screen.app.bell()
+            shell(screen).refuse(why)
             return
         record(screen, ev.StartBattlefield())
     elif state.stage == "battlefield":
@@ -138,8 +137,7 @@ async def next_stage(screen: FieldScreen) -> None:
     elif state.stage == "deploy":
         why = deploy_refusal(state)
         if why:  # say so before asking who rolls for the initiative
-            screen.app.notify(why, severity="error", markup=False)
-            screen.app.bell()
+            shell(screen).refuse(why)
             return
         leaders: list[str | None] = []
         for index, player in enumerate(state.players):

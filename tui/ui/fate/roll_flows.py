@@ -97,7 +97,7 @@ async def overcome(screen: FieldScreen) -> None:
     side = state.side_of(by)
     if zone == here:
         # An overcome leaves the zone: the cursor on the unit's own says so, not "not adjacent".
-        screen.notify(t("fate_ui.overcome.here", actor=state.name(by), zone=state.board.zone(zone).name), severity="warning", markup=False)
+        shell(screen).refuse(t("fate_ui.overcome.here", actor=state.name(by), zone=state.board.zone(zone).name), severity="warning", bell=False)
         return
     options: list[Choice] = []
     if pinned(state, by):

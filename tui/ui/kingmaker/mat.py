@@ -269,14 +269,14 @@ class KingmakerMatScreen(MatHost):
     def _for_unit(self, make: Callable[[str], Coroutine[Any, Any, None]], action: str) -> None:
         key = self.own_unit()
         if key is None or not self._applies(action):
-            self.notify(self.why_not(action), markup=False)
+            self.shell.refuse(self.why_not(action), severity="information", bell=False)
             return
         self._run(make(key))
 
     def action_next(self) -> None:
         refusal = flows.next_refusal(self)
         if refusal is not None:
-            self.notify(refusal, markup=False)
+            self.shell.refuse(refusal, severity="information", bell=False)
             return
         self._run(flows.next_step(self))
 
@@ -338,7 +338,7 @@ class KingmakerMatScreen(MatHost):
     def action_step(self, name: str) -> None:
         key = self.own_unit()
         if key is None or not self._applies("step"):
-            self.notify(self.why_not("step"), markup=False)
+            self.shell.refuse(self.why_not("step"), severity="information", bell=False)
             return
         step = STEPS[name]
         if moving_away(self.state, key) and leaves_mat(self.state, key, step):
@@ -363,7 +363,7 @@ class KingmakerMatScreen(MatHost):
         """What can be done at the cursor now, each entry greyed out with why not."""
         offered = [name for name in SQUARE_MENU.entries if self._applies("step" if name in STEPS else name)]
         if not offered:
-            self.notify(t("km_ui.dialog.nothing_here"), markup=False)
+            self.shell.refuse(t("km_ui.dialog.nothing_here"), severity="information", bell=False)
             return
         # Each entry answers to the key that does it on the mat (remapped keys too).
         keys = {ab.binding.id: key for key, ab in self.active_bindings.items() if ab.binding.id}

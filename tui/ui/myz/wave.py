@@ -197,7 +197,7 @@ class WaveScreen(BattleScreen[Battle]):
 
         refusal = self._circumstances_refusal()
         if refusal is not None:
-            self.notify(refusal, markup=False)
+            self.shell.refuse(refusal, severity="information", bell=False)
             return
         side = self.selected
         game = self.battle.game

@@ -78,7 +78,7 @@ async def _reconnaissance(screen, battle: Battle, side):
     try:
         pools = [recon_pool(game, s) for s in (0, 1)]
     except Exception as exc:  # no leader yet: say so
-        screen.app.notify(str(exc), severity="error", markup=False)
+        shell(screen).refuse(str(exc), bell=False)
         return None
     checks = []
     for s in (0, 1):

@@ -79,7 +79,7 @@ async def erode(screen: MapScreen) -> None:
         return
     edges = state.board.edges_of(here)
     if not edges:
-        screen.app.notify(t("sw_ui.no_edge_here"), severity="warning", markup=False)
+        shell(screen).refuse(t("sw_ui.no_edge_here"), severity="warning", bell=False)
         return
     options = [Choice(e, f"{e.label or t('board.describe.edge')} {e.left_text}", state.board.zone(e.other(here)).name) for e in edges]
     edge = edges[0] if len(edges) == 1 else await ask(screen, ChoiceDialog(t("sw_ui.dialog.erode_which"), options))
@@ -168,7 +168,7 @@ async def invoke(screen: MapScreen) -> None:
         note = t("sw_ui.invoke.free") if held else t("sw_ui.invoke.paid", points=fighter.fate_points)
         options.append(choice(screen, probe, text, note))
     if not options:
-        screen.app.notify(t("sw_ui.invoke.none"), severity="warning", markup=False)
+        shell(screen).refuse(t("sw_ui.invoke.none"), severity="warning", bell=False)
         return
     aspect = await ask(screen, ChoiceDialog(t("sw_ui.dialog.invoke", name=state.character(who).name, total=side.total), options))
     if aspect is None:

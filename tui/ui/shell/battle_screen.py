@@ -71,7 +71,7 @@ class BattleScreen(Screen[None], Generic[B]):
                 continue
             why = self.binding_refusal(name, parameters)
             if why:
-                self.notify(why, severity="warning", markup=False)
+                self.shell.refuse(why, severity="warning", bell=False)
                 return
 
     def action_switch_side(self) -> None:

@@ -67,6 +67,15 @@ class Block:
         fx, fy = VECTORS[self.facing]
         return frozenset(s for s in self.squares if (s[0] + fx, s[1] + fy) not in self.squares)
 
+    @property
+    def front_text(self) -> str:
+        """Where its front rank stands, as the GM reads the mat: ``10,6``
+        for one square, ``10-11,7`` for a rank of two."""
+        def span(values: set[int]) -> str:
+            return f"{min(values)}" if len(values) == 1 else f"{min(values)}-{max(values)}"
+
+        return f"{span({x for x, _ in self.front_squares})},{span({y for _, y in self.front_squares})}"
+
     def moved(self, dx: int, dy: int) -> "Block":
         return Block(self.x + dx, self.y + dy, self.frontage, self.depth, self.facing)
 

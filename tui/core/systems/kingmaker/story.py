@@ -83,9 +83,12 @@ def mat_lines(state: KMState, leave_out: Collection[str] = (), letters: dict[str
 
 
 def standing_text(state: KMState, key: str) -> str:
-    """hp, and how the army stands, in words: ``18/27 hp · Fleeing``."""
+    """hp, and how the army stands, in words: ``18/27 hp (-4 due) · Fleeing``."""
     unit = state.unit(key)
     words = [t("km.report.hp", hp=state.hp(key), full=state.derived[key].hp.total)]
+    if unit.pending:
+        # damage dealt this phase lands at its end: the GM sees it coming
+        words[0] += " " + t("km.report.pending", pending=unit.pending)
     if unit.standing in ("retreat", "flee", "rout"):
         words.append(next(s.name(language()) for s in state.rules.morale.states if s.key == unit.standing))
     elif unit.standing != "ready":

@@ -166,7 +166,7 @@ def end_step(state: KMState, event: ev.EndStep) -> KMState:
         for army in state.on_field(state.side_acting):
             unit = state.unit(army.key)
             if unit.moved and unit.block is not None:
-                state = state.with_note("km.note.moved", name=army.name, x=unit.block.x, y=unit.block.y, facing=unit.block.facing)
+                state = state.with_note("km.note.moved", name=army.name, square=unit.block.front_text, facing=unit.block.facing)
     if state.acting + 1 < len(state.order):
         return replace(state, acting=state.acting + 1)
     ended = land_damage(state) if state.phase != "morale" else state
