@@ -409,9 +409,9 @@ def test_nine_zones_fit_the_board_a_crowded_card_says_how_many_more():
     cards[(1, 1)] = ZoneCardView("crowd", "Crowded", ("Mud",), occupants=crowd)
     drawn = layout(BoardView(cards), (0, 0), 79, 13)
     assert len(drawn.lines) <= 13
-    assert "+11 more" in "\n".join(line.plain for line in drawn.lines)  # Mud, then how many more
+    assert "Mud\n" in "\n".join(line.plain.rstrip(" │┃") for line in drawn.lines) and "+10 more" in "\n".join(line.plain for line in drawn.lines)  # Mud, then how many more
     roomy = "\n".join(line.plain for line in layout(BoardView(cards), (0, 0), 79, 24).lines)
-    assert "✓ Company 0" in roomy and "+7 more" in roomy  # acted: the mark before the name
+    assert "✓ Company 0" in roomy and "+4 more" in roomy  # acted: the mark before the name; the lines a row grows by are used
 
 
 def test_units_taken_out_share_one_line():
@@ -421,3 +421,40 @@ def test_units_taken_out_share_one_line():
     view = BoardView({(0, 0): ZoneCardView("z", "Field", occupants=(Occupant("Standing", 1), *out))})
     text = "\n".join(line.plain for line in layout(view, None, 79, 24).lines)
     assert "✕ 4 out: Lost 0, Lost 1" in text and text.count("Lost") == 4 and "• Standing" in text
+
+
+def nightjar_row() -> BoardView:
+    """Second World's demo at 80 columns: titles that fill a card, a situation
+    aspect two columns too wide for one, an edge line between the rows."""
+    cards = {
+        (0, 0): ZoneCardView("z1", "Forward Trench", occupants=(Occupant("Lt. Ada Brandt", 0), Occupant("Cpl. Okafor", 0))),
+        (2, 0): ZoneCardView("z3", "Bunker Yard", occupants=(Occupant("Sentries ×3", 1),)),
+        (0, 1): ZoneCardView("z4", "Supply Tunnel", ("Claustrophobic ▲",), occupants=(Occupant("Tomasz Wren", 0),)),
+        (2, 1): ZoneCardView("z6", "Command Bunker", ("Cluttered ▲", "Maps and Radio Sets"), occupants=(Occupant("Major von Adler", 1),)),
+    }
+    edges = (EdgeView((0, 0), (0, 1), "1/0/1", closed=True), EdgeView((2, 0), (2, 1), "4/0/4", closed=True), EdgeView((0, 0), (1, 0), "X/4/X"))
+    return BoardView(cards, open_cells=((1, 0),), edges=edges)
+
+
+@pytest.mark.parametrize("height", [9, 11, 13, 16, 24])
+def test_the_board_keeps_to_its_height_and_every_row_to_its_width(height):
+    drawn = layout(nightjar_row(), (0, 0), 79, height)
+    assert len(drawn.lines) <= max(height, 9)  # 9: two rows of one line each, and the edge line
+    assert {line.cell_len for line in drawn.lines} == {drawn.width}  # a title filling its card meets the corner
+    top = drawn.lines[0].plain
+    assert "Forward Trench┓" in top
+
+
+def test_with_room_a_long_aspect_or_name_takes_a_second_line_instead_of_being_cut():
+    text = "\n".join(line.plain for line in layout(nightjar_row(), None, 79, 13).lines)
+    assert "Claustrophobic" in text and "Claustrophobi…" not in text  # a card with room wraps its aspect
+    assert "• Major von" in text and "Adler" in text  # a crowded one wraps its people first
+    roomy = "\n".join(line.plain for line in layout(nightjar_row(), None, 79, 16).lines)
+    assert "Maps and Radio " in roomy and "Sets" in roomy and "Adler" in roomy and "Radi…" not in roomy
+
+
+def test_a_card_with_room_for_one_line_names_its_first_and_counts_the_rest():
+    drawn = layout(nightjar_row(), None, 79, 7)  # one body line per card
+    text = "\n".join(line.plain for line in drawn.lines)
+    assert "• Lt. Ada … +1" in text and "Cluttered ▲ +2" in text
+    assert "│ +" not in text and "┃ +" not in text  # never a bare count

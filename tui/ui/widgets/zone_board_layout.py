@@ -142,7 +142,7 @@ the terrain, then who stands there, then the rest."""
 def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Style], room: int = 0) -> list[Text]:
     """The card's lines; with ``room`` (> 0), at most that many, the last
     saying how many more there are (the card under the cursor shows all)."""
-    body: list[tuple[str, Text]] = [("aspect", _fit(Text(_line(aspect), style=styles.get("aspect", "")), inner, g.ellipsis)) for aspect in card.aspects]
+    body: list[tuple[str, Text]] = [("aspect", Text(_line(aspect), style=styles.get("aspect", ""))) for aspect in card.aspects]
     if card.hidden:
         words = t("board.hidden", count=card.hidden)
         body.append(("hidden", _fit(Text(f"{g.hidden} {words}", style=styles.get("detail", "")), inner, g.ellipsis)))
@@ -177,7 +177,14 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
         body.append(("out", _fit(line, inner, g.ellipsis)))
     body = _wrap_units(body, breaks, inner, room, g)
     if room and len(body) > room:
-        keep = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))[: max(room - 1, 0)]
+        order = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))
+        if room == 1:
+            # One line: the first that matters, cut to leave room for how many more
+            # (a lone "+4 more" names nothing)
+            more = Text(" " + t("board.more_short", count=len(body) - 1), style=styles.get("detail", ""))
+            first = _fit(body[order[0]][1], max(inner - more.cell_len, 1), g.ellipsis)
+            return [_fit(first + more, inner, g.ellipsis)]
+        keep = order[: room - 1]
         hidden_lines = len(body) - len(keep)
         kept = [body[i][1] for i in sorted(keep)]
         kept.append(_fit(Text(t("board.more", count=hidden_lines), style=styles.get("detail", "")), inner, g.ellipsis))
@@ -190,7 +197,7 @@ def _wrap_units(body: list[tuple[str, Text]], breaks: dict[int, int], inner: int
     has room for it (the acting unit first), so names aren't cut while the
     card stands half empty; what still doesn't fit is cut with an ellipsis."""
     spare = room - len(body) if room else len(body)
-    long = sorted((i for i, (state, line) in enumerate(body) if state in _UNIT_STATES and line.cell_len > inner), key=lambda i: (_KEEP_FIRST[body[i][0]], i))
+    long = sorted((i for i, (state, line) in enumerate(body) if state in _WRAPPED and line.cell_len > inner), key=lambda i: (_WRAPPED[body[i][0]], i))
     wrapped = set(long[: max(spare, 0)])
     out: list[tuple[str, Text]] = []
     for index, (state, line) in enumerate(body):
@@ -199,7 +206,11 @@ def _wrap_units(body: list[tuple[str, Text]], breaks: dict[int, int], inner: int
     return out
 
 
-_UNIT_STATES = ("active", "", "done")
+_WRAPPED = {"active": 0, "": 1, "done": 1, "aspect": 2}
+"""Lines that take a second line while the card has room, in this order:
+who is acting, who stands there (the GM acts with them), then the aspects
+("Claustrophobic ▲" is two columns wider than a card at 80 columns; the
+panel below the board shows the zone under the cursor whole)."""
 
 
 def _wrap_once(line: Text, width: int, prefer: int | None = None) -> list[Text]:
@@ -259,9 +270,16 @@ def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g:
     # A big terminal gets taller cards rather than a blank lower half.
     used = [row for row in board_rows if any(cell[1] == row for cell in cells)]
     # Not when the board scrolls sideways: the scrollbar would eat a line.
-    spare = max(height - sum(heights.values()), 0) if count * MIN_COLUMN <= width else 0
+    edge_lines = len(board_rows) - 1 if down else 0  # the lines between rows that draw the edges
+    spare = max(height - sum(heights.values()) - edge_lines, 0) if count * MIN_COLUMN <= width else 0
     for index, row in enumerate(used):
-        heights[row] += min(spare // len(used) + (index < spare % len(used)), MAX_STRETCH)
+        stretch = min(spare // len(used) + (index < spare % len(used)), MAX_STRETCH)
+        heights[row] += stretch
+        for cell in cells:
+            card = view.cards.get(cell)
+            if stretch and card is not None and cell[1] == row:
+                # the lines a row grows by are there for long names and aspects too
+                bodies[cell] = _card_body(card, inner, g, styles, heights[row] - 2)
     lines: list[Text] = []
     boxes: dict[Cell, Region] = {}
     for row in board_rows:
@@ -331,7 +349,8 @@ def _draw_card(block: list[Text], card: ZoneCardView | None, body: list[Text], a
         title = _fit(Text(_line(card.title), style=title_style), inner, g.ellipsis)
         top.append(" ")
         top.append_text(title)
-        top.append(" ")
+        if top.cell_len < box - 1:  # a title that fills the card meets its corner
+            top.append(" ")
     top.append(across * (box - 1 - top.cell_len) + ne, style=border)
     bottom = Text(sw + across, style=border)
     if card is not None and card.marked:
