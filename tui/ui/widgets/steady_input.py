@@ -21,6 +21,8 @@ from textual.binding import Binding
 from textual.reactive import reactive
 from textual.widgets import Input
 
+from tui.core.i18n import t
+
 
 def _editing_keys() -> dict[str, str]:
     """Input's own keys (not those it inherits: up and down stay the form's) → their actions."""
@@ -34,6 +36,8 @@ def _editing_keys() -> dict[str, str]:
 
 class SteadyInput(Input):
     cursor_blink = reactive(False, init=False)
+    _told_full: str | None = None
+    """The text the line last said it was full at."""
 
     _EDITING = _editing_keys()
 
@@ -62,6 +66,22 @@ class SteadyInput(Input):
         event.stop()
         event.prevent_default()
         await self.run_action(action)
+
+    def restricted(self) -> None:
+        # Textual drops a character the line can't take without a word; a
+        # name typed past the longest one allowed must not be cut silently.
+        if not (self.max_length and len(self.value) >= self.max_length):
+            return
+        self.app.bell()
+        if self._told_full == self.value:
+            return  # said once for this text: more keys held down don't say it again
+        self._told_full = self.value
+        why = t("dialog.too_long", count=self.max_length)
+        show_error = getattr(self.screen, "show_error", None)
+        if callable(show_error):
+            show_error(why)
+        else:
+            self.notify(why, severity="warning", markup=False)
 
 
 __all__ = ["SteadyInput"]
