@@ -22,6 +22,8 @@ from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.chances import action_chances, move_chances
 from tui.core.systems.second_world.combat import attack_refusal, reach
+from tui.core.systems.second_world.rolls import hostile_aspects, invokable
+from tui.core.systems.second_world.story import note_text
 
 ZERO = (0, 0, 0, 0)
 PLUS4 = (1, 1, 1, 1)
@@ -176,7 +178,6 @@ def test_the_defender_invokes_on_their_own_roll_with_their_fate_point():
     battle.record(ev.SetCharacter(character=VASQUEZ.model_copy(update={"aspects": ("Quick on Her Feet",), "fate_points": 2})))
     battle = turn_of("guards", first=1, battle=battle)
     shoot(battle, "guards", "vasquez", faces=ZERO, defence=ZERO)
-    refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Quick on Her Feet"), "not an aspect this character can invoke")
     battle.record(ev.Invoke(counter=battle.game.counter, aspect="Quick on Her Feet", by="vasquez"))
     assert battle.game.pending.defence.total == 4 and battle.game.fighter("vasquez").fate_points == 1
     refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Quick on Her Feet", by="hale"), "Sgt. Hale has no roll on the table")
@@ -290,3 +291,33 @@ def test_move_chances_count_shifts_never_below_zero():
     assert chances[0] == 1
     assert chances[7] == Fraction(1, 81) and 8 not in chances
     assert chances[3] == sum(p for total, p in brute(3, 4).items() if total >= 3)
+
+
+# -- the GM's pool and hostile invokes (Fate Core) ----------------------------------------------
+
+
+def test_an_npc_invokes_its_opponents_own_aspect_against_them_from_the_gms_pool():
+    """Fate Core: one fate point per PC in the GM's pool for the NPCs; an
+    opponent's own aspect invoked against them (hostile) pays them the point
+    when the scene ends."""
+    battle = scene()
+    battle.record(ev.SetCharacter(character=VASQUEZ.model_copy(update={"aspects": ("Bad Knee",), "fate_points": 2})))
+    battle = turn_of("guards", first=1, battle=battle)
+    assert battle.game.gm_pool == 1  # one PC: Sgt. Hale
+    shoot(battle, "guards", "vasquez", faces=ZERO, defence=PLUS4)  # 2 against 6
+    assert "Bad Knee" in invokable(battle.game, "guards", battle.game.pending)
+    assert "Bad Knee" not in [text for _, text in hostile_aspects(battle.game, "vasquez", battle.game.pending)]  # hers, not hostile to her
+    battle.record(ev.Invoke(counter=battle.game.counter, aspect="Bad Knee"))
+    game = battle.game
+    assert game.gm_pool == 0 and game.owed == (("vasquez", 1),) and game.pending.actor.total == game.pending.actor.base + 2
+    told = [note_text(game, n) for n in game.notes.latest(3)]
+    assert told[-2:] == ["paid from the GM's pool (0 fate points left)", "a hostile invoke: Vasquez gets the fate point when the scene ends"]
+    assert game.fighter("vasquez").fate_points == 2  # not before the scene ends
+    battle.record(ev.Resolve(boost="Off Balance"))  # defended with style: a boost
+    battle.record(ev.EndTurn())
+    for key in ("hale", "vasquez"):
+        battle.record(ev.Concede(key=key))
+    game = battle.game
+    assert game.stage == "ended" and game.owed == ()
+    assert game.fighter("vasquez").fate_points == 2 + 1 + 1  # conceding, and the hostile invoke's point
+    assert "Vasquez gets 1 fate point from hostile invokes" in [note_text(game, n) for n in game.notes.latest(3)]

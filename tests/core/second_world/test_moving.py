@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.second_world.kit import captain_start, scene, zone_of
+from tests.core.second_world.kit import HALE, captain_start, scene, zone_of
 from tui.core.errors import MassCombatError
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.core.systems.second_world.story import note_text
 
 
 def refused(battle: SecondWorldBattle, event, match: str) -> None:
@@ -173,12 +174,28 @@ def test_an_invoke_adds_two_for_a_fate_point_or_rerolls():
 
 
 def test_no_fate_point_no_invoke_and_no_free_invoke_without_one_made():
-    battle = turn_of("vasquez")  # no fate points
-    battle.record(ev.ZoneAspects(zone="z2", aspects=("Crates Everywhere",)))
+    """Vasquez, an NPC with no fate points of her own, invokes from the GM's
+    pool (Fate Core: one point per PC, here Sgt. Hale's) until it is empty."""
+    battle = turn_of("vasquez")
+    assert battle.game.gm_pool == 1 and battle.game.fighter("vasquez").fate_points == 0
+    battle.record(ev.ZoneAspects(zone="z2", aspects=("Crates Everywhere", "Oil on the Floor")))
     battle.record(ev.MoveRoll(counter=battle.game.counter, key="vasquez", faces=ZERO))
-    refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere"), "no fate point left")
     refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere", free=True), "no free invoke")
+    battle.record(ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere"))
+    assert battle.game.gm_pool == 0 and note_text(battle.game, battle.game.notes.latest(1)[0]) == "paid from the GM's pool (0 fate points left)"
+    refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Oil on the Floor"), "neither Vasquez nor the GM's pool has a fate point left")
     refused(battle, ev.EndTurn(), "roll is on the table")
+
+
+def test_a_pc_never_pays_from_the_gms_pool():
+    battle = scene()
+    battle.record(ev.SetCharacter(character=HALE.model_copy(update={"fate_points": 0})))
+    battle.record(ev.ZoneAspects(zone="z1", aspects=("Crates Everywhere",)))
+    battle = captain_start(battle)
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.MoveRoll(counter=battle.game.counter, key="hale", faces=ZERO))
+    refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere"), "Sgt. Hale has no fate point left")
+    assert battle.game.gm_pool == 1
 
 
 # -- casting ---------------------------------------------------------------------------------------

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.core.second_world.kit import corridor, scene
+from tests.core.second_world.kit import VASQUEZ, corridor, scene
 from tests.ui.second_world.test_map import app_for, game, keys
 from tui.core.systems.second_world import events as ev
 from textual.widgets import OptionList
@@ -218,3 +218,27 @@ async def test_a_withdrawn_character_is_closed_in_the_turn_menu_saying_why(tmp_p
         assert closed["Vasquez"] is None
         await keys(app, pilot, "enter")
         assert game(app).turn.actor == "vasquez"
+
+
+async def test_an_npc_invokes_from_the_gms_pool_and_its_opponents_aspect_is_hostile(tmp_path):
+    """Fate Core: the GM's pool pays for NPCs (one point per PC), and an
+    opponent's own aspect invoked against them is a hostile invoke; the
+    dialog says both before the GM picks, the status line shows the pool."""
+    battle = scene()
+    battle.record(ev.SetCharacter(character=VASQUEZ.model_copy(update={"aspects": ("Bad Knee",)})))
+    battle.record(ev.StartConflict(counter=battle.game.counter, order="captain", first_side=1))
+    battle.record(ev.BeginTurn(key="guards"))
+    battle.record(ev.ActionRoll(counter=battle.game.counter, key="guards", action="attack", skill="shoot", faces=(0, 0, 0, 0),
+                                target="vasquez", defence_skill="athletics", defence_faces=(0, 0, 0, 0)))
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "GM pool: 1" in str(app.screen.query_one("#status").render())
+        await keys(app, pilot, "i", "enter")  # the Guards invoke (they roll)
+        notes = {c.label: c.note for c in app.screen._choices}
+        assert notes["Bad Knee"] == "a fate point from the GM's pool (1 left) · hostile: Vasquez gets the point when the scene ends"
+        labels = [c.label for c in app.screen._choices]
+        app.screen.query_one(OptionList).highlighted = labels.index("Bad Knee")
+        await keys(app, pilot, "enter", "enter")  # +2
+        assert game(app).gm_pool == 0 and game(app).owed == (("vasquez", 1),)
+        assert "GM pool: 0" in str(app.screen.query_one("#status").render())

@@ -20,7 +20,7 @@ from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.chances import move_chances, shifts_worth_showing
 from tui.core.systems.second_world.moving import shifts_of, walk
-from tui.core.systems.second_world.rolls import invokable
+from tui.core.systems.second_world.rolls import hostile_aspects, invokable, payer
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
@@ -161,11 +161,19 @@ async def invoke(screen: MapScreen) -> None:
     side = pending.side_of(who)
     assert side is not None
     fighter = state.fighter(who)
+    hostile = {text: other for other, text in hostile_aspects(state, who, pending)}
     options = []
     for text in invokable(state, who, pending):
         held = next((a for a in state.aspects if a.text == text and a.free > 0 and a.holder == state.character(who).side), None)
         probe = ev.Invoke(counter=state.counter, aspect=text, by=who if who != pending.actor.key else None, free=held is not None)
-        note = t("sw_ui.invoke.free") if held else t("sw_ui.invoke.paid", points=fighter.fate_points)
+        if held:
+            note = t("sw_ui.invoke.free")
+        elif payer(state, who) == "gm":
+            note = t("sw_ui.invoke.paid_gm", points=state.gm_pool)
+        else:
+            note = t("sw_ui.invoke.paid", points=fighter.fate_points)
+        if text in hostile and not held:
+            note += " · " + t("sw_ui.invoke.hostile", name=state.character(hostile[text]).name)
         options.append(choice(screen, probe, text, note))
     if not options:
         shell(screen).refuse(t("sw_ui.invoke.none"), severity="warning", bell=False)

@@ -133,7 +133,10 @@ def stage_line(state: SWState, *, public: bool = False) -> str:
         who = t("sw_ui.up_next_public" if public else "sw_ui.up_next", name=waiting)
     else:
         who = t("sw_ui.nobody")
-    return t("sw_ui.stage.conflict", round=state.round, order=t(f"sw.order.{state.order_kind}"), who=who)
+    line = t("sw_ui.stage.conflict", round=state.round, order=t(f"sw.order.{state.order_kind}"), who=who)
+    if any(c.role == "npc" for c in state.characters):
+        line += t("sw_ui.stage.gm_pool", count=state.gm_pool)
+    return line
 
 
 def roll_lines(state: SWState) -> list[str]:

@@ -40,14 +40,44 @@ def involved(state: SWState, pending: PendingRoll) -> tuple[str, ...]:
 
 
 def invokable(state: SWState, key: str, pending: PendingRoll) -> tuple[str, ...]:
-    """The aspect texts ``key`` may invoke on ``pending``, each once."""
+    """The aspect texts ``key`` may invoke on ``pending``, each once: their
+    own, the zones', those in play, then the opponent's own (hostile)."""
     places = involved(state, pending)
     found = list(state.character(key).aspects)
     for place in places:
         if place in {z.key for z in state.board.zones}:
             found += state.zone_info(place).aspects
     found += [a.text for a in state.aspects if a.on in places]
+    found += [text for _, text in hostile_aspects(state, key, pending)]
     return tuple(dict.fromkeys(found))
+
+
+def hostile_aspects(state: SWState, key: str, pending: PendingRoll) -> tuple[tuple[str, str], ...]:
+    """(owner, text) for the aspects on the sheet of ``key``'s opponent in
+    the roll, which ``key`` may invoke against them (Fate Core's hostile
+    invoke), leaving out any ``key`` may invoke as its own or the scene's."""
+    if not state.rules.invokes.hostile:
+        return ()
+    other = pending.target if key == pending.actor.key else pending.actor.key
+    if other is None or other == key:
+        return ()
+    places = involved(state, pending)
+    mine = set(state.character(key).aspects) | {a.text for a in state.aspects if a.on in places}
+    for place in places:
+        if place in {z.key for z in state.board.zones}:
+            mine |= set(state.zone_info(place).aspects)
+    return tuple((other, text) for text in state.character(other).aspects if text not in mine)
+
+
+def payer(state: SWState, key: str) -> str | None:
+    """Who pays ``key``'s fate point for an invoke: ``key`` itself while it
+    has one, else the GM's pool for an NPC ("gm"); None: nobody can."""
+    cost = state.rules.invokes.fate_point_cost
+    if state.fighter(key).fate_points >= cost:
+        return key
+    if state.character(key).role == "npc" and state.gm_pool >= cost:
+        return "gm"
+    return None
 
 
 def _free_one(state: SWState, key: str, text: str, pending: PendingRoll) -> Aspect | None:
@@ -77,26 +107,45 @@ def invoke(state: SWState, event: ev.Invoke) -> SWState:
         raise RuleViolation(t("sw.rule.faces_without_reroll"))
     else:
         changed = replace(side, bonus=side.bonus + state.rules.invokes.bonus, invoked=(*side.invoked, event.aspect))
-    paid = _pay(state, key, event, pending)
+    paid, lines = _pay(state, key, event, pending)
     rolled = replace(pending, actor=changed) if side is pending.actor else replace(pending, defence=changed)
     invoked = replace(paid, pending=rolled, counter=state.counter + (1 if event.reroll else 0))
-    return invoked.with_note("sw.note.invoked", name=name, aspect=event.aspect, reroll=event.reroll, total=changed.total, free=event.free)
+    invoked = invoked.with_note("sw.note.invoked", name=name, aspect=event.aspect, reroll=event.reroll, total=changed.total, free=event.free)
+    for line, params in lines:
+        invoked = invoked.with_note(line, **params)
+    return invoked
 
 
-def _pay(state: SWState, key: str, event: ev.Invoke, pending: PendingRoll) -> SWState:
-    """A free invoke used up (a boost then gone), or a fate point paid."""
+def _pay(state: SWState, key: str, event: ev.Invoke, pending: PendingRoll) -> tuple[SWState, list[tuple[str, dict[str, object]]]]:
+    """A free invoke used up (a boost then gone), or a fate point paid: by
+    the invoker, or the GM's pool for an NPC; a hostile one is owed to the
+    aspect's owner. The story's lines for what was paid come back too."""
     if event.free:
         held = _free_one(state, key, event.aspect, pending)
         if held is None:
             raise RuleViolation(t("sw.rule.no_free_invoke", aspect=event.aspect))
         if held.kind == "boost":
-            return replace(state, aspects=tuple(a for a in state.aspects if a.id != held.id))
-        return replace(state, aspects=tuple(replace(a, free=a.free - 1) if a.id == held.id else a for a in state.aspects))
-    fighter = state.fighter(key)
+            return replace(state, aspects=tuple(a for a in state.aspects if a.id != held.id)), []
+        return replace(state, aspects=tuple(replace(a, free=a.free - 1) if a.id == held.id else a for a in state.aspects)), []
     cost = state.rules.invokes.fate_point_cost
-    if fighter.fate_points < cost:
-        raise RuleViolation(t("sw.rule.no_fate_points", name=state.character(key).name))
-    return state.with_fighter(key, replace(fighter, fate_points=fighter.fate_points - cost))
+    who = payer(state, key)
+    if who is None:
+        npc = state.character(key).role == "npc"
+        raise RuleViolation(t("sw.rule.no_fate_points_gm" if npc else "sw.rule.no_fate_points", name=state.character(key).name))
+    lines: list[tuple[str, dict[str, object]]] = []
+    if who == "gm":
+        paid = replace(state, gm_pool=state.gm_pool - cost)
+        lines.append(("sw.note.gm_pool_paid", {"count": paid.gm_pool}))
+    else:
+        fighter = state.fighter(key)
+        paid = state.with_fighter(key, replace(fighter, fate_points=fighter.fate_points - cost))
+    owners = {text: other for other, text in hostile_aspects(state, key, pending)}
+    if event.aspect in owners:
+        owed = dict(paid.owed)
+        owed[owners[event.aspect]] = owed.get(owners[event.aspect], 0) + cost
+        paid = replace(paid, owed=tuple(owed.items()))
+        lines.append(("sw.note.hostile", {"name": state.character(owners[event.aspect]).name}))
+    return paid, lines
 
 
-__all__ = ["check_counter", "check_faces", "invokable", "invoke", "involved", "roll_side"]
+__all__ = ["check_counter", "check_faces", "hostile_aspects", "invokable", "invoke", "involved", "payer", "roll_side"]

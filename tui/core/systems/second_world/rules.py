@@ -169,6 +169,11 @@ class CreateAdvantage(Record):
 class Invokes(Record):
     bonus: Count
     fate_point_cost: Positive
+    gm_pool_per_pc: Count = 1
+    """The GM's fate points for the NPCs, per PC in the scene (Fate Core)."""
+    hostile: bool = True
+    """An opponent's own aspects may be invoked against them (Fate Core's
+    hostile invoke; the point goes to them when the scene ends)."""
 
 
 class Concession(Record):

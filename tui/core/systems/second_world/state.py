@@ -178,6 +178,10 @@ class SWState:
     notes: Notes = field(default_factory=Notes)
     hidden: tuple[str, ...] = ()
     """What the GM keeps from the players' view (``public.hidden_item``)."""
+    gm_pool: int = 0
+    """The GM's fate points for the NPCs this scene (Fate Core: one per PC)."""
+    owed: tuple[tuple[str, int], ...] = ()
+    """Fate points hostile invokes paid to characters, theirs when the scene ends."""
     mended: frozenset[str] = fixes.ALL
     """The rule fixes in effect (``fixes``): all of them, but while a save's
     steps played before a fix replay."""

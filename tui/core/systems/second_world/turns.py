@@ -40,11 +40,14 @@ def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
         order = tuple(str(side) for side in ((first + n) % count for n in range(count)) if side in sides_fighting)
     fighters = tuple((c.key, Fighter(zone=placed[c.key], fate_points=c.fate_points)) for c in state.characters)
     surprise = surprise_round(state, event)
+    pool = state.rules.invokes.gm_pool_per_pc * sum(1 for c in state.characters if c.role == "pc")
     started = replace(
         state, stage="conflict", order_kind=event.order, order=order, ambush=event.ambush,
-        round=0 if surprise else 1, fighters=fighters, counter=state.counter + 1,
+        round=0 if surprise else 1, fighters=fighters, counter=state.counter + 1, gm_pool=pool,
     )
     started = started.with_note("sw.note.conflict_started", order=event.order)
+    if any(c.role == "npc" for c in state.characters):
+        started = started.with_note("sw.note.gm_pool", count=pool)
     if event.order == "swivel":
         rolled = dict(notice_results(state, event))
         names = ", ".join(f"{state.character(key).name} ({rolled[key]:+d})" for key in order)
@@ -156,9 +159,17 @@ def check_end(state: SWState, mover: str | None = None) -> SWState:
             state = state.with_note("sw.note.side_withdrew", side=state.sides[gone])
             sides = playing - {gone}
     ended = replace(state, stage="ended", turn=replace(state.turn, actor=None))
-    if not sides:
-        return ended.with_note("sw.note.ended_apart")
-    return ended.with_note("sw.note.ended", side=state.sides[next(iter(sides))])
+    ended = ended.with_note("sw.note.ended_apart") if not sides else ended.with_note("sw.note.ended", side=state.sides[next(iter(sides))])
+    return _pay_hostile_invokes(ended)
+
+
+def _pay_hostile_invokes(state: SWState) -> SWState:
+    """The scene is over: the fate points hostile invokes paid are theirs now (Fate Core)."""
+    for key, points in state.owed:
+        fighter = state.fighter(key)
+        state = state.with_fighter(key, replace(fighter, fate_points=fighter.fate_points + points))
+        state = state.with_note("sw.note.hostile_paid", name=state.character(key).name, count=points)
+    return replace(state, owed=())
 
 
 def _anyone_left(state: SWState) -> bool:
