@@ -126,6 +126,31 @@ def test_rolled_initiative_and_the_gms_order():
     assert typed.game.order == (1, 0) and typed.game.counter == 0
 
 
+@pytest.mark.parametrize("faces,bonuses,first", [((2, 5), (2, 0), 1), ((2, 5), (4, 0), 0), ((4, 2, 6, 1), (0, 2), 0), ((5, 4), (0, 2), 1)])
+def test_initiative_with_a_bonus_to_a_leaders_die(faces, bonuses, first):
+    """RULES-NOTES: "a d6 + bonus roll": the bonus counts before the dice are
+    compared, and equal totals roll again."""
+    battle = new_battle(army(3), army(3))
+    battle.record(ev.Reconnaissance(skip=True))
+    battle.record(ev.Initiative(first=first, faces=faces, bonuses=bonuses))
+    assert battle.game.first == first
+
+
+@pytest.mark.parametrize("faces,bonuses,first", [((2, 5), (3, 0), 0), ((5, 4), (0, 1), 1), ((2, 5), (11, 0), 0), ((2, 5), (4, 0), 1)])
+def test_initiative_bonuses_that_do_not_fit(faces, bonuses, first):
+    battle = new_battle(army(3), army(3))
+    battle.record(ev.Reconnaissance(skip=True))
+    with pytest.raises((RuleViolation, ValueError)):
+        battle.record(ev.Initiative(first=first, faces=faces, bonuses=bonuses))
+
+
+def test_rolled_initiative_with_bonuses():
+    battle = new_battle(army(3), army(3), seed=3)
+    battle.record(ev.Reconnaissance(skip=True))
+    event = battle.roll_initiative((10, -10))
+    assert event.first == 0 and event.bonuses == (10, -10) and len(event.faces) == 2
+
+
 # -- the Ghoul Strike --------------------------------------------------------------------
 
 GHOULS = Army(people=(Person(name="Ghoul Chief", position="leader", pc=False, skills={"comprehend": "3b2s"}),), played_by="gm", battle_level=3)

@@ -15,9 +15,10 @@ from tui.core.systems.myz import events as ev
 from tui.core.systems.myz.army import Person
 from tui.core.systems.myz.engine import strategy_closed
 from tui.core.systems.myz.rules import shipped
+from tui.ui.shell.dialogs import NumberDialog
 from tui.ui.myz.dialogs import RollDialog
 from tui.ui.myz.wave import WaveScreen
-from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog
+from tui.ui.shell.dialogs import ChoiceDialog
 
 RULES = shipped()
 
@@ -105,6 +106,25 @@ async def test_the_reconnaissance_winner_takes_the_ambush_or_only_the_surprise(t
         await step(app, pilot)
         await pick(app, pilot, "take" if take else "surprise_only")
         assert _last(app) == ev.Ambush(take=take)
+
+
+@pytest.mark.covers("myz.initiative.bonus")
+async def test_initiative_rolled_with_a_bonus_for_a_leader(tmp_path):
+    battle = new_battle(army(3), army(3))
+    battle.record(ev.Reconnaissance(skip=True))
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "bonus")
+        assert isinstance(app.screen, NumberDialog)
+        await pilot.press("ctrl+u", "9", "enter")  # the first leader's bonus
+        await pilot.pause()
+        await pilot.press("enter")  # the second's: 0
+        await pilot.pause()
+        rolled = _last(app)
+        assert isinstance(rolled, ev.Initiative) and rolled.bonuses == (9, 0) and rolled.first == 0 and len(rolled.faces) == 2
+        assert app.battle.game.stage == "wave"
 
 
 @pytest.mark.covers("myz.initiative.roll", "myz.initiative.first")

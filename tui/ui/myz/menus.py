@@ -10,7 +10,7 @@ CHECK = menu("myz.check", "roll", "type", "mutation")
 (Action and Support phases) a mutation used instead, paid in mutation points."""
 RECONNAISSANCE = menu("myz.reconnaissance", "roll", "skip")
 AMBUSH = menu("myz.ambush", "take", "surprise_only")
-INITIATIVE = menu("myz.initiative", "roll", "first")
+INITIATIVE = menu("myz.initiative", "roll", "bonus", "first")
 STRATEGY = data_menu("myz.strategy", lambda: tuple(s.key for s in shipped().strategies))
 PARLEY = menu("myz.parley", "accept", "decline")
 ACTION = menu("myz.action", "grant", "remarkable", "commando", "none")

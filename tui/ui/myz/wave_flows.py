@@ -106,6 +106,7 @@ async def _initiative(screen, battle: Battle, side):
     game = battle.game
     answer = await ask_dialog(screen, ChoiceDialog(t("wave.step.initiative"), [
         Choice("roll", t("wave.initiative.roll")),
+        Choice("bonus", t("wave.initiative.bonus")),
         Choice(0, t("wave.initiative.first", name=game.names[0]), entry="first"),
         Choice(1, t("wave.initiative.first", name=game.names[1]), entry="first"),
     ], menu=menus.INITIATIVE))
@@ -113,6 +114,15 @@ async def _initiative(screen, battle: Battle, side):
         return None
     if answer == "roll":
         screen.app.act(lambda b: b.roll_initiative())
+        return None
+    if answer == "bonus":
+        bonuses = []
+        for side in (0, 1):
+            bonus = await ask_dialog(screen, NumberDialog(t("wave.initiative.bonus_for", name=game.names[side]), 0, -10, 10))
+            if bonus is None:
+                return None
+            bonuses.append(bonus)
+        screen.app.act(lambda b: b.roll_initiative((bonuses[0], bonuses[1])))
         return None
     return ev.Initiative(first=answer)
 

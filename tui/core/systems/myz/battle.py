@@ -207,8 +207,8 @@ class Battle(LoggedBattle[MyzState, m.Event]):
         end_wave(self.game, recorder, damaged, armour)  # raises why, changing nothing
         return self.record(EndWave(counter=counter, faces=tuple(recorder.faces), damaged=damaged, armour=armour))
 
-    def roll_initiative(self) -> m.Event:
-        """Both leaders roll a die, again on a tie; the higher acts first."""
+    def roll_initiative(self, bonuses: tuple[int, int] = (0, 0)) -> m.Event:
+        """Both leaders roll a die plus their bonus, again on a tie; the higher acts first."""
         from tui.core.systems.myz.events import Initiative
 
         rng = self.rng(self.game.counter)
@@ -217,8 +217,8 @@ class Battle(LoggedBattle[MyzState, m.Event]):
         while True:
             a, b = rng.randint(1, sides), rng.randint(1, sides)
             faces += [a, b]
-            if a != b:
-                return self.record(Initiative(first=0 if a > b else 1, faces=tuple(faces)))
+            if a + bonuses[0] != b + bonuses[1]:
+                return self.record(Initiative(first=0 if a + bonuses[0] > b + bonuses[1] else 1, faces=tuple(faces), bonuses=bonuses))
 
 
 

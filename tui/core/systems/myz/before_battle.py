@@ -154,7 +154,8 @@ def _initiative(state: MyzState, event: ev.Initiative) -> MyzState:
         sides = state.rules.initiative.die_sides
         if len(faces) % 2 or any(not 1 <= f <= sides for f in faces):
             raise RuleViolation(t("myz.error.initiative_faces"))
-        pairs = list(zip(faces[::2], faces[1::2]))
+        red, blue = event.bonuses
+        pairs = [(a + red, b + blue) for a, b in zip(faces[::2], faces[1::2])]
         if any(a != b for a, b in pairs[:-1]) or pairs[-1][0] == pairs[-1][1]:
             raise RuleViolation(t("myz.error.initiative_faces"))
         a, b = pairs[-1]

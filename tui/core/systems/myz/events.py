@@ -81,6 +81,9 @@ class Initiative(Record):
     kind: Literal["initiative"] = "initiative"
     first: SideIndex
     faces: tuple[Face, ...] = ()
+    bonuses: tuple[Annotated[int, Field(ge=-10, le=10)], Annotated[int, Field(ge=-10, le=10)]] = (0, 0)
+    """Each leader's bonus to the die (RULES-NOTES: "a d6 + bonus roll"; a
+    talent or the GM's call), added before the dice are compared."""
 
 
 # -- the wave -----------------------------------------------------------------

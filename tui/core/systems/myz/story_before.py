@@ -217,7 +217,10 @@ def initiative_section(battle: "Battle", game: MyzState, w: Writer) -> None:
     first = w.names[game.first]
     if event is not None and event.faces:
         pairs = [f"{a}:{b}" for a, b in zip(event.faces[::2], event.faces[1::2])]
-        w.para(w.t("report.initiative.rolled", name=first, a=w.names[0], b=w.names[1], dice=", ".join(pairs)))
+        line = w.t("report.initiative.rolled", name=first, a=w.names[0], b=w.names[1], dice=", ".join(pairs))
+        if any(event.bonuses):
+            line += " " + w.t("report.initiative.bonuses", a=f"{event.bonuses[0]:+d}", b=f"{event.bonuses[1]:+d}")
+        w.para(line)
     else:
         w.para(w.t("report.initiative.set", name=first))
 
