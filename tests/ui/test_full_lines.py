@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Static
 
@@ -66,3 +67,18 @@ def test_every_text_line_in_the_app_is_a_steady_input():
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Input":
                 raw.append(f"{path.relative_to(UI)}:{node.lineno}")
     assert not raw, raw
+
+
+async def test_typed_past_its_longest_in_one_burst_the_line_stays():
+    """A slow link delivers the whole name at once: the changes the earlier
+    characters posted arrive after the refusal and must not wipe it."""
+    dialog = TextDialog("Name?", "", max_length=8)
+    app = _Host(dialog)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for character in "Sir Reginald":
+            app.post_message(events.Key(character, character))
+        for _ in range(10):
+            await pilot.pause()
+        assert dialog.query_one(Input).value == "Sir Regi"
+        assert str(dialog.query_one(".dialog-error", Static).render()) == "this line takes at most 8 characters"

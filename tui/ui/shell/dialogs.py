@@ -383,10 +383,15 @@ class AskDialog(Dialog):
         try:
             value = self.read(text)
         except ValueError as exc:
-            self._refused = text
-            self.show_error(str(exc))
+            self.refuse_text(text, str(exc))
             return
         self.answer(value)
+
+    def refuse_text(self, text: str, why: str) -> None:
+        """Say why ``text`` won't do; the line stays until the text changes
+        (not when the changes typed before it in a burst arrive)."""
+        self._refused = text
+        self.show_error(why)
 
     def take_key(self, key: str, character: str | None) -> None:
         field = self.query_one(_AnswerInput)

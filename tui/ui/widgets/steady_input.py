@@ -77,9 +77,9 @@ class SteadyInput(Input):
             return  # said once for this text: more keys held down don't say it again
         self._told_full = self.value
         why = t("dialog.too_long", count=self.max_length)
-        show_error = getattr(self.screen, "show_error", None)
-        if callable(show_error):
-            show_error(why)
+        refuse_text = getattr(self.screen, "refuse_text", None)
+        if callable(refuse_text):
+            refuse_text(self.value, why)
         else:
             self.notify(why, severity="warning", markup=False)
 
