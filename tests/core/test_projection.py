@@ -72,7 +72,12 @@ def test_a_second_world_character_or_aspect_the_gm_hides_is_nowhere_in_the_view(
     text = seen(battle)
     assert GUNNER.name not in text and "Tripwire Mines" not in text
     assert "Sandbags" in text and "Sgt. Hale" in text
-    assert build(battle, 1).panel("en").headline == "Round 1 · Captain Takes Point · turn: someone unseen"
+    assert build(battle, 1).panel("en").headline == "Round 1 · Captain Takes Point · turn: someone unseen"  # no GM's pool: it tells of NPCs
+    # the hidden gunner invokes from the GM's pool: neither line reaches the players
+    before = seen(battle).count("pool"), seen(battle).count("Vorrat")
+    battle.record(sev.MoveRoll(counter=battle.game.counter, key="gunner", faces=(0, 0, 0, 0)))
+    battle.record(sev.Invoke(counter=battle.game.counter, aspect="Sandbags"))
+    assert battle.game.gm_pool == 0 and (seen(battle).count("pool"), seen(battle).count("Vorrat")) == before
     # the GM's own map shows them, marked
     from tui.core.systems.second_world.public import zone_cards
 

@@ -311,7 +311,7 @@ def test_an_npc_invokes_its_opponents_own_aspect_against_them_from_the_gms_pool(
     game = battle.game
     assert game.gm_pool == 0 and game.owed == (("vasquez", 1),) and game.pending.actor.total == game.pending.actor.base + 2
     told = [note_text(game, n) for n in game.notes.latest(3)]
-    assert told[-2:] == ["paid from the GM's pool (0 fate points left)", "a hostile invoke: Vasquez gets the fate point when the scene ends"]
+    assert told[-2:] == ["the GM's pool pays for Guards (0 fate points left)", "a hostile invoke: Vasquez gets the fate point when the scene ends"]
     assert game.fighter("vasquez").fate_points == 2  # not before the scene ends
     battle.record(ev.Resolve(boost="Off Balance"))  # defended with style: a boost
     battle.record(ev.EndTurn())

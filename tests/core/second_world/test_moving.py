@@ -182,7 +182,7 @@ def test_no_fate_point_no_invoke_and_no_free_invoke_without_one_made():
     battle.record(ev.MoveRoll(counter=battle.game.counter, key="vasquez", faces=ZERO))
     refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere", free=True), "no free invoke")
     battle.record(ev.Invoke(counter=battle.game.counter, aspect="Crates Everywhere"))
-    assert battle.game.gm_pool == 0 and note_text(battle.game, battle.game.notes.latest(1)[0]) == "paid from the GM's pool (0 fate points left)"
+    assert battle.game.gm_pool == 0 and note_text(battle.game, battle.game.notes.latest(1)[0]) == "the GM's pool pays for Vasquez (0 fate points left)"
     refused(battle, ev.Invoke(counter=battle.game.counter, aspect="Oil on the Floor"), "neither Vasquez nor the GM's pool has a fate point left")
     refused(battle, ev.EndTurn(), "roll is on the table")
 

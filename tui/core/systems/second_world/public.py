@@ -134,7 +134,8 @@ def stage_line(state: SWState, *, public: bool = False) -> str:
     else:
         who = t("sw_ui.nobody")
     line = t("sw_ui.stage.conflict", round=state.round, order=t(f"sw.order.{state.order_kind}"), who=who)
-    if any(c.role == "npc" for c in state.characters):
+    if not public and any(c.role == "npc" for c in state.characters):
+        # the GM's line only: the players' would tell of NPCs the GM hides
         line += t("sw_ui.stage.gm_pool", count=state.gm_pool)
     return line
 

@@ -135,7 +135,8 @@ def _pay(state: SWState, key: str, event: ev.Invoke, pending: PendingRoll) -> tu
     lines: list[tuple[str, dict[str, object]]] = []
     if who == "gm":
         paid = replace(state, gm_pool=state.gm_pool - cost)
-        lines.append(("sw.note.gm_pool_paid", {"count": paid.gm_pool}))
+        # named, so the players' view leaves it out with a hidden NPC's invoke
+        lines.append(("sw.note.gm_pool_paid", {"name": state.character(key).name, "count": paid.gm_pool}))
     else:
         fighter = state.fighter(key)
         paid = state.with_fighter(key, replace(fighter, fate_points=fighter.fate_points - cost))
