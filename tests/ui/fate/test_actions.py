@@ -484,18 +484,54 @@ async def test_two_free_invokes_of_one_aspect_stack_on_one_roll(tmp_path):
 # -- fate points and conceding --------------------------------------------------------------------
 
 
-@pytest.mark.covers("fate.gm_fate_points")
+@pytest.mark.covers("fate.gm_fate_points", "fate.gm.fate_points")
 async def test_f_the_gm_gives_fate_points(tmp_path):
     app = fate_app(tmp_path, fight(NEAR))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         points = app.battle.game.fate_points[1]
         await _press(pilot, "f")
+        await pick(app, pilot, "fate_points")
         await choose(app, pilot, "GM")
         await wait_for(app, pilot, NumberDialog)
         await _press(pilot, "ctrl+a", "ctrl+k", "2", "enter")
         assert _last(app) == ev.FatePoints(player=1, change=2)
         assert app.battle.game.fate_points[1] == points + 2
+
+
+@pytest.mark.covers("fate.gm.defeat_leader")
+async def test_f_a_leader_defeated_off_the_dice_counts_for_the_player_who_did_it(tmp_path):
+    """The text's Winning: a leader defeated "by persuading them to surrender
+    or switch sides, or whatever" earns the player a fate point."""
+    app = fate_app(tmp_path, fight(NEAR))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await _press(pilot, "f")
+        await pick(app, pilot, "defeat_leader")
+        await choose(app, pilot, "Grak")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert [c.label for c in dialog._choices] == ["Ana"]  # only an enemy of Grak's side
+        await choose(app, pilot, "Ana")
+        assert _last(app) == ev.DefeatLeader(leader="l2", by=0)
+        assert app.battle.game.place("l2").out
+
+
+@pytest.mark.covers("fate.gm.remove_aspect")
+async def test_f_the_gm_strikes_an_aspect_from_play(tmp_path):
+    app = fate_app(tmp_path, fight(NEAR))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        forest = next(a for a in app.battle.game.aspects if a.text == "Dense Forest")
+        await _press(pilot, "f")
+        await pick(app, pilot, "remove_aspect")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert [c.label for c in dialog._choices] == ["Dense Forest"]  # not the cards' own aspects
+        await choose(app, pilot, "Dense Forest")
+        assert _last(app) == ev.RemoveAspect(aspect=forest.id)
+        assert all(a.text != "Dense Forest" for a in app.battle.game.aspects)
+        await _press(pilot, "f")
+        menu = await wait_for(app, pilot, ChoiceDialog)
+        assert menu._choices[2].closed == "no aspect in play but the cards' and the consequences"
 
 
 @pytest.mark.covers("fate.buy", "fate.spend.fate_point")

@@ -237,7 +237,7 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         self._run(flows.buy(self))
 
     def action_gm_fate_points(self) -> None:
-        self._run(flows.gm_fate_points(self))
+        self._run(flows.gm_menu(self))
 
     def action_concede(self) -> None:
         self._run(flows.concede(self))

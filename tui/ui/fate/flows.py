@@ -367,6 +367,57 @@ async def concede(screen: FieldScreen) -> None:
         screen.notify(t("fate_ui.concede.done", player=name, count=award), timeout=12, markup=False)
 
 
+async def gm_menu(screen: FieldScreen) -> None:
+    """The GM's hand outside the dice: fate points, a leader defeated by
+    surrender or persuasion ("or whatever": the text's Winning), an aspect
+    struck from play."""
+    state = screen.battle.game
+    beaten = [(p, ld) for p in state.players for ld in p.leaders if not state.place(ld.key).out]
+    struck = [a for a in state.aspects if a.kind not in ("card", "consequence")]
+    options = [
+        Choice("fate_points", t("fate_ui.gm.fate_points"), entry="fate_points"),
+        Choice("defeat_leader", t("fate_ui.gm.defeat_leader"), t("fate_ui.gm.defeat_leader_note"),
+               None if state.stage == "battle" and beaten else t("fate_ui.gm.no_leader" if state.stage == "battle" else "fate_ui.gm.in_battle"), entry="defeat_leader"),
+        Choice("remove_aspect", t("fate_ui.gm.remove_aspect"), t("fate_ui.gm.remove_aspect_note"), None if struck else t("fate_ui.gm.no_aspect"), entry="remove_aspect"),
+    ]
+    picked = await ask(screen, ChoiceDialog(t("fate_ui.dialog.gm"), options, menu=menus.GM))
+    if picked == "fate_points":
+        await gm_fate_points(screen)
+    elif picked == "defeat_leader":
+        await _defeat_leader(screen)
+    elif picked == "remove_aspect":
+        await _remove_aspect(screen)
+
+
+async def _defeat_leader(screen: FieldScreen) -> None:
+    state = screen.battle.game
+    leaders = [Choice(ld.key, ld.name, p.name) for p in state.players for ld in p.leaders if not state.place(ld.key).out]
+    leader = await ask(screen, ChoiceDialog(t("fate_ui.dialog.defeat_which"), leaders))
+    if leader is None:
+        return
+    side = state.side_of(leader)
+    found = state.leader(leader)
+    name = found.name if found is not None else leader
+    players = [choice(screen, ev.DefeatLeader(leader=leader, by=i), p.name) for i, p in enumerate(state.players) if p.side != side]
+    event = await ask(screen, ChoiceDialog(t("fate_ui.dialog.defeat_by", name=name), players, t("fate_ui.dialog.defeat_by_help")))
+    if event is not None:
+        record(screen, event)
+
+
+async def _remove_aspect(screen: FieldScreen) -> None:
+    state = screen.battle.game
+    options = [choice(screen, ev.RemoveAspect(aspect=a.id), a.text, _aspect_place(screen, a.on)) for a in state.aspects if a.kind not in ("card", "consequence")]
+    event = await ask(screen, ChoiceDialog(t("fate_ui.dialog.remove_which"), options))
+    if event is not None:
+        record(screen, event)
+
+
+def _aspect_place(screen: FieldScreen, on: str) -> str:
+    state = screen.battle.game
+    zone = next((z for z in state.board.zones if z.key == on), None)
+    return zone.name if zone is not None else state.name(on)
+
+
 async def gm_fate_points(screen: FieldScreen) -> None:
     state = screen.battle.game
     options = [Choice(i, p.name, t("fate_ui.fate_points", count=state.fate_points[i])) for i, p in enumerate(state.players)]

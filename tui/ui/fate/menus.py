@@ -17,6 +17,7 @@ DASH_STYLE = menu("fate.dash_style", "two_zones", "boost")
 HIT = menu("fate.hit", "consequences", "taken_out")
 ENTER_OPPOSITION = menu("fate.enter_opposition", "defender", "terrain")
 SPEND = menu("fate.spend", "fate_point", "reinforce")
+GM = menu("fate.gm", "fate_points", "defeat_leader", "remove_aspect")
 """Entering a zone that has both enemies and hindering terrain: who opposes."""
 
-__all__ = ["ADVANTAGE", "ATTACK_STYLE", "DASH_STYLE", "ENTER_OPPOSITION", "FAILED", "HIT", "INVOKE", "LEADER", "OVERCOME", "SECOND_ACTION"]
+__all__ = ["ADVANTAGE", "ATTACK_STYLE", "DASH_STYLE", "ENTER_OPPOSITION", "FAILED", "GM", "HIT", "INVOKE", "LEADER", "OVERCOME", "SECOND_ACTION"]
