@@ -462,3 +462,34 @@ def test_the_strategy_track_when_a_house_rule_turns_it_on(tmp_path):
         battle.record(ev.SetStrategy(counter=counter(battle), key="knights", step="defensive"))
     battle.record(ev.SetStrategy(counter=counter(battle), key="knights", step="defensive", face=16))   # 16 + 3 = 19: fails
     assert battle.game.unit("knights").strategy == "reckless"
+
+
+def test_an_army_whose_morale_falls_to_minus_5_disbands():
+    """Ultimate Campaign: "If an army's Morale is ever reduced to -5 or lower,
+    the army disbands or deserts." The knights fled at Morale -4: -1 more."""
+    from tui.core.frozen import replace
+    from tui.core.systems.kingmaker.story import note_text
+    from tui.core.systems.kingmaker.turns import aftermath
+
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=2),)))
+    step(battle, "knights", "forward", "forward")
+    battle.record(ev.EndStep())
+    to_phase(battle, "morale")
+    end_phase(battle)
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    next_turn(battle)
+    step(battle, "knights", "forward")
+    state = battle.game
+    assert state.stage == "over"
+    low = replace(state, armies=tuple(a.model_copy(update={"morale": -4}) if a.key == "knights" else a for a in state.armies))
+    after = aftermath(low, ev.Aftermath(counter=state.counter, fates=()))
+    told = [note_text(after, n) for n in after.notes.latest(8)]
+    assert "Knights of Ostmark's Morale falls to -5: the army disbands or deserts, and no longer answers to its kingdom" in told
+    assert after.army("knights").morale == -4
+    normal = aftermath(state, ev.Aftermath(counter=state.counter, fates=()))
+    assert not any("disbands" in note_text(normal, n) for n in normal.notes.latest(8))

@@ -226,6 +226,9 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         morale = max(rules.armies.morale_min, min(rules.armies.morale_max, army.morale + change))
         armies.append(army.model_copy(update={"morale": morale}))
         state = state.with_note("km.note.morale_after", name=army.name, morale=morale, change=change)
+        if army.morale + change <= rules.armies.disbands_at:
+            # Ultimate Campaign: "reduced to -5 or lower, the army disbands or deserts"
+            state = state.with_note("km.note.disbands", name=army.name, morale=army.morale + change)
         floor_hp = math.floor(state.derived[army.key].acr)
         if rules.aftermath.heal_to_acr and state.hp(army.key) < floor_hp:
             state = state.with_unit(army.key, replace(unit, damage=state.derived[army.key].hp.total - floor_hp))
