@@ -354,3 +354,18 @@ def test_a_typo_in_the_fate_battle_rules_is_refused(tmp_path, old, new, where):
         rs.load_ruleset_file(path)
     assert str(info.value).startswith(str(path) + ":")
     assert where in str(info.value)
+
+
+@pytest.mark.parametrize(("system", "line", "key"), [
+    ("fate", "free_move_zones = 1", "actions.free_move_zones"),
+    ("second_world", "zones = 1               # \"that character can move one zone\"", "free_move.zones"),
+])
+def test_a_free_move_of_more_than_one_zone_is_refused_in_one_line(tmp_path, system, line, key):
+    """The app moves a free move to an adjacent zone only: a house rule of 2
+    would be read and ignored, so it is refused where it is written."""
+    text = replace_once(bundled_text(system), line, line.replace("= 1", "= 2", 1))
+    path = write(tmp_path, text)
+    with pytest.raises(SaveFileError) as info:
+        rs.load_ruleset_file(path)
+    message = str(info.value)
+    assert message.startswith(str(path) + ":") and key in message and "\n" not in message

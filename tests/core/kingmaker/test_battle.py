@@ -17,6 +17,7 @@ import pytest
 from tests.core.kingmaker.kit import begin_turn, counter, muster, set_up, step, to_phase
 from tui.core.errors import RuleViolation
 from tui.core.systems.kingmaker import events as ev
+from tui.core.systems.kingmaker.play import apply
 from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile
 
 
@@ -84,6 +85,21 @@ def test_moving_forward_diagonals_and_one_turn():
         step(battle, "knights", "turn_left")
     step(battle, "knights", "forward", "forward")
     assert battle.game.unit("knights").block.squares == {(12, 3)}
+
+
+def test_the_turns_a_unit_may_make_are_the_rulesets():
+    """"A unit may turn 90 degrees at a cost of 1 Speed once each turn":
+    ``movement.turns_per_turn``; a house rule allowing two is followed."""
+    from tui.core.frozen import replace
+
+    battle = battle_at("movement")
+    step(battle, "knights", "turn_left")
+    rules = battle.game.rules
+    house = replace(battle.game, rules=rules.model_copy(update={"movement": rules.movement.model_copy(update={"turns_per_turn": 2})}))
+    twice = apply(house, ev.Move(counter=house.counter, key="knights", step="turn_left"))
+    assert twice.unit("knights").block.facing == "n" and twice.unit("knights").turned == 2
+    with pytest.raises(RuleViolation, match="once a turn"):
+        apply(twice, ev.Move(counter=twice.counter, key="knights", step="turn_left"))
 
 
 def test_contact_stops_and_locks():

@@ -70,7 +70,9 @@ class Zones(Record):
 
 
 class ActionEconomy(Record):
-    free_move_zones: Count
+    free_move_zones: Literal[1]
+    """"Move one zone for free": the app moves a free move to an adjacent
+    zone only, so a house ruleset can't set another number."""
     second_action_fate_points: Positive
     attack_ends_turn: bool
     listed_skills_only: bool = False

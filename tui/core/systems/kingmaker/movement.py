@@ -243,7 +243,7 @@ def move(state: KMState, event: ev.Move) -> KMState:
     if retreat_locked(state, event.key):
         raise RuleViolation(t("km.rule.retreat_locked", name=name))
     turning = event.step in ("turn_left", "turn_right")
-    if turning and unit.turned and not away:
+    if turning and unit.turned >= state.rules.movement.turns_per_turn and not away:
         raise RuleViolation(t("km.rule.turned_already", name=name))
     after = step_block(unit.block, event.step)
     cost = step_cost(state, event.key, event.step, after)
@@ -262,7 +262,7 @@ def move(state: KMState, event: ev.Move) -> KMState:
         raise RuleViolation(t("km.rule.record_hacks"))
     moved = replace(
         unit, spent=unit.spent + cost, moved=True,
-        turned=unit.turned or (turning and not away),
+        turned=unit.turned + (1 if turning and not away else 0),
         diagonals=unit.diagonals + (1 if event.step in ("left", "right") else 0),
         hacked_by=unit.hacked_by + hackers,
     )

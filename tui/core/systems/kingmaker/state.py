@@ -70,7 +70,8 @@ class Unit:
     spent: int = 0
     """Squares of movement spent."""
     diagonals: int = 0
-    turned: bool = False
+    turned: int = 0
+    """Quarter turns made this turn (``movement.turns_per_turn`` allowed)."""
     command: str | None = None
     """The command carried out this turn (``charge``, ``hustle``, ``about_face``, ``withdraw``)."""
     tried: tuple[str, ...] = ()

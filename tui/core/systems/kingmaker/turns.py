@@ -125,7 +125,7 @@ def _begin_turn(state: KMState) -> KMState:
             if lasts and turns > lasts:
                 standing, turns = "ready", 0
         units.append((key, replace(
-            unit, standing=standing, standing_turns=turns, spent=0, diagonals=0, turned=False, command=None, tried=(),
+            unit, standing=standing, standing_turns=turns, spent=0, diagonals=0, turned=0, command=None, tried=(),
             moved=False, started_melee=False, engaged=False, shots=0, blows=(), flanked=False, rear=False, hacked_by=(),
         )))
     phases = state.rules.turn.phases

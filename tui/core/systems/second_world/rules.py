@@ -10,7 +10,7 @@ track or consequence that does not exist, edge costs that don't read as
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -100,7 +100,9 @@ class Situational(Named):
 
 
 class FreeMove(Record):
-    zones: Positive
+    zones: Literal[1]
+    """"That character can move one zone": the app moves a free move to an
+    adjacent zone only, so a house ruleset can't set another number."""
     erode: Positive
     shoot_penalty: Count
     shoot_skill: str
