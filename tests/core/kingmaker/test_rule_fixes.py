@@ -17,7 +17,7 @@ from fractions import Fraction
 
 import pytest
 
-from tests.core.kingmaker.kit import begin_turn, close_in, counter, end_phase, face_off, muster, set_up, step, to_phase
+from tests.core.kingmaker.kit import KNIGHTS, WARBAND, begin_turn, close_in, counter, end_phase, face_off, muster, set_up, step, to_phase
 from tests.core.kingmaker.test_combat import bloodied_knights, fleeing_knights
 from tests.fixtures import BEFORE, copied, played_as
 from tui.cli.check import check_file
@@ -29,6 +29,7 @@ from tui.core.files.storage import create_session, open_session
 from tui.core.i18n import set_language
 from tui.core.systems.kingmaker import events as ev, fixes
 from tui.core.systems.kingmaker.battle import KingmakerBattle
+from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.combat import melee_setup, strike_numbers
 from tui.core.systems.kingmaker.forces import Army
 from tui.core.systems.kingmaker.movement import withdraw_beats
@@ -451,3 +452,75 @@ def test_the_odds_before_the_check_count_the_worse_standing():
 
     chances = threshold_chances(fled_and_decimated().game, "knights", 20)
     assert set(chances) == {"ready", "flee", "rout"} and chances["flee"] == Fraction(9, 20)  # faces 8-16: no Retreat
+
+
+# -- once a battle, every source; Triage heals ---------------------------------------
+#
+# Ultimate Campaign's Triage: "Once per battle, the army may take a -4 penalty
+# on its Offense check during the Ranged or Melee phase and heal damage equal
+# to half its ACR." A boon the ruleset marks once a battle is
+# spent when ticked, as a once-a-battle tactic was (a special ability is
+# not: many of those last for the rest of the battle once begun).
+
+TRIAGE = BEFORE / "kingmaker-triage-twice.toml"
+MEDICS = KNIGHTS.model_copy(update={"commander": KNIGHTS.commander.model_copy(update={"boons": ("triage",)})})
+
+
+def medics_in_melee() -> KingmakerBattle:
+    """The knights (ACR 2), their commander with Triage, in contact with the warband in turn 1's Melee."""
+    battle = face_off("Triage", 5, ((MEDICS, (10, 3, "s")), (WARBAND, (10, 9, "n"))))
+    return close_in(battle, ("knights", 3), ("warband", 2))
+
+
+def triage_then_hit() -> KingmakerBattle:
+    """The fixture's start: Triage ticked in turn 1 (nothing to heal yet), the
+    warband hits back for 4, on to turn 2's Melee. The fixture then ticks
+    Triage again, which today's rules refuse (the first tick spent it)."""
+    battle = medics_in_melee()
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(15,), ticks=("boon:triage",)))
+    battle.record(ev.EndStep())
+    battle.record(ev.Attack(counter=counter(battle), attacker="warband", target="knights", mode="melee", faces=(18,)))
+    battle.record(ev.EndStep())
+    while battle.game.phase != "tactics":
+        battle.record(ev.EndStep())
+    begin_turn(battle)
+    to_phase(battle, "melee")
+    return battle
+
+
+def test_triage_heals_half_the_acr_once_a_battle():
+    battle = medics_in_melee()
+    battle.record(ev.EndStep())
+    battle.record(ev.Attack(counter=counter(battle), attacker="warband", target="knights", mode="melee", faces=(18,)))
+    to_phase(battle, "morale")
+    assert battle.game.hp("knights") == 7  # 4 damage landed
+    next_turn(battle)
+    assert [a.tick for a in tickable(battle.game, "knights")] == ["boon:triage"]
+    plain, ticked = melee_setup(battle.game, "knights", "warband"), melee_setup(battle.game, "knights", "warband", ("boon:triage",))
+    assert ticked.offense == plain.offense - 4
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(15,), ticks=("boon:triage",)))
+    game = battle.game
+    assert game.hp("knights") == 8 and game.unit("knights").used == ("boon:triage",)  # ACR 2: 1 back
+    assert note_text(game, game.notes.latest(1)[0]) == "Knights of Ostmark treats its wounded (Triage): 1 hp back, 8 hp now"
+    assert tickable(game, "knights") == ()  # spent for the battle
+    with pytest.raises(RuleViolation, match="boon:triage"):
+        battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(15,), ticks=("boon:triage",)))
+
+
+def test_the_triage_fixture_is_this_battle():
+    battle = triage_then_hit()
+    played_as(battle, TRIAGE)
+    assert battle.game.unit("knights").used == ("boon:triage",)  # today the first tick spent it
+    assert len(load_battle(TRIAGE).history.events) == len(battle.history.events) + 1
+
+
+def test_triage_played_before_the_fixes_stands_and_says_so():
+    battle = load_battle(TRIAGE)
+    game = battle.game
+    assert game.hp("knights") == 7 and game.unit("knights").used == ()  # as played: no healing, ticked twice
+    assert battle.rules_notice is not None
+    assert "Triage heals half the army's ACR with its -4, once a battle" in battle.rules_notice
+    battle.undo()
+    # the ticks played under the earlier reading spent nothing; a new one is today's: it heals and is spent
+    battle.record(ev.Attack(counter=counter(battle), attacker="knights", target="warband", mode="melee", faces=(15,), ticks=("boon:triage",)))
+    assert battle.game.hp("knights") == 8 and battle.game.unit("knights").used == ("boon:triage",)

@@ -863,3 +863,45 @@ def test_an_attack_with_nothing_added_to_offense_reads_plus_zero():
 
     setup = SimpleNamespace(terms=(), defense_terms=(SimpleNamespace(key="km.term.defense", amount=11),))
     assert _terms(setup, shipped()) == "Offense: +0 · Defense: Defense 11"
+
+
+# -- healing in battle ------------------------------------------------------------------
+
+
+@pytest.mark.covers("km.heal", "km.heal.healing_potions", "km.heal.alchemy")
+async def test_l_heals_with_potions_or_alchemy_instead_of_attacking(tmp_path):
+    from tests.core.kingmaker.test_healing import hurt_knights
+    from tui.core.systems.kingmaker.forces import AbilityPick
+
+    both = KNIGHTS.model_copy(update={"resources": ("healing_potions",), "abilities": (AbilityPick(key="alchemy"),)})
+    app = app_for(tmp_path, hurt_knights(both))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 10, 6)
+        assert game(app).hp("knights") == 5
+        await keys(app, pilot, "l")
+        assert options(app) == ["healing_potions", "alchemy"]
+        assert choices(app)[0].note == "4 hp back · uses left: 2"
+        await pick(app, pilot, "alchemy")
+        assert last(app) == ev.Heal(key="knights", source="alchemy") and game(app).hp("knights") == 9
+        await keys(app, pilot, "u", "l")
+        await pick(app, pilot, "healing_potions")
+        assert last(app) == ev.Heal(key="knights", source="healing_potions")
+        seen: list[str] = []
+        app.refuse = lambda message, **_: seen.append(str(message))  # type: ignore[method-assign]  # catch the one line
+        await keys(app, pilot, "l")
+        assert seen == ["Knights of Ostmark has attacked or healed this phase already"]
+
+
+@pytest.mark.covers("km.square.heal")
+async def test_the_square_menu_heals_with_the_one_source_there_is(tmp_path):
+    from tests.core.kingmaker.test_healing import POTIONS, hurt_knights
+
+    app = app_for(tmp_path, hurt_knights(POTIONS))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 10, 6)
+        await keys(app, pilot, "enter")
+        assert "heal" in options(app)
+        await pick(app, pilot, "heal")
+        assert last(app) == ev.Heal(key="knights", source="healing_potions") and game(app).hp("knights") == 9

@@ -14,8 +14,9 @@ once and undoable.
 | p | place a unit here (setup) |
 | g / r | switch the unit's tactic / rally a fleeing unit (Tactics) |
 | o | a command: Hustle, Charge, About Face, Withdraw (Movement) |
-| w / q / e / a / d | step forward / along the left or right forward diagonal / turn left / turn right |
+| w / 7 / 9 / a / d | step forward / along the left or right forward diagonal / turn left / turn right |
 | f / x | shoot (Ranged; siege engines in the Tactics phase) / fight (Melee), with the chance to hit and the damage |
+| l | heal with healing potions or Alchemy instead of attacking (Ranged or Melee) |
 | k / v | the unit's Morale check at a threshold / Press |
 | y | the unit's step on the Strategy Track (only when a house rule turns it on) |
 | h | hide the unit here from the players' view (an ambush, a reserve), or show it again |
@@ -52,7 +53,7 @@ PANEL = 26
 """The panel's least width; the mat takes the rest, scrolling when it must."""
 WIDE_PANEL = 40
 """The panel's width from which the squares get a column of space between them."""
-SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "forward", "diag_left", "diag_right", "turn_left", "turn_right", "shoot", "melee", "strategy", "morale", "press")
+SQUARE_MENU = menu("km.square", "next", "place", "terrain", "tactic", "rally", "order", "forward", "diag_left", "diag_right", "turn_left", "turn_right", "shoot", "melee", "heal", "strategy", "morale", "press")
 STEPS: dict[str, ev.Step] = {"forward": "forward", "diag_left": "left", "diag_right": "right", "turn_left": "turn_left", "turn_right": "turn_right"}
 
 
@@ -78,6 +79,7 @@ class KingmakerMatScreen(MatHost):
         Binding("d", "step('turn_right')", "km_ui.key.turn_right", show=False, id="km.turn_right"),
         Binding("f", "shoot", "km_ui.key.shoot", id="km.shoot"),
         Binding("x", "melee", "km_ui.key.melee", id="km.melee"),
+        Binding("l", "heal", "km_ui.key.heal", show=False, id="km.heal"),
         Binding("h", "hide", "secret.key.hide", show=False, id="km.hide"),
         Binding("y", "strategy", "km_ui.key.strategy", show=False, id="km.strategy"),
         Binding("k", "morale", "km_ui.key.morale", show=False, id="km.morale"),
@@ -326,6 +328,9 @@ class KingmakerMatScreen(MatHost):
     def action_melee(self) -> None:
         self._for_unit(lambda key: turns.attack(self, key, "melee"), "melee")
 
+    def action_heal(self) -> None:
+        self._for_unit(lambda key: turns.heal(self, key), "heal")
+
     def action_strategy(self) -> None:
         self._for_unit(lambda key: turns.strategy(self, key), "strategy")
 
@@ -382,7 +387,7 @@ class KingmakerMatScreen(MatHost):
             unit_flows: dict[str, Callable[[str], Coroutine[Any, Any, None]]] = {
                 "tactic": lambda k: turns.tactic(self, k), "rally": lambda k: turns.rally(self, k), "order": lambda k: turns.order(self, k),
                 "shoot": lambda k: turns.attack(self, k, "siege" if self.state.phase == "tactics" else "ranged"), "melee": lambda k: turns.attack(self, k, "melee"),
-                "morale": lambda k: turns.morale(self, k), "press": lambda k: turns.press(self, k),
+                "morale": lambda k: turns.morale(self, k), "press": lambda k: turns.press(self, k), "heal": lambda k: turns.heal(self, k),
                 "strategy": lambda k: turns.strategy(self, k),
             }
             await unit_flows[picked](unit)

@@ -20,6 +20,7 @@ from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances, withdraw_chance
 from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
 from tui.core.systems.kingmaker.morale import failing, morale_bonus, owed, tactic_is_free
+from tui.core.systems.kingmaker.healing import heal_refusal, healing, uses_left
 from tui.core.systems.kingmaker.movement import DIRECTIONS
 from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
 from tui.ui.kingmaker.common import ask
@@ -33,6 +34,7 @@ from tui.ui.kingmaker.hosts import MatHost
 ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
 TACTIC_MENU = data_menu("km.tactic", lambda: tuple(x.key for x in shipped().tactics))
 ROLL_MENU = menu("km.roll", "roll", "again")
+HEAL_MENU = menu("km.heal", "healing_potions", "alchemy")
 LEAVE_MENU = menu("km.leave", "leave", "stay")
 PRESS_MENU = menu("km.press_step", *DIRECTIONS, "done")
 TICK_MENU = menu("km.tick", "roll", "tick")
@@ -314,4 +316,23 @@ async def press(screen: MatHost, key: str) -> None:
     shell(screen).act(lambda b: km_battle(b).press(key, tuple(steps)))
 
 
-__all__ = ["attack", "choose_ticks", "morale", "order", "press", "rally", "strategy", "tactic"]
+async def heal(screen: MatHost, key: str) -> None:
+    """Healing potions or Alchemy, instead of attacking this phase; asked
+    only when the army has both to choose from."""
+    state = screen.state
+    name = state.army(key).name
+    sources = [s for s in ("healing_potions", "alchemy") if uses_left(state, key, s)]
+    source = sources[0]
+    if len(sources) > 1:
+        options = [
+            Choice(s, t(f"km_ui.heal.{s}"), t("km_ui.heal.note", hp=healing(state, key, s), left=uses_left(state, key, s)), heal_refusal(state, key, s), entry=s)
+            for s in sources
+        ]
+        picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.heal", name=name), options, menu=HEAL_MENU))
+        if picked is None:
+            return
+        source = picked
+    shell(screen).act(lambda b: b.record(ev.Heal(key=key, source=source)))
+
+
+__all__ = ["attack", "choose_ticks", "heal", "morale", "order", "press", "rally", "strategy", "tactic"]

@@ -5,6 +5,7 @@ the last word when the key is pressed."""
 from __future__ import annotations
 
 from tui.core.i18n import t
+from tui.core.systems.kingmaker.healing import heal_refusal, uses_left
 from tui.core.systems.kingmaker.morale import owed
 from tui.core.systems.kingmaker.movement import retreat_locked
 from tui.core.systems.kingmaker.state import KMState
@@ -37,10 +38,13 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
         return state.phase == "melee" and unit.standing in ("ready", "retreat") and bool(state.enemies_in_contact(key))
     if action == "strategy":
         return state.rules.strategy.enabled and state.phase == "melee" and "strategy" not in unit.tried and not unit.blows
+    if action == "heal":
+        return any(heal_refusal(state, key, source) is None for source in HEAL_SOURCES)
     return False
 
 
-UNIT_ACTIONS = ("tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press")
+UNIT_ACTIONS = ("tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press", "heal")
+HEAL_SOURCES = ("healing_potions", "alchemy")
 _PHASE_OF = {"tactic": "tactics", "rally": "tactics", "order": "movement", "step": "movement", "melee": "melee", "strategy": "melee", "morale": "morale"}
 
 
@@ -51,6 +55,11 @@ def why_unit_cannot(state: KMState, key: str, action: str) -> str:
     found = state.derived[key]
     if army.side != state.side_acting:
         return t("km.rule.not_your_turn", name=army.name, side=state.sides[state.side_acting or 0])
+    if action == "heal":
+        sources = [s for s in HEAL_SOURCES if uses_left(state, key, s)]
+        return heal_refusal(state, key, sources[0] if sources else HEAL_SOURCES[0]) or t("km_ui.why.not_now", name=army.name)
+    if action == "shoot" and state.phase == "tactics" and not found.army.siege_engines:
+        return t("km_ui.why.no_siege", name=army.name)
     if action == "shoot":
         phase = "ranged" if found.ranged or not found.army.siege_engines else "tactics"
     elif action == "press":
@@ -74,4 +83,4 @@ def why_unit_cannot(state: KMState, key: str, action: str) -> str:
     return reasons.get(action, t("km_ui.why.not_now", name=army.name))
 
 
-__all__ = ["UNIT_ACTIONS", "unit_may", "why_unit_cannot"]
+__all__ = ["HEAL_SOURCES", "UNIT_ACTIONS", "unit_may", "why_unit_cannot"]

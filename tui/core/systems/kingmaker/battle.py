@@ -31,6 +31,7 @@ RULE_FIXES = (
     RuleFix(fixes.CORNER_FLANK, "km.fix.corner_flank", rear_corner_attack),
     RuleFix(fixes.LEAVE_CONTACT, "km.fix.leave_contact", left_contact_retreating),
     RuleFix(fixes.NEVER_MILDER, "km.fix.never_milder", decided_differently(apply, fixes.NEVER_MILDER)),
+    RuleFix(fixes.TRIAGE_HEALS, "km.fix.triage_heals", decided_differently(apply, fixes.TRIAGE_HEALS)),
 )
 
 

@@ -14,6 +14,7 @@ from typing import Iterable
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
+from tui.core.systems.kingmaker import fixes
 from tui.core.systems.kingmaker.rule_rows import Effect
 from tui.core.systems.kingmaker.state import KMState
 
@@ -52,12 +53,24 @@ def _candidates(state: KMState, key: str) -> Iterable[Active]:
 
 
 def tickable(state: KMState, key: str) -> tuple[Active, ...]:
-    """The GM's calls a roll of this unit may tick."""
+    """The GM's calls a roll of this unit may tick (not a once-a-battle one used)."""
     unit = state.unit(key)
-    return tuple(
-        a for a in _candidates(state, key)
-        if a.effect.when == "gm" and not (a.source == "tactic" and f"tactic:{a.key}" in unit.used)
-    )
+    return tuple(a for a in _candidates(state, key) if a.effect.when == "gm" and a.tick not in unit.used)
+
+
+def once_a_battle(state: KMState, tick: str) -> bool:
+    """Whether ticking ``tick`` spends it for the battle: a tactic or a boon
+    the ruleset marks once a battle (a boon since ``fixes.TRIAGE_HEALS``).
+    Not a special ability: many of those once-a-battle ones last for the
+    rest of the battle once begun (Rage, Challenge), so the GM ticks them
+    at each roll they count for."""
+    source, _, key = tick.partition(":")
+    rules = state.rules
+    if source == "tactic":
+        return rules.tactic(key).once_per_battle
+    if source == "boon" and fixes.TRIAGE_HEALS in state.mended:
+        return rules.boon(key).once_per_battle
+    return False
 
 
 def active(state: KMState, key: str, ticks: Iterable[str] = ()) -> tuple[Active, ...]:
@@ -83,4 +96,4 @@ def total(effects: Iterable[Active], *fields: str) -> int:
     return sum(int(getattr(a.effect, f)) for a in effects for f in fields)
 
 
-__all__ = ["Active", "active", "bloodied", "tickable", "total"]
+__all__ = ["Active", "active", "bloodied", "once_a_battle", "tickable", "total"]

@@ -11,6 +11,7 @@ Offense check (Ultimate Campaign).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Iterable, Literal
 
@@ -19,7 +20,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev, fixes
-from tui.core.systems.kingmaker.bonuses import active, total
+from tui.core.systems.kingmaker.bonuses import active, once_a_battle, total
 from tui.core.systems.kingmaker.mat import contact, in_contact
 from tui.core.systems.kingmaker.standing import own_unit, strikers
 from tui.core.systems.kingmaker.state import KMState, Phase, Roll
@@ -210,6 +211,8 @@ def _may_attack(state: KMState, attacker: str, target: str, phase: Phase) -> Non
         raise RuleViolation(t(f"km.rule.standing_{unit.standing}", name=name))
     if unit.setback_phase == state.phase_count:
         raise RuleViolation(t("km.rule.setback", name=name))
+    if unit.drank_phase == state.phase_count:
+        raise RuleViolation(t("km.rule.healed_this_phase", name=name))
     if state.army(target).side == state.army(attacker).side:
         raise RuleViolation(t("km.rule.own_side", target=state.army(target).name))
     other = state.unit(target)
@@ -301,7 +304,7 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     dealt = [damage(f, setup, rules) for f in event.faces]
     hurt = sum(d for d, _ in dealt)
     unit = state.unit(event.attacker)
-    once = tuple(tick for tick in event.ticks if tick.startswith("tactic:") and state.rules.tactic(tick.split(":", 1)[1]).once_per_battle)
+    once = tuple(tick for tick in event.ticks if once_a_battle(state, tick))
     unit = replace(unit, used=unit.used + once)
     if event.mode == "melee":
         unit = replace(unit, blows=tuple({**dict(unit.blows), event.target: dict(unit.blows).get(event.target, 0) + len(event.faces)}.items()))
@@ -313,6 +316,7 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
     if setback:
         unit = replace(unit, setback_phase=state.phase_count + 1)
     after = state.with_unit(event.attacker, unit)
+    healed = _triage(after, event)
     other = after.unit(event.target)
     other = replace(other, pending=other.pending + hurt, flanked=other.flanked or setup.side == "flank", rear=other.rear or setup.side == "rear")
     after = after.with_unit(event.target, other)
@@ -324,7 +328,33 @@ def attack(state: KMState, event: ev.Attack) -> KMState:
         attacks=len(event.faces), hits=hits, damage=hurt, faces=" ".join(str(f) for f in event.faces),
         offense=setup.offense, defense=setup.defense,
     )
+    if healed is not None:
+        told = heal(told, event.attacker, healed, "km.note.triage")
     return told.with_note("km.note.setback", name=state.army(event.attacker).name, face=state.rules.attack.setback_face) if setback else told
+
+
+def _triage(state: KMState, event: ev.Attack) -> int | None:
+    """What a ticked Triage heals (half the ACR, at least 1), if one is ticked."""
+    if fixes.TRIAGE_HEALS not in state.mended or event.mode == "siege":
+        return None
+    for tick in event.ticks:
+        source, _, key = tick.partition(":")
+        if source == "boon" and state.rules.boon(key).heal_acr_half:
+            return half_acr(state, event.attacker)
+    return None
+
+
+def half_acr(state: KMState, key: str) -> int:
+    """Half the army's ACR, rounded down, at least 1 (UC: healing halved has a minimum of 1)."""
+    return max(1, math.floor(state.derived[key].acr / 2))
+
+
+def heal(state: KMState, key: str, amount: int, note: str, **params: object) -> KMState:
+    """``amount`` hp back at once (never above full), told in the story."""
+    unit = state.unit(key)
+    back = min(amount, unit.damage)
+    healed = state.with_unit(key, replace(unit, damage=unit.damage - back))
+    return healed.with_note(note, name=state.army(key).name, heal=back, hp=healed.hp(key), **params)
 
 
 def strike_numbers(state: KMState, by: str, target: str) -> tuple[int, int]:
@@ -364,4 +394,4 @@ def land_parting_shots(state: KMState, key: str, hacks: tuple[ev.Hack, ...]) -> 
     return state
 
 
-__all__ = ["land_parting_shots", "Setup", "Term", "attack", "damage", "defense_of", "hustled", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike", "strike_numbers"]
+__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "half_acr", "heal", "hustled", "land_parting_shots", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike", "strike_numbers"]

@@ -217,6 +217,16 @@ class Attack(Record):
     """The GM rules the target in cover (a forest square under it counts by itself)."""
 
 
+class Heal(Record):
+    """The army drinks its healing potions (the resource) or heals by Alchemy
+    (the ability), in its side's step of the Ranged or Melee phase, instead
+    of attacking that phase (Ultimate Campaign)."""
+
+    kind: Literal["heal"] = "heal"
+    key: Key
+    source: Literal["healing_potions", "alchemy"] = "healing_potions"
+
+
 class MoraleCheck(Record):
     """A unit's Morale check at a threshold (bloodied, decimated); a second
     face when a Hold the Line commander has it rolled again."""
@@ -255,14 +265,14 @@ class Aftermath(Record):
 KingmakerEvent = Annotated[
     Union[
         SetSides, SetArmy, RemoveArmy, SetMat, PaintTerrain, SetConditions, SetupRoll, Ambush, FirstSide, Place,
-        Initiative, EndStep, SwitchTactic, SetStrategy, Rally, Order, Move, Attack, MoraleCheck, Press, Aftermath,
+        Initiative, EndStep, SwitchTactic, SetStrategy, Rally, Order, Move, Attack, Heal, MoraleCheck, Press, Aftermath,
         QuickRoll, Hide,
     ],
     Field(discriminator="kind"),
 ]
 
 __all__ = [
-    "Aftermath", "Ambush", "Attack", "Hide", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Initiative",
+    "Aftermath", "Ambush", "Attack", "Hide", "AttackKind", "Command", "Direction", "EndStep", "Face", "FirstSide", "Hack", "Heal", "Initiative",
     "KingmakerEvent", "MoraleCheck", "Move", "Order", "PaintTerrain", "Place", "Press", "Rally",
     "RemoveArmy", "SetArmy", "SetConditions", "SetMat", "SetSides", "SetStrategy", "SetupRoll", "Step", "SwitchTactic",
 ]

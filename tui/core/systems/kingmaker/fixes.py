@@ -35,6 +35,12 @@ NEVER_MILDER = "failed_morale_never_milder"
 that fails a later check by 0-4 keeps fleeing (the texts are silent; the
 app's reading, in the rules table). It was set to Retreat."""
 
-ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT, NEVER_MILDER})
+TRIAGE_HEALS = "triage_heals"
+"""Triage (Ultimate Campaign's boon): "once per battle ... a -4 penalty on
+its Offense check ... and heal damage equal to half its ACR": ticking it
+heals (at least 1) and spends it for the battle, as a once-a-battle tactic
+is spent. The tick took the -4 only, at every roll."""
 
-__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "NEVER_MILDER", "WITHDRAW_TIES"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT, NEVER_MILDER, TRIAGE_HEALS})
+
+__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "NEVER_MILDER", "TRIAGE_HEALS", "WITHDRAW_TIES"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
-from tui.core.systems.kingmaker import ambush, combat, morale, movement, muster, turns
+from tui.core.systems.kingmaker import ambush, combat, healing, morale, movement, muster, turns
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.state import KMState
 
@@ -57,6 +57,8 @@ def apply(state: KMState, event: ev.KingmakerEvent) -> KMState:
             return movement.press(state, event)
         case ev.Attack():
             return combat.attack(state, event)
+        case ev.Heal():
+            return healing.drink(state, event)
         case ev.MoraleCheck():
             return morale.morale_check(state, event)
         case ev.Aftermath():

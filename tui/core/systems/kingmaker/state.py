@@ -65,6 +65,8 @@ class Unit:
     used: tuple[str, ...] = ()
     """Once-a-battle things it has used (``tactic:dirty_fighters``)."""
     setback_phase: int | None = None
+    drank_phase: int | None = None
+    """The phase it healed in (potions, Alchemy): no attack in it."""
     """The phase count at which a natural 1 costs it its Offense check."""
     # -- this turn -----------------------------------------------------------------
     spent: int = 0
