@@ -280,3 +280,17 @@ async def test_escape_and_the_key_behind_it_read_as_alt_are_taken_back_apart(tmp
         await settle(app, pilot)
         assert not isinstance(app.screen, ChoiceDialog)
         assert app.battle.history.cursor == events_before - 1  # u undid the activation
+
+
+def test_esc_and_enter_or_tab_in_one_burst_are_read_as_two_keys():
+    """Textual read Esc + Enter as a lone Enter (and Esc + Tab as Shift+Tab):
+    a burst "Esc Enter" confirmed what the GM meant to cancel (issue 28's
+    Kingmaker playthrough). The terminal's bytes, parsed as the app does."""
+    from textual._xterm_parser import XTermParser
+
+    from tui.ui.shell.escape_pairs import read_escape_pairs_apart
+
+    read_escape_pairs_apart()
+    for sequence, keys in (("\x1b\r", ["escape", "enter"]), ("\x1b\t", ["escape", "tab"]), ("\x1b\x7f", ["ctrl+w"])):  # alt+backspace keeps its meaning
+        parser = XTermParser()
+        assert [e.key for e in parser.feed(sequence) if isinstance(e, events.Key)] == keys, sequence

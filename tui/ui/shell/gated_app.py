@@ -13,6 +13,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from tui.ui.shell.dialogs import Dialog
+from tui.ui.shell.escape_pairs import read_escape_pairs_apart
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.shadow import ReturnType, ShadowedApp
 
@@ -22,6 +23,10 @@ QUIT_NOW = ("ctrl+q", "ctrl+c")
 
 class GatedApp(ShadowedApp[ReturnType]):
     key_gate: KeyGate
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        read_escape_pairs_apart()  # Esc + Enter in one burst: two keys, not a lone Enter
 
     def run_flow(self, node: DOMNode, flow: Coroutine[Any, Any, None], group: str = "flow") -> None:
         """Run a flow of dialogs; keys that come before its dialog is up wait for it."""
