@@ -360,8 +360,11 @@ def test_a_retreating_army_in_contact_must_withdraw():
 def test_failing_the_withdraw_it_stays_locked_and_still_retreating():
     battle = retreating_in_contact()
     battle.record(ev.Order(counter=counter(battle), key="knights", command="withdraw", face=2, opposing=(15,)))
-    with pytest.raises(RuleViolation, match="only a Withdraw gets it away"):
+    failed = "Knights of Ostmark's Withdraw failed: it stays locked in contact, still in retreat, until next turn"
+    with pytest.raises(RuleViolation, match=failed):
         step(battle, "knights", "turn_left")
+    with pytest.raises(RuleViolation, match=failed):  # not "has had its command": the GM reads why it is stuck
+        battle.record(ev.Order(counter=counter(battle), key="knights", command="withdraw", face=20, opposing=(1,)))
     battle.record(ev.EndStep())  # it tried: its side may end the phase
     assert battle.game.unit("knights").standing == "retreat" and battle.game.enemies_in_contact("knights") == ("warband",)
 

@@ -116,4 +116,4 @@ def test_damage_still_to_land_shows_beside_the_hp():
     step(battle, "knights", "turn_left", "turn_left")
     assert standing_text(battle.game, "knights") == "5/11 hp · Fleeing"
     battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=15),)))
-    assert standing_text(battle.game, "knights") == "5/11 hp (−4 due) · Fleeing"
+    assert standing_text(battle.game, "knights") == "5/11 hp · −4 due · Fleeing"

@@ -905,3 +905,32 @@ async def test_the_square_menu_heals_with_the_one_source_there_is(tmp_path):
         assert "heal" in options(app)
         await pick(app, pilot, "heal")
         assert last(app) == ev.Heal(key="knights", source="healing_potions") and game(app).hp("knights") == 9
+
+
+def test_the_army_list_keeps_the_name_and_puts_damage_due_and_standing_under_it():
+    """At 80x24 the panel is 24 columns: "(−5 due) · Retreat" before the name
+    pushed the name off it (Kingmaker playthrough)."""
+    from tests.core.kingmaker.test_combat import fleeing_knights
+    from tui.ui.kingmaker.mat_text import legend
+
+    battle = fleeing_knights()
+    to_phase(battle, "movement")
+    step(battle, "knights", "turn_left", "turn_left")
+    battle.record(ev.Move(counter=battle.game.counter, key="knights", step="forward", hacks=(ev.Hack(by="warband", face=15),)))
+    lines = legend(battle.game, "unicode").plain.split("\n")
+    knights = next(i for i, line in enumerate(lines) if "Knights of Ostmark" in line)
+    assert lines[knights].startswith("A") and "5/11 hp Knights of Ostmark" in lines[knights]
+    assert lines[knights + 1] == "   −4 due · Fleeing"
+    assert any(line.endswith("Rivenhold Warband") for line in lines)  # a ready army: one line
+
+
+def test_the_sheet_says_a_retreating_army_is_locked_and_whether_its_withdraw_failed():
+    from tests.core.kingmaker.test_rule_fixes import retreating_in_contact
+    from tui.ui.kingmaker.mat_text import square_lines
+
+    battle = retreating_in_contact()
+    block = battle.game.unit("knights").block
+    square = (block.x, block.y)
+    assert "in retreat, locked in contact: only a Withdraw (o) gets it away" in square_lines(battle.game, square).plain
+    battle.record(ev.Order(counter=battle.game.counter, key="knights", command="withdraw", face=2, opposing=(15,)))
+    assert "in retreat, locked in contact: its Withdraw failed this turn" in square_lines(battle.game, square).plain

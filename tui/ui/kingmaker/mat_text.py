@@ -12,7 +12,7 @@ from rich.text import Text
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker.public import army_item, status_line
 from tui.core.systems.kingmaker.state import KMState
-from tui.core.systems.kingmaker.story import letter, note_text, standing_text
+from tui.core.systems.kingmaker.story import letter, note_text, standing_parts, standing_text
 from tui.ui.kingmaker.mat_view import MatPicture, SquareView
 
 ARROWS = {"unicode": {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}, "ascii": {"n": "^", "e": ">", "s": "v", "w": "<"}}
@@ -76,7 +76,7 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
     text.append("\n" + t("km_ui.panel.numbers", offense=found.offense.total, defense=found.defense.total, attacks=found.attacks.total, damage=found.max_damage.total) + ranged)
     if state.stage == "battle":
         from tui.core.systems.kingmaker.combat import melee_now
-        from tui.core.systems.kingmaker.movement import allowance
+        from tui.core.systems.kingmaker.movement import allowance, retreat_locked
 
         offense, front, defense = melee_now(state, key)
         if (offense, front, defense) != (found.offense.total, found.offense.total, found.defense.total):
@@ -89,7 +89,10 @@ def square_lines(state: KMState, square: tuple[int, int]) -> Text:
         if unit.command:
             text.append(" · " + t(f"km_ui.panel.command_{unit.command}"))
         if unit.standing in ("retreat", "flee"):
-            text.append("\n" + t(f"km_ui.panel.standing_{unit.standing}"), style="italic")
+            which: str = unit.standing
+            if retreat_locked(state, key):
+                which = "retreat_failed" if "command" in unit.tried else "retreat_locked"
+            text.append("\n" + t(f"km_ui.panel.standing_{which}"), style="italic")
     return text
 
 
@@ -104,14 +107,20 @@ def legend(state: KMState, glyphs: str) -> Text:
         if text:
             text.append("\n")
         text.append(f"{letter(state, army.key)}{arrow} ", style=style)
+        extra: list[str] = []
         if state.stage in ("battle", "over"):
-            # hp and standing before the name: a narrow panel cuts the name, not them
-            text.append(standing_text(state, army.key) + " ", style="dim" if unit.out else "bold")
+            # hp before the name: a narrow panel cuts the name, not it
+            hp, *extra = standing_parts(state, army.key, tactic=False)
+            text.append(hp + " ", style="dim" if unit.out else "bold")
         text.append(army.name)
         if army_item(army.key) in state.hidden:
             text.append(" " + t("secret.mark"), style="italic")
         elif unit.block is None and state.stage == "setup":
             text.append(" · " + t("km_ui.panel.not_placed"), style="dim")
+        if extra:
+            # damage due and a broken standing take a line of their own under
+            # the name, so neither pushes the name off a narrow panel
+            text.append("\n   " + " · ".join(extra), style="dim" if unit.out else "bold")
     return text
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tui.core.i18n import t
 from tui.core.systems.kingmaker.healing import heal_refusal, uses_left
 from tui.core.systems.kingmaker.morale import owed
-from tui.core.systems.kingmaker.movement import retreat_locked
+from tui.core.systems.kingmaker.movement import locked_why, retreat_locked
 from tui.core.systems.kingmaker.state import KMState
 
 
@@ -73,7 +73,7 @@ def why_unit_cannot(state: KMState, key: str, action: str) -> str:
     reasons = {
         "tactic": t("km.rule.tried_tactic", name=army.name),
         "rally": t("km.rule.not_fleeing", name=army.name) if unit.standing != "flee" else t("km.rule.tried_rally", name=army.name),
-        "order": t("km.rule.command_before_moving", name=army.name) if unit.moved else t("km.rule.one_command", name=army.name),
+        "order": t("km.rule.command_before_moving", name=army.name) if unit.moved else (locked_why(state, key) if retreat_locked(state, key) else t("km.rule.one_command", name=army.name)),
         "shoot": t("km.rule.no_ranged", name=army.name) if not found.ranged and phase == "ranged" else t("km_ui.why.shot_all", name=army.name),
         "melee": t("km_ui.why.no_contact", name=army.name) if not state.enemies_in_contact(key) else t(f"km.rule.standing_{unit.standing}", name=army.name),
         "strategy": t("km.rule.no_strategy_track") if not state.rules.strategy.enabled else t("km.rule.strategy_set", name=army.name),

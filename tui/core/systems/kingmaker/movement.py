@@ -42,6 +42,13 @@ def retreat_locked(state: KMState, key: str) -> bool:
     return fixes.LEAVE_CONTACT in state.mended and _retreating_in_contact(state, key)
 
 
+def locked_why(state: KMState, key: str) -> str:
+    """Why a retreating unit locked in contact can't step away: it must
+    Withdraw, or its Withdraw failed this turn."""
+    name = state.army(key).name
+    return t("km.rule.withdraw_failed_locked" if "command" in state.unit(key).tried else "km.rule.retreat_locked", name=name)
+
+
 def _retreating_in_contact(state: KMState, key: str) -> bool:
     unit = state.unit(key)
     return unit.standing == "retreat" and unit.command != "withdraw" and bool(state.enemies_in_contact(key))
@@ -59,7 +66,7 @@ def order(state: KMState, event: ev.Order) -> KMState:
     unit = state.unit(event.key)
     name = state.army(event.key).name
     if "command" in unit.tried:
-        raise RuleViolation(t("km.rule.one_command", name=name))
+        raise RuleViolation(locked_why(state, event.key) if retreat_locked(state, event.key) else t("km.rule.one_command", name=name))
     if unit.moved:
         raise RuleViolation(t("km.rule.command_before_moving", name=name))
     if event.counter != state.counter:
@@ -241,7 +248,7 @@ def move(state: KMState, event: ev.Move) -> KMState:
     if contact and not away and unit.command != "withdraw":
         raise RuleViolation(t("km.rule.locked", name=name))
     if retreat_locked(state, event.key):
-        raise RuleViolation(t("km.rule.retreat_locked", name=name))
+        raise RuleViolation(locked_why(state, event.key))
     turning = event.step in ("turn_left", "turn_right")
     if turning and unit.turned >= state.rules.movement.turns_per_turn and not away:
         raise RuleViolation(t("km.rule.turned_already", name=name))

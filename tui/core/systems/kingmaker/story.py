@@ -83,19 +83,25 @@ def mat_lines(state: KMState, leave_out: Collection[str] = (), letters: dict[str
 
 
 def standing_text(state: KMState, key: str) -> str:
-    """hp, and how the army stands, in words: ``18/27 hp (-4 due) · Fleeing``."""
+    """hp, and how the army stands, in words: ``18/27 hp (-4 due) · Fleeing · Cautious Combat``."""
+    return " · ".join(standing_parts(state, key))
+
+
+def standing_parts(state: KMState, key: str, *, tactic: bool = True) -> list[str]:
+    """hp first, then what else there is to say: the damage due at the phase's
+    end, a standing other than ready, the tactic (unless ``tactic`` is False)."""
     unit = state.unit(key)
     words = [t("km.report.hp", hp=state.hp(key), full=state.derived[key].hp.total)]
     if unit.pending:
         # damage dealt this phase lands at its end: the GM sees it coming
-        words[0] += " " + t("km.report.pending", pending=unit.pending)
+        words.append(t("km.report.pending", pending=unit.pending))
     if unit.standing in ("retreat", "flee", "rout"):
         words.append(next(s.name(language()) for s in state.rules.morale.states if s.key == unit.standing))
     elif unit.standing != "ready":
         words.append(t(f"km.report.{unit.standing}"))
-    if unit.tactic != "standard":
+    if tactic and unit.tactic != "standard":
         words.append(state.rules.tactic(unit.tactic).name(language()))
-    return " · ".join(words)
+    return words
 
 
 def army_line(state: KMState, key: str, escape: Callable[[str], str] = _plain) -> str:
@@ -143,4 +149,4 @@ def markdown_report(state: KMState, title: str, lang: str) -> str:
         set_language(before)
 
 
-__all__ = ["army_line", "letter", "markdown_report", "mat_lines", "note_text", "standing_text"]
+__all__ = ["army_line", "letter", "markdown_report", "mat_lines", "note_text", "standing_parts", "standing_text"]
