@@ -184,6 +184,57 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
     assert len(opened) == 1  # quitting the start screen opens nothing
 
 
+async def test_a_new_file_without_a_system_offers_only_the_systems(tmp_path):
+    """`masscombat saves/new.toml` for a file that doesn't exist yet: which
+    system? (It started a Mutant battle unasked: Kingmaker playthrough.)"""
+    _save(tmp_path, "older.toml", "myz", "Ghoul Raid", 1_700_000_000)
+    app = StartApp(tmp_path, new_file=tmp_path / "km-en.toml")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        labels = _labels(app)
+        assert app.title == "A new battle in km-en.toml: which system?"
+        assert not any("Ghoul" in label for label in labels) and len(labels) == 1 + len(systems())
+        kingmaker = [s.key for s in systems()].index("kingmaker")
+        await pilot.press(*["down"] * kingmaker, "enter")
+        await pilot.pause()
+    assert app.return_value == StartChoice("new", path=tmp_path / "km-en.toml", system="kingmaker")
+
+
+def test_launch_of_a_new_file_asks_its_system_and_makes_that_file(tmp_path, monkeypatch):
+    opened = []
+
+    class FakeStart:
+        def __init__(self, saves, theme=None, *, new_file=None):
+            self.new_file = new_file
+
+        def run(self):
+            return StartChoice("new", path=self.new_file, system="kingmaker")
+
+    class FakeApp:
+        def __init__(self, session, *args, **kwargs):
+            opened.append(session)
+            self.return_code, self.exit_problem, self.rescued, self.quit_unsaved = 0, None, None, False
+
+        def disarm(self):
+            return None
+
+        def run(self):
+            return None
+
+        def close_session(self):
+            opened[-1].close()
+
+    import tui.ui.app
+    import tui.ui.shell.start
+
+    monkeypatch.setattr(tui.ui.shell.start, "StartApp", FakeStart)
+    monkeypatch.setattr(tui.ui.app, "MassCombatApp", FakeApp)
+    target = tmp_path / "km-en.toml"
+    args = SimpleNamespace(battle=str(target), system=None, saves=str(tmp_path), lang=None, seed=3, theme=None, ascii=False)
+    assert launch_module.launch(args) == 0
+    assert opened and opened[0].battle.system == find_system("kingmaker").key and opened[0].path == target
+
+
 async def test_a_file_name_holding_an_escape_is_written_out_not_sent(tmp_path):
     (tmp_path / "evil\x1b]0;pwned\x07.toml").write_text("schema_version = [", encoding="utf-8")
     app = StartApp(tmp_path)

@@ -77,6 +77,14 @@ def launch(args) -> int:
         fresh = choice.kind == "demo"
     else:
         fresh = bool(getattr(args, "fresh", False))
+        if battle_file is not None and system is None and not Path(battle_file).exists():
+            # A new file and no system named: ask which, rather than start a Mutant battle unasked.
+            from tui.ui.shell.start import StartApp
+
+            picked = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme, new_file=Path(battle_file)).run()
+            if picked is None:
+                return 0
+            system = picked.system
     house = Path(args.ruleset) if getattr(args, "ruleset", None) else None
     try:
         if house is not None:

@@ -74,10 +74,13 @@ class StartApp(App[StartChoice]):
     }
     """
 
-    def __init__(self, saves: Path, theme: str | None = None) -> None:
+    def __init__(self, saves: Path, theme: str | None = None, *, new_file: Path | None = None) -> None:
         super().__init__()
         self._saves = saves
         self._theme_name = theme
+        self._new_file = new_file
+        """A battle file named on the command line that doesn't exist yet:
+        only the systems are offered, for the new battle it will hold."""
         self._choices: dict[str, StartChoice] = {}
         self._recent: list[str] = []
 
@@ -100,7 +103,9 @@ class StartApp(App[StartChoice]):
 
         heading("start.new")
         for system in systems():
-            entry(StartChoice("new", system=system.key), Text(t("start.new_of", system=system.name(language()))))
+            entry(StartChoice("new", path=self._new_file, system=system.key), Text(t("start.new_of", system=system.name(language()))))
+        if self._new_file is not None:
+            return options
         heading("start.recent")
         recent = recent_battles(self._saves)
         if not recent:
@@ -115,7 +120,7 @@ class StartApp(App[StartChoice]):
         return options
 
     def on_mount(self) -> None:
-        self.title = t("start.title")
+        self.title = t("start.title") if self._new_file is None else t("start.new_file_title", file=printable(self._new_file.name))
         if self._theme_name and self._theme_name in self.available_themes:
             self.theme = self._theme_name
         options = self.query_one(OptionList)
