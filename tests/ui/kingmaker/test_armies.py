@@ -201,6 +201,8 @@ async def test_resources_are_toggled_one_by_one_and_each_is_recorded_at_once(tmp
         await keys(app, pilot, *entry("resources"))
         assert set(choices(app)) == {r.key for r in shipped().resources}
         assert choices(app)["healing_potions"].detail.startswith("Twice a battle")
+        # the price for this army's size (Huge: 4 × a Medium army's), not a Medium army's
+        assert choices(app)["healing_potions"].detail.endswith("Costs 40 BP for this army (Huge), Consumption +0.")
         await choose(app, pilot, "healing_potions")
         assert game(app).army("a1").resources == ("healing_potions",)
         assert isinstance(app.screen, ChoiceDialog)  # the list again, on the same row

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from tui.core.i18n import language, t
 from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.derive import derive, read_cr
+from tui.core.systems.kingmaker.derive import derive, read_cr, scaled_price, size_for
 from tui.core.systems.kingmaker.forces import AbilityPick, Army
 from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
 from tui.ui.kingmaker.common import ask, record
@@ -90,7 +90,9 @@ def resource_options(screen: ArmiesHost, army: Army) -> list[Choice]:
             closed = refusal(screen, partial(_engines, army, 0 if has else 1))
         else:
             closed = refusal(screen, partial(_toggled_resource, army, row.key, rules))
-        cost = t("km_army.resources.cost", cost=row.cost, consumption=row.consumption) if not row.cost_is_mount_acr else t("km_army.resources.cost_mount", consumption=row.consumption)
+        price, consumption = scaled_price(army, rules, row.key)
+        size = size_for(army.troops, rules).name(lang)
+        cost = t("km_army.resources.cost", cost=f"{float(price):g}", consumption=consumption, size=size) if not row.cost_is_mount_acr else t("km_army.resources.cost_mount", consumption=consumption)
         detail = " ".join(p for p in (_summary(row, lang), cost) if p)
         choices.append(Choice(row.key, row.name(lang), _note(screen, has, extra), closed, detail=detail))
     return choices

@@ -279,14 +279,13 @@ def derive(army: Army, rules: KingmakerRuleset) -> Derived:
     for key in _resource_keys(army):
         resource = rules.resource(key)
         engines = army.siege_engines if resource.per_engine else 1
-        scale = size.multiplier if resource.scales else Fraction(1)
-        consumption_parts.append(Part("resource", key, _scaled(resource.consumption, scale) * engines))
+        price, consumption = scaled_price(army, rules, key)
+        consumption_parts.append(Part("resource", key, consumption * engines))
         if resource.cost_is_mount_acr and mount is not None:
             # The mounts' ACR already counts the army's size: their price isn't scaled again.
             cost += max(Fraction(1), fraction(cr_text(mount))) * engines
             continue
-        price = Fraction(resource.cost)
-        cost += max(Fraction(1), price * scale) * engines if price else 0
+        cost += price * engines
     width, depth = formation(size.formations[0])
     squares = width * depth
     max_damage = Figure(army.max_damage or a.max_damage, (Part("gm" if army.max_damage else "ruleset", "", army.max_damage or a.max_damage),))
@@ -311,6 +310,15 @@ def derive(army: Army, rules: KingmakerRuleset) -> Derived:
     )
 
 
+def scaled_price(army: Army, rules: KingmakerRuleset, key: str) -> tuple[Fraction, int]:
+    """A resource's BP cost and Consumption for this army's size, one engine's
+    worth for siege engines (the mounts' cost is their ACR, worked out apart)."""
+    resource = rules.resource(key)
+    scale = size_for(army.troops, rules).multiplier if resource.scales else Fraction(1)
+    price = Fraction(resource.cost)
+    return (max(Fraction(1), price * scale) if price else Fraction(0)), _scaled(resource.consumption, scale)
+
+
 def _scaled(amount: int, scale: Fraction) -> int:
     """A Medium army's cost scaled to a size; never below 1 where it costs anything."""
     if not amount:
@@ -318,4 +326,4 @@ def _scaled(amount: int, scale: Fraction) -> int:
     return max(1, math.floor(amount * scale))
 
 
-__all__ = ["Derived", "Figure", "Part", "Situational", "acr_of", "cr_text", "derive", "ladder_step", "read_cr", "size_for"]
+__all__ = ["Derived", "Figure", "Part", "Situational", "acr_of", "cr_text", "derive", "ladder_step", "read_cr", "scaled_price", "size_for"]
