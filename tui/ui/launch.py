@@ -14,7 +14,7 @@ from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
-from tui.core.system import LEGACY_SYSTEM, GameSystem, find_system
+from tui.core.system import LEGACY_SYSTEM, GameSystem, find_system, read_ruleset
 from tui.core.files.places import default_saves_dir, open_example
 from tui.core.files.storage import create_session, open_session, Session
 from tui.core.files.tomlfile import read_toml
@@ -77,16 +77,19 @@ def launch(args) -> int:
         fresh = choice.kind == "demo"
     else:
         fresh = bool(getattr(args, "fresh", False))
-        if battle_file is not None and system is None and not Path(battle_file).exists():
-            # A new file and no system named: ask which, rather than start a Mutant battle unasked.
-            from tui.ui.shell.start import StartApp
-
-            picked = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme, new_file=Path(battle_file)).run()
-            if picked is None:
-                return 0
-            system = picked.system
     house = Path(args.ruleset) if getattr(args, "ruleset", None) else None
+    if battle_file is not None and system is None and house is None and not Path(battle_file).exists():
+        # A new file and no system named: ask which, rather than start a Mutant battle unasked.
+        from tui.ui.shell.start import StartApp
+
+        picked = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme, new_file=Path(battle_file)).run()
+        if picked is None:
+            return 0
+        system = picked.system
     try:
+        if house is not None and system is None and battle_file is not None and not Path(battle_file).exists():
+            # A new file played with a house ruleset: the ruleset says whose it is.
+            system = read_ruleset(house)[0].key
         if house is not None:
             # A house rule: an edited copy of the battle's ruleset, refused
             # (broken, or another system's) before any battle file is made.
