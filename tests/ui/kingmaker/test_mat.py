@@ -889,8 +889,8 @@ async def test_l_heals_with_potions_or_alchemy_instead_of_attacking(tmp_path):
         assert last(app) == ev.Heal(key="knights", source="healing_potions")
         seen: list[str] = []
         app.refuse = lambda message, **_: seen.append(str(message))  # type: ignore[method-assign]  # catch the one line
-        await keys(app, pilot, "l")
-        assert seen == ["Knights of Ostmark has attacked or healed this phase already"]
+        await keys(app, pilot, "l", "x")
+        assert seen == ["Knights of Ostmark has attacked or healed this phase already", "Knights of Ostmark healed this phase: no Offense check until the next"]
 
 
 @pytest.mark.covers("km.square.heal")

@@ -17,6 +17,8 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
     unit = state.unit(key)
     found = state.derived[key]
     ready = unit.standing == "ready"
+    if action in ("shoot", "melee") and _no_attack_now(state, key) is not None:
+        return False
     if action == "step":
         return state.phase == "movement"
     if action == "press":
@@ -41,6 +43,18 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
     if action == "heal":
         return any(heal_refusal(state, key, source) is None for source in HEAL_SOURCES)
     return False
+
+
+def _no_attack_now(state: KMState, key: str) -> str | None:
+    """Why the unit makes no attack this phase whatever it is: a natural 1
+    last phase, or it healed in this one."""
+    unit = state.unit(key)
+    name = state.army(key).name
+    if unit.setback_phase == state.phase_count:
+        return t("km.rule.setback", name=name)
+    if unit.drank_phase == state.phase_count:
+        return t("km.rule.healed_this_phase", name=name)
+    return None
 
 
 UNIT_ACTIONS = ("tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press", "heal")
@@ -68,6 +82,8 @@ def why_unit_cannot(state: KMState, key: str, action: str) -> str:
         phase = _PHASE_OF[action]
     if state.phase != phase:
         return t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}"))
+    if action in ("shoot", "melee") and (why := _no_attack_now(state, key)) is not None:
+        return why
     if unit.standing in ("retreat", "flee") and action not in ("step", "rally", "morale", "melee") and not (action == "order" and retreat_locked(state, key)):
         return t(f"km.rule.standing_{unit.standing}", name=army.name)
     reasons = {
