@@ -139,23 +139,31 @@ def test_the_fresh_option_is_read():
     assert args.fresh is True and args.battle == "saves/examples/ghoul-strike.toml"
 
 
-def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path, monkeypatch):
-    opened = []
+def _start_answering(answer):
+    """A start screen that answers ``answer(new_file)`` at once (None: the GM quits)."""
 
     class FakeStart:
-        def __init__(self, saves, theme=None):
-            self.saves = saves
+        def __init__(self, saves, theme=None, *, new_file=None):
+            self.new_file = new_file
 
         def run(self):
-            return StartChoice("new", system="fate")
+            return answer(self.new_file)
+
+    return FakeStart
+
+
+def _launching(monkeypatch, answer) -> list:
+    """launch() with that start screen and an app that only records the
+    session it was given (the list returned)."""
+    import tui.ui.app
+    import tui.ui.shell.start
+
+    opened: list = []
 
     class FakeApp:
         def __init__(self, session, *args, **kwargs):
             opened.append(session)
-            self.return_code = 0
-            self.exit_problem = None
-            self.rescued = None
-            self.quit_unsaved = False
+            self.return_code, self.exit_problem, self.rescued, self.quit_unsaved = 0, None, None, False
 
         def disarm(self):
             return None
@@ -166,22 +174,19 @@ def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path
         def close_session(self):
             opened[-1].close()
 
-    import tui.ui.app
-    import tui.ui.shell.start
-
-    monkeypatch.setattr(tui.ui.shell.start, "StartApp", FakeStart)
+    monkeypatch.setattr(tui.ui.shell.start, "StartApp", _start_answering(answer))
     monkeypatch.setattr(tui.ui.app, "MassCombatApp", FakeApp)
+    return opened
+
+
+def test_launch_with_no_file_asks_the_start_screen_and_opens_the_choice(tmp_path, monkeypatch):
+    opened = _launching(monkeypatch, lambda _: StartChoice("new", system="fate"))
     args = SimpleNamespace(battle=None, system=None, saves=str(tmp_path), lang=None, seed=3, theme=None, ascii=False)
     assert launch_module.launch(args) == 0
     assert opened and opened[0].battle.system == FATE and opened[0].path.parent == tmp_path
-
-    class Quit(FakeStart):
-        def run(self):
-            return None
-
-    monkeypatch.setattr(tui.ui.shell.start, "StartApp", Quit)
+    quitting = _launching(monkeypatch, lambda _: None)
     assert launch_module.launch(args) == 0
-    assert len(opened) == 1  # quitting the start screen opens nothing
+    assert not quitting  # quitting the start screen opens nothing
 
 
 async def test_a_new_file_without_a_system_offers_only_the_systems(tmp_path):
@@ -201,34 +206,7 @@ async def test_a_new_file_without_a_system_offers_only_the_systems(tmp_path):
 
 
 def test_launch_of_a_new_file_asks_its_system_and_makes_that_file(tmp_path, monkeypatch):
-    opened = []
-
-    class FakeStart:
-        def __init__(self, saves, theme=None, *, new_file=None):
-            self.new_file = new_file
-
-        def run(self):
-            return StartChoice("new", path=self.new_file, system="kingmaker")
-
-    class FakeApp:
-        def __init__(self, session, *args, **kwargs):
-            opened.append(session)
-            self.return_code, self.exit_problem, self.rescued, self.quit_unsaved = 0, None, None, False
-
-        def disarm(self):
-            return None
-
-        def run(self):
-            return None
-
-        def close_session(self):
-            opened[-1].close()
-
-    import tui.ui.app
-    import tui.ui.shell.start
-
-    monkeypatch.setattr(tui.ui.shell.start, "StartApp", FakeStart)
-    monkeypatch.setattr(tui.ui.app, "MassCombatApp", FakeApp)
+    opened = _launching(monkeypatch, lambda new_file: StartChoice("new", path=new_file, system="kingmaker"))
     target = tmp_path / "km-en.toml"
     args = SimpleNamespace(battle=str(target), system=None, saves=str(tmp_path), lang=None, seed=3, theme=None, ascii=False)
     assert launch_module.launch(args) == 0

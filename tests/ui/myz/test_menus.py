@@ -108,26 +108,7 @@ async def test_the_reconnaissance_winner_takes_the_ambush_or_only_the_surprise(t
         assert _last(app) == ev.Ambush(take=take)
 
 
-@pytest.mark.covers("myz.initiative.bonus")
-async def test_initiative_rolled_with_a_bonus_for_a_leader(tmp_path):
-    battle = new_battle(army(3), army(3))
-    battle.record(ev.Reconnaissance(skip=True))
-    app = make_app(tmp_path, battle)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _open(app, pilot)
-        await step(app, pilot)
-        await pick(app, pilot, "bonus")
-        assert isinstance(app.screen, NumberDialog)
-        await pilot.press("ctrl+u", "9", "enter")  # the first leader's bonus
-        await pilot.pause()
-        await pilot.press("enter")  # the second's: 0
-        await pilot.pause()
-        rolled = _last(app)
-        assert isinstance(rolled, ev.Initiative) and rolled.bonuses == (9, 0) and rolled.first == 0 and len(rolled.faces) == 2
-        assert app.battle.game.stage == "wave"
-
-
-@pytest.mark.covers("myz.initiative.roll", "myz.initiative.first")
+@pytest.mark.covers("myz.initiative.roll", "myz.initiative.first", "myz.initiative.bonus")
 async def test_initiative_rolled_or_given(tmp_path):
     battle = new_battle(army(3), army(3))
     battle.record(ev.Reconnaissance(skip=True))
@@ -144,6 +125,18 @@ async def test_initiative_rolled_or_given(tmp_path):
         await pick(app, pilot, "first", 1)
         assert _last(app) == ev.Initiative(first=1)
         assert app.battle.game.first == 1
+        # a d6 plus a bonus for each leader (RULES-NOTES): asked leader by leader
+        await pilot.press("u")
+        await pilot.pause()
+        await step(app, pilot)
+        await pick(app, pilot, "bonus")
+        assert isinstance(app.screen, NumberDialog)
+        await pilot.press("ctrl+u", "9", "enter")  # the first leader's bonus
+        await pilot.pause()
+        await pilot.press("enter")  # the second's: 0
+        await pilot.pause()
+        rolled = _last(app)
+        assert isinstance(rolled, ev.Initiative) and rolled.bonuses == (9, 0) and rolled.first == 0 and len(rolled.faces) == 2
 
 
 # -- the Strategy phase: every strategy ------------------------------------------------
