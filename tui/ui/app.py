@@ -20,7 +20,6 @@ from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingsMap
 from textual.dom import DOMNode
-from textual.notifications import Notification, Notify, SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -99,7 +98,6 @@ class MassCombatApp(GatedApp[None]):
         """Where a signal's rescue copy went (False: nowhere); None: not tried."""
         self._watchdog: threading.Timer | None = None
         self._fold_timer: Timer | None = None
-        self._refusals: list[Notification] = []
         self.quit_unsaved = False
         """The GM chose to quit without saving: the file holds the battle as last saved."""
         set_language(settings.language)
@@ -229,23 +227,6 @@ class MassCombatApp(GatedApp[None]):
         if self.session.fold_due:
             self._fold_when_idle()
         return True
-
-    def refuse(self, why: str, *, severity: SeverityLevel = "error", bell: bool = True) -> None:
-        """Say in one line why a key or a step did nothing. The line goes
-        once a step is taken: it answered a moment that has passed (the
-        other side's phase must not open under a refusal of this one)."""
-        notification = Notification(why, "", severity, self.NOTIFICATION_TIMEOUT, markup=False)
-        self._refusals.append(notification)
-        self.post_message(Notify(notification))
-        if bell:
-            self.bell()
-
-    def _forget_refusals(self) -> None:
-        # Textual has no public way to take back one toast; _unnotify is its own.
-        for notification in self._refusals:
-            if notification in self._notifications:
-                self._unnotify(notification)
-        self._refusals.clear()
 
     def _fold_when_idle(self) -> None:
         # Each key's change is a journal line; now and then the whole file is

@@ -664,7 +664,7 @@ async def test_o_on_the_units_own_zone_says_it_is_there_already(tmp_path):
 async def test_dollar_says_why_when_no_zone_can_take_reinforcements(tmp_path, monkeypatch):
     """No zone to come on in (no unit left, enemies everywhere): the entry is
     closed with why, not a crash asking about an empty zone."""
-    import tui.ui.fate.flows as flows
+    import tui.ui.fate.gm_flows as flows
 
     monkeypatch.setattr(flows, "reinforcement_zones", lambda state, player: ())
     battle = fight(NEAR)

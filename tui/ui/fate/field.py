@@ -39,6 +39,7 @@ from tui.ui.widgets.show import show
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.widgets.zone_board import ZoneBoard
 from tui.ui.fate import flows as flows
+from tui.ui.fate import gm_flows as gm_flows
 from tui.ui.fate import outcome_flows as outcome_flows
 from tui.ui.fate import roll_flows as roll_flows
 from tui.ui.fate import text as ft
@@ -234,13 +235,13 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         flows.end_turn(self)
 
     def action_buy(self) -> None:
-        self._run(flows.buy(self))
+        self._run(gm_flows.buy(self))
 
     def action_gm_fate_points(self) -> None:
-        self._run(flows.gm_menu(self))
+        self._run(gm_flows.gm_menu(self))
 
     def action_concede(self) -> None:
-        self._run(flows.concede(self))
+        self._run(gm_flows.concede(self))
 
 
 __all__ = ["FateFieldScreen"]

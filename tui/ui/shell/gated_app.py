@@ -1,7 +1,9 @@
 """The app's side of keys that arrive in a burst (``shell.keys``): every
 dialog and form pushed is announced to the gate, keys that come while one
 is on its way are held for it, and a form's own keys act while it has the
-focus. The battle app builds on it; its ``key_gate`` is made there."""
+focus. A key or step refused says why in one line (``refuse``), and the
+line goes once a step is taken. The battle app builds on it; its
+``key_gate`` is made there."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any, Coroutine
 
 from textual import events
 from textual.dom import DOMNode
+from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Input
 
@@ -27,6 +30,24 @@ class GatedApp(ShadowedApp[ReturnType]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         read_escape_pairs_apart()  # Esc + Enter in one burst: two keys, not a lone Enter
+        self._refusals: list[Notification] = []
+
+    def refuse(self, why: str, *, severity: SeverityLevel = "error", bell: bool = True) -> None:
+        """Say in one line why a key or a step did nothing. The line goes
+        once a step is taken: it answered a moment that has passed (the
+        other side's phase must not open under a refusal of this one)."""
+        notification = Notification(why, "", severity, self.NOTIFICATION_TIMEOUT, markup=False)
+        self._refusals.append(notification)
+        self.post_message(Notify(notification))
+        if bell:
+            self.bell()
+
+    def _forget_refusals(self) -> None:
+        # Textual has no public way to take back one toast; _unnotify is its own.
+        for notification in self._refusals:
+            if notification in self._notifications:
+                self._unnotify(notification)
+        self._refusals.clear()
 
     def run_flow(self, node: DOMNode, flow: Coroutine[Any, Any, None], group: str = "flow") -> None:
         """Run a flow of dialogs; keys that come before its dialog is up wait for it."""

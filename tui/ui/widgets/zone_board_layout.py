@@ -365,24 +365,6 @@ def _draw_card(block: list[Text], card: ZoneCardView | None, body: list[Text], a
     block[-1].append_text(bottom)
 
 
-def nearest_cell(cells: tuple[Cell, ...], start: Cell, dc: int, dr: int) -> Cell | None:
-    """The closest cell that way, keeping to the same row or column when it can."""
-    def ahead(cell: Cell) -> int:
-        return (cell[0] - start[0]) * dc + (cell[1] - start[1]) * dr
-
-    def aside(cell: Cell) -> int:
-        return cell[1] - start[1] if dc else cell[0] - start[0]
-
-    options = [cell for cell in cells if ahead(cell) > 0]
-    return min(options, key=lambda cell: (abs(aside(cell)), ahead(cell), aside(cell)), default=None)
-
-
-def cards_moved(old: BoardView, new: BoardView) -> Cell:
-    """How far the cards (matched by key) moved, if they all moved alike; else ``(0, 0)``."""
-    before = {card.key: cell for cell, card in old.cards.items()}
-    moves = {(c - before[card.key][0], r - before[card.key][1]) for (c, r), card in new.cards.items() if card.key in before}
-    return moves.pop() if len(moves) == 1 else (0, 0)
-
 def describe(view: BoardView, cell: Cell | None) -> str:
     """One plain line about the card or slot at ``cell``, for a status line or a screen reader."""
     if cell is None:
