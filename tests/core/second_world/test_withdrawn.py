@@ -78,6 +78,20 @@ def test_a_side_all_withdrawn_has_left_and_the_other_holds_the_field():
     assert game.fighter("vasquez").fate_points == fate_points
 
 
+def test_when_the_last_opponent_near_concedes_the_side_that_stayed_holds_the_field():
+    """The MG Gunner stands 6 rooms off (withdrawn); the Guards, the last of
+    the Garrison near the Commandos, concede: the Garrison has left, the
+    Commandos hold the field. Every side 5 zones from the other read as
+    "every side has withdrawn" (Second World playthrough)."""
+    battle = captain_start(corridor({"hale": "z0", "vasquez": "z0", "guards": "z1", "gunner": "z6"}))
+    assert battle.game.away("gunner") and not battle.game.away("hale")
+    battle.record(ev.Concede(key="guards"))
+    game = battle.game
+    assert game.stage == "ended"
+    told = [(n.key, dict(n.params).get("side")) for n in game.notes.latest(2)]
+    assert told == [("sw.note.side_withdrew", "Garrison"), ("sw.note.ended", "Commandos")]
+
+
 def test_a_save_from_before_keeps_the_turn_it_played(tmp_path):
     path = copied(TOOK_A_TURN, tmp_path)
     battle = load_battle(path)

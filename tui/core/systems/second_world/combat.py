@@ -253,7 +253,7 @@ def _hit(state: SWState, hit: Hit) -> SWState:
     left = target.members - fighter.members_out - out
     changed = replace(fighter, members_out=fighter.members_out + out, out=left == 0, stress=((hit.track, tuple(sorted(checked))),))
     hurt = state.with_fighter(hit.target, changed).with_note("sw.note.mob_hit", name=target.name, out=out, left=left)
-    return check_end(hurt)
+    return check_end(hurt, before=state)
 
 
 def absorb(state: SWState, event: ev.Absorb) -> SWState:
@@ -296,7 +296,7 @@ def take_out(state: SWState) -> SWState:
         raise RuleViolation(t("sw.rule.no_hit"))
     target = state.character(hit.target)
     out = replace(state.with_fighter(hit.target, replace(state.fighter(hit.target), out=True)), hit=None)
-    return check_end(out.with_note("sw.note.taken_out", name=target.name, by=state.character(hit.by).name))
+    return check_end(out.with_note("sw.note.taken_out", name=target.name, by=state.character(hit.by).name), before=state)
 
 
 def full_defence(state: SWState, event: ev.FullDefence) -> SWState:
@@ -323,7 +323,7 @@ def concede(state: SWState, event: ev.Concede) -> SWState:
     conceded = state.with_fighter(event.key, replace(fighter, conceded=True, fate_points=fighter.fate_points + gained))
     if state.turn.actor == event.key:
         conceded = replace(conceded, turn=replace(state.turn, actor=None), acted=(*state.acted, event.key))
-    return check_end(conceded.with_note("sw.note.conceded", name=character.name, fate_points=gained))
+    return check_end(conceded.with_note("sw.note.conceded", name=character.name, fate_points=gained), before=state)
 
 
 __all__ = ["absorb", "action_roll", "attack_refusal", "concede", "full_defence", "modifier", "opposition", "outcome_choices", "reach", "resolve", "take_out"]

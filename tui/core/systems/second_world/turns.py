@@ -140,13 +140,14 @@ def end_turn(state: SWState) -> SWState:
     return replace(ended, round=ended.round + 1, acted=()).with_note("sw.note.round", round=ended.round + 1)
 
 
-def check_end(state: SWState, mover: str | None = None) -> SWState:
+def check_end(state: SWState, mover: str | None = None, before: SWState | None = None) -> SWState:
     """The conflict ends when the characters still in it stand on one side:
     a side all taken out, conceded or withdrawn has left it (withdrawing is
     neither conceding nor being taken out). Withdrawal counts when a turn
     ends (``mover``: whose), so a character who moves away finishes the turn
     first. Two sides apart have both withdrawn from each other: the side
-    that moved away is the one that left."""
+    that moved away is the one that left; after a concession or a take-out
+    (``before``: the state before it), the side that had withdrawn already."""
     if state.stage != "conflict":
         return state
     sides = state.sides_left()
@@ -154,8 +155,14 @@ def check_end(state: SWState, mover: str | None = None) -> SWState:
         return state
     if not sides:
         playing = {c.side for c in state.characters if state.in_play(c.key)}
+        gone: int | None = None
         if mover is not None and len(playing) == 2:
             gone = state.character(mover).side
+        else:
+            # who was still in the fight before the step holds the field
+            holding = {c.side for c in state.characters if state.in_play(c.key) and before is not None and not before.away(c.key)}
+            gone = next(iter(playing - holding)) if len(holding) == 1 and len(playing) == 2 else None
+        if gone is not None:
             state = state.with_note("sw.note.side_withdrew", side=state.sides[gone])
             sides = playing - {gone}
     ended = replace(state, stage="ended", turn=replace(state.turn, actor=None))
