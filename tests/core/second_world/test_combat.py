@@ -16,7 +16,9 @@ from fractions import Fraction
 import pytest
 
 from tests.core.second_world.kit import VASQUEZ, captain_start, scene
+from tests.fixtures import BEFORE, played_as
 from tui.core.errors import MassCombatError
+from tui.core.files.loading import load_battle
 from tui.core.dice.fudge import FateOutcome
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
@@ -321,3 +323,54 @@ def test_an_npc_invokes_its_opponents_own_aspect_against_them_from_the_gms_pool(
     assert game.stage == "ended" and game.owed == ()
     assert game.fighter("vasquez").fate_points == 2 + 1 + 1  # conceding, and the hostile invoke's point
     assert "Vasquez gets 1 fate point from hostile invokes" in [note_text(game, n) for n in game.notes.latest(3)]
+
+
+# -- a mob's overflow (Fate Core) -------------------------------------------------------------
+#
+# A member is taken out by a hit its stress boxes left can't absorb: one
+# whose box is checked goes for 1 shift, the rest spills on to the next. A
+# checked member cost a fresh member's worth (the Second World playthrough:
+# 3 shifts took out one member and checked the next's box).
+
+MOB = BEFORE / "second-world-mob-overflow.toml"
+
+
+def mob_second_hit() -> SecondWorldBattle:
+    """Hale's 3 shifts take one Fair guard out and check the next's box; in
+    round 2 another 3 shifts (4 against 1) are on the table."""
+    battle = scene()
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=None, traverse=0, close_cost=None))
+    battle = turn_of("hale", battle=battle)
+    battle.record(ev.FreeMove(key="hale", to="z2"))
+    shoot(battle, "hale", "guards", faces=PLUS4, defence=ZERO)
+    battle.record(ev.Resolve())
+    battle.record(ev.EndTurn())
+    for key in ("vasquez", "guards", "gunner"):
+        battle.record(ev.BeginTurn(key=key))
+        battle.record(ev.EndTurn())
+    battle.record(ev.BeginTurn(key="hale"))
+    shoot(battle, "hale", "guards", faces=(1, 1, 0, 0), defence=ZERO)
+    return battle
+
+
+def test_a_checked_member_goes_for_one_shift_and_the_rest_spills_on():
+    battle = mob_second_hit()
+    assert battle.game.fighter("guards").checked("physical") == (1,)
+    battle.record(ev.Resolve())  # 3 shifts: the checked guard (1), the last fresh one (2)
+    fighter = battle.game.fighter("guards")
+    assert fighter.members_out == 3 and fighter.out
+    assert note_text(battle.game, next(n for n in reversed(battle.game.notes.latest(4)) if n.key == "sw.note.mob_hit")) == "Guards: 2 taken out, 0 left"
+
+
+def test_the_mob_fixture_is_this_battle():
+    played_as(mob_second_hit(), MOB)
+
+
+def test_a_mob_hit_played_before_the_fix_stands_and_says_so(tmp_path):
+    battle = load_battle(MOB)
+    fighter = battle.game.fighter("guards")
+    assert (fighter.members_out, fighter.checked("physical")) == (2, (1,))  # as played: one out, the next's box checked
+    assert battle.rules_notice is not None and "taken out by 1 shift" in battle.rules_notice
+    battle.undo()
+    battle.record(ev.Resolve())
+    assert battle.game.fighter("guards").members_out == 3

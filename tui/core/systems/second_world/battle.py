@@ -51,6 +51,7 @@ RULE_FIXES = (
     RuleFix(fixes.SHOOT_ATTACKS_ONLY, "sw.fix.shoot_attacks_only", shoot_not_to_attack),
     RuleFix(fixes.AMBUSH_FIRST, "sw.fix.ambush_first", ambushed_under_the_captain),
     RuleFix(fixes.WITHDRAWN, "sw.fix.withdrawn", decided_differently(apply, fixes.WITHDRAWN)),
+    RuleFix(fixes.MOB_OVERFLOW, "sw.fix.mob_overflow", decided_differently(apply, fixes.MOB_OVERFLOW)),
 )
 
 

@@ -248,7 +248,9 @@ def _hit(state: SWState, hit: Hit) -> SWState:
             checked.add(free[0])
             shifts = 0
         else:
-            shifts -= min(shifts, boxes + 1)
+            # taken out by a hit its boxes left can't absorb (before the fix: a fresh member's worth)
+            left = max((n for n in range(1, boxes + 1) if n not in checked), default=0) if fixes.MOB_OVERFLOW in state.mended else boxes
+            shifts -= min(shifts, left + 1)
             out, checked = out + 1, set()
     left = target.members - fighter.members_out - out
     changed = replace(fighter, members_out=fighter.members_out + out, out=left == 0, stress=((hit.track, tuple(sorted(checked))),))

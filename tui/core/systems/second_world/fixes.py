@@ -21,6 +21,12 @@ WITHDRAWN = "withdrawn_leave_the_conflict"
 not a target, and a side all withdrawn (or out) has left the conflict
 (RULES-NOTES, settled after the first audit). Withdrawn only labelled it."""
 
-ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST, WITHDRAWN})
+MOB_OVERFLOW = "mob_overflow_by_what_is_left"
+"""A mob's member is taken out by one shift more than the largest stress box
+it has left (Fate Core: a hit its boxes can't absorb), so a member whose box
+is checked already goes for 1 shift and the rest spills on to the next. It
+cost a full member's worth (boxes + 1) whatever was checked."""
 
-__all__ = ["ALL", "AMBUSH_FIRST", "SHOOT_ATTACKS_ONLY", "WITHDRAWN"]
+ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST, WITHDRAWN, MOB_OVERFLOW})
+
+__all__ = ["ALL", "AMBUSH_FIRST", "MOB_OVERFLOW", "SHOOT_ATTACKS_ONLY", "WITHDRAWN"]
