@@ -294,3 +294,21 @@ def test_esc_and_enter_or_tab_in_one_burst_are_read_as_two_keys():
     for sequence, keys in (("\x1b\r", ["escape", "enter"]), ("\x1b\t", ["escape", "tab"]), ("\x1b\x7f", ["ctrl+w"])):  # alt+backspace keeps its meaning
         parser = XTermParser()
         assert [e.key for e in parser.feed(sequence) if isinstance(e, events.Key)] == keys, sequence
+
+
+async def test_a_key_behind_an_alt_pair_keeps_its_place(tmp_path):
+    """"Esc i Enter" in one burst reads as alt+i then Enter: the Enter must
+    come after the Esc and the i taken back apart, as typed (the Second
+    World playthrough: the Enter acted first, on the dialog Esc was to close)."""
+    outcomes = []
+    for keys in (("escape", "l", "enter"), ("alt+l", "enter")):
+        app = _pikes_acting(tmp_path / "-".join(keys))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            burst(app, "l")  # the leader menu, to be closed by the Esc
+            await settle(app, pilot)
+            for key in keys:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await settle(app, pilot)
+            outcomes.append((type(app.screen).__name__, app.battle.history.cursor, getattr(app.screen, "_title", None)))
+    assert outcomes[0] == outcomes[1], outcomes

@@ -79,9 +79,11 @@ class GatedApp(ShadowedApp[ReturnType]):
             # Escape and the key behind it, arriving together over a slow
             # link, read as one Alt key: the app binds no Alt key, so it is
             # taken back apart (Esc closing the dialog, then the key).
+            # Both are handled here and now, in their place: posted again, they
+            # would come after a key typed behind them ("Esc i Enter": Enter first).
             rest = event.key.removeprefix("alt+")
-            self.post_message(events.Key("escape", "\x1b"))
-            self.post_message(events.Key(rest, rest if len(rest) == 1 else None))
+            await self.on_event(events.Key("escape", "\x1b"))
+            await self.on_event(events.Key(rest, rest if len(rest) == 1 else None))
             return
         if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
             # Only quitting jumps the queue: a form's own priority keys
