@@ -456,5 +456,5 @@ def test_with_room_a_long_aspect_or_name_takes_a_second_line_instead_of_being_cu
 def test_a_card_with_room_for_one_line_names_its_first_and_counts_the_rest():
     drawn = layout(nightjar_row(), None, 79, 7)  # one body line per card
     text = "\n".join(line.plain for line in drawn.lines)
-    assert "• Lt. Ada … +1" in text and "Cluttered ▲ +2" in text
+    assert "• Lt. Ada … +1" in text and "• Major vo… +2" in text  # who is there, before the terrain
     assert "│ +" not in text and "┃ +" not in text  # never a bare count

@@ -183,7 +183,7 @@ async def test_an_overcome_failed_asks_fail_or_a_serious_cost(tmp_path):
         await pilot.pause()
         await keys(app, pilot, "r")
         dialog = app.screen
-        assert isinstance(dialog, ChoiceDialog) and dialog._title == "overcome: fails. What happens?"
+        assert isinstance(dialog, ChoiceDialog) and dialog._title == "Overcome: fails. What happens?"
         assert [c.label for c in dialog._choices] == ["It fails", "It succeeds at a serious cost (the GM names it)"]
         await keys(app, pilot, "down", "enter", *"Radio smashed", "enter")
         note = game(app).notes.latest(1)[0]

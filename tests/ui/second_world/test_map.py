@@ -257,3 +257,10 @@ async def test_every_key_greyed_out_on_the_map_says_why(tmp_path):
             screen = app.screen
             assert isinstance(screen, SecondWorldMapScreen), name
             assert silent_keys(screen) == [], name
+
+
+def test_an_aspect_too_long_is_named_as_an_aspect_and_by_its_place():
+    from tui.ui.second_world.map_flows import aspects_problem
+
+    assert aspects_problem("Sandbags; " + "x" * 61) == "aspect 2 is too long: an aspect has at most 60 characters"
+    assert aspects_problem("Sandbags; Mud") is None

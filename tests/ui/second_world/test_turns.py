@@ -233,7 +233,7 @@ async def test_an_npc_invokes_from_the_gms_pool_and_its_opponents_aspect_is_host
     app = app_for(tmp_path, battle)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        assert "GM pool: 1" in str(app.screen.query_one("#status").render())
+        assert "GM pool:\xa01" in str(app.screen.query_one("#status").render())
         await keys(app, pilot, "i", "enter")  # the Guards invoke (they roll)
         notes = {c.label: c.note for c in app.screen._choices}
         assert notes["Bad Knee"] == "a fate point from the GM's pool (1 left) · hostile: Vasquez gets the point when the scene ends"
@@ -241,4 +241,4 @@ async def test_an_npc_invokes_from_the_gms_pool_and_its_opponents_aspect_is_host
         app.screen.query_one(OptionList).highlighted = labels.index("Bad Knee")
         await keys(app, pilot, "enter", "enter")  # +2
         assert game(app).gm_pool == 0 and game(app).owed == (("vasquez", 1),)
-        assert "GM pool: 0" in str(app.screen.query_one("#status").render())
+        assert "GM pool:\xa00" in str(app.screen.query_one("#status").render())

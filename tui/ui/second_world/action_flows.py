@@ -209,6 +209,7 @@ async def resolve(screen: MapScreen) -> None:
         side = state.character(pending.actor.key).side
         them = state.sides[opposition(state, pending, side)]
         title = t("sw_ui.dialog.outcome", action=t(f"sw.action.{pending.action}"), outcome=t(f"sw.outcome.{outcome}"))
+        title = title[:1].upper() + title[1:]  # the action's name begins the title
         options = [Choice(key, t(f"sw_ui.outcome.{key}_{outcome}" if key == "cost" else f"sw_ui.outcome.{key}", side=them, aspect=pending.aspect), entry=key) for key in choices]
         picked = await ask(screen, ChoiceDialog(title, options, t("sw_ui.dialog.outcome_help"), menu=OUTCOME_MENU))
         if not isinstance(picked, str):

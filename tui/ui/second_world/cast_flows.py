@@ -114,7 +114,7 @@ async def character(screen: CastScreen, old: Character | None = None) -> None:
     skills = parse_skills(skills_typed, rules)
     most_aspects = wanted.aspects if wanted else MAX_ASPECTS
     aspects_typed = await ask(screen, TextDialog(
-        t("sw_ui.cast.aspects", name=name), "; ".join(old.aspects) if old else "", t("sw_ui.cast.aspects_help", most=most_aspects),
+        t("sw_ui.cast.aspects", name=name), "; ".join(old.aspects) if old else "", t("sw_ui.cast.aspects_help_nameless" if wanted else "sw_ui.cast.aspects_help", most=most_aspects),
         check=lambda text: aspects_problem(text, most_aspects) or _problem(lambda: check_sheet(sheet(skills, parts_of(text)), rules)), max_length=LIST_LENGTH,
     ))
     if aspects_typed is None:

@@ -114,8 +114,10 @@ def aspects_problem(text: str, most: int = MOST_ASPECTS) -> str | None:
     parts = parts_of(text)
     if len(parts) > most:
         return t("sw_ui.dialog.aspects_too_many", most=most)
-    for part in parts:
+    for number, part in enumerate(parts, start=1):
         problem = text_problem(part, MAX_NAME)
+        if problem == "long":
+            return t("sw_ui.dialog.aspect_long", number=number, most=MAX_NAME)
         if problem is not None:
             return t(f"error.name_{problem}", most=MAX_NAME)
     return None

@@ -179,10 +179,11 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
     if room and len(body) > room:
         order = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))
         if room == 1:
-            # One line: the first that matters, cut to leave room for how many more
-            # (a lone "+4 more" names nothing)
+            # One line: who is there (the acting one first), cut to leave room for
+            # how many more (a lone "+4 more" names nothing); the panel gives the rest
+            first_line = min(range(len(body)), key=lambda i: (_WRAPPED.get(body[i][0], 3), i))
             more = Text(" " + t("board.more_short", count=len(body) - 1), style=styles.get("detail", ""))
-            first = _fit(body[order[0]][1], max(inner - more.cell_len, 1), g.ellipsis)
+            first = _fit(body[first_line][1], max(inner - more.cell_len, 1), g.ellipsis)
             return [_fit(first + more, inner, g.ellipsis)]
         keep = order[: room - 1]
         hidden_lines = len(body) - len(keep)
