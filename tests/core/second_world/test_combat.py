@@ -276,6 +276,15 @@ def test_chances_against_a_difficulty_are_exact_and_show_the_invokes_on_offer():
     assert shown[2].outcomes == by_outcome(brute(7, 4), 3)
 
 
+def test_an_npcs_chances_count_the_invokes_the_gms_pool_can_pay():
+    battle = scene()
+    battle.record(ev.ZoneAspects(zone="z4", aspects=("Sandbags", "Firing Slit")))
+    battle = turn_of("gunner", first=1, battle=battle)
+    assert battle.game.fighter("gunner").fate_points == 0 and battle.game.gm_pool == 1
+    shown = action_chances(battle.game, "gunner", "overcome", "athletics", difficulty=2)
+    assert [c.invokes for c in shown] == [0, 1]  # two aspects, one point in the pool
+
+
 def test_chances_of_an_attack_are_the_difference_of_two_rolls():
     battle = turn_of("guards", first=1)  # Shoot 2 + teamwork 2 against Athletics 2; no aspects, no fate points
     shown = action_chances(battle.game, "guards", "attack", "shoot", target="vasquez", defence_skill="athletics")
@@ -374,3 +383,44 @@ def test_a_mob_hit_played_before_the_fix_stands_and_says_so(tmp_path):
     battle.undo()
     battle.record(ev.Resolve())
     assert battle.game.fighter("guards").members_out == 3
+
+
+# -- hostile invokes on what is in play on the opponent (Fate Core) ---------------------------
+
+CONSEQUENCE_PAID = BEFORE / "second-world-consequence-invoked-for-a-point.toml"
+
+
+def grazed_then_shot_at() -> SecondWorldBattle:
+    """Vasquez takes Grazed and Shot Through from the Guards; the MG Gunner's
+    shot at her is on the table (0 against 0)."""
+    battle = turn_of("guards", first=1)
+    shoot(battle, "guards", "vasquez", faces=PLUS4, defence=MINUS4)
+    battle.record(ev.Resolve(boost="Rattled", style_boost=True))
+    battle.record(ev.Absorb(box=1, consequences=(ev.TakenConsequence(slot="mild", aspect="Grazed"), ev.TakenConsequence(slot="severe", aspect="Shot Through"))))
+    battle.record(ev.EndTurn())
+    battle.record(ev.BeginTurn(key="gunner"))
+    battle.record(ev.SetEdge(a="z3", b="z4", open_cost=None, traverse=0, close_cost=None))
+    shoot(battle, "gunner", "vasquez", faces=ZERO, defence=ZERO)
+    return battle
+
+
+def test_a_consequence_on_the_opponent_invoked_for_a_point_pays_them_at_the_end():
+    battle = grazed_then_shot_at()
+    assert ("vasquez", "Grazed") in hostile_aspects(battle.game, "gunner", battle.game.pending)
+    battle.record(ev.Invoke(counter=battle.game.counter, aspect="Grazed"))  # paid (from the GM's pool), not the free one
+    assert battle.game.owed == (("vasquez", 1),) and battle.game.gm_pool == 0
+    battle.record(ev.Invoke(counter=battle.game.counter, aspect="Shot Through", free=True))
+    assert battle.game.owed == (("vasquez", 1),)  # a free invoke pays no one
+
+
+def test_the_consequence_fixture_is_this_battle():
+    played_as(grazed_then_shot_at(), CONSEQUENCE_PAID)
+
+
+def test_a_consequence_invoked_before_the_fix_stands_and_says_so():
+    battle = load_battle(CONSEQUENCE_PAID)
+    assert battle.game.owed == ()  # as played: the point was paid away
+    assert battle.rules_notice is not None and "an aspect in play on the opponent" in battle.rules_notice
+    battle.undo()
+    battle.record(ev.Invoke(counter=battle.game.counter, aspect="Grazed"))
+    assert battle.game.owed == (("vasquez", 1),)

@@ -52,6 +52,7 @@ RULE_FIXES = (
     RuleFix(fixes.AMBUSH_FIRST, "sw.fix.ambush_first", ambushed_under_the_captain),
     RuleFix(fixes.WITHDRAWN, "sw.fix.withdrawn", decided_differently(apply, fixes.WITHDRAWN)),
     RuleFix(fixes.MOB_OVERFLOW, "sw.fix.mob_overflow", decided_differently(apply, fixes.MOB_OVERFLOW)),
+    RuleFix(fixes.HOSTILE_IN_PLAY, "sw.fix.hostile_in_play", decided_differently(apply, fixes.HOSTILE_IN_PLAY)),
 )
 
 

@@ -17,11 +17,13 @@ Chances = FudgeChances
 
 def invokes_on_offer(state: SWState, key: str, pending: PendingRoll) -> int:
     """How many invokes ``key`` could add to ``pending``: aspects to invoke,
-    each paid with a free invoke held on it or a fate point."""
+    each paid with a free invoke held on it or a fate point (its own, or
+    the GM's pool for an NPC)."""
     side = state.character(key).side
     texts = invokable(state, key, pending)
     free = sum(1 for a in state.aspects if a.text in texts and a.free > 0 and a.holder == side)
-    paid = state.fighter(key).fate_points // state.rules.invokes.fate_point_cost
+    points = state.fighter(key).fate_points + (state.gm_pool if state.character(key).role == "npc" else 0)
+    paid = points // state.rules.invokes.fate_point_cost
     return min(len(texts), free + paid)
 
 

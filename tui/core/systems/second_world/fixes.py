@@ -27,6 +27,12 @@ it has left (Fate Core: a hit its boxes can't absorb), so a member whose box
 is checked already goes for 1 shift and the rest spills on to the next. It
 cost a full member's worth (boxes + 1) whatever was checked."""
 
-ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST, WITHDRAWN, MOB_OVERFLOW})
+HOSTILE_IN_PLAY = "hostile_aspects_in_play"
+"""An aspect in play on the opponent (a consequence, an advantage put on
+them), invoked against them for a fate point, is a hostile invoke like one
+on their sheet: the point goes to them when the scene ends (Fate Core). It
+was paid away."""
 
-__all__ = ["ALL", "AMBUSH_FIRST", "MOB_OVERFLOW", "SHOOT_ATTACKS_ONLY", "WITHDRAWN"]
+ALL = frozenset({SHOOT_ATTACKS_ONLY, AMBUSH_FIRST, WITHDRAWN, MOB_OVERFLOW, HOSTILE_IN_PLAY})
+
+__all__ = ["ALL", "AMBUSH_FIRST", "HOSTILE_IN_PLAY", "MOB_OVERFLOW", "SHOOT_ATTACKS_ONLY", "WITHDRAWN"]

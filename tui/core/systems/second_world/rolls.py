@@ -13,7 +13,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
-from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world import events as ev, fixes
 from tui.core.systems.second_world.state import Aspect, PendingRoll, RollSide, SWState
 
 
@@ -62,11 +62,17 @@ def hostile_aspects(state: SWState, key: str, pending: PendingRoll) -> tuple[tup
     if other is None or other == key:
         return ()
     places = involved(state, pending)
-    mine = set(state.character(key).aspects) | {a.text for a in state.aspects if a.on in places}
+    theirs = list(state.character(other).aspects)
+    if fixes.HOSTILE_IN_PLAY in state.mended:
+        # what is in play on them (a consequence, an advantage) is theirs too
+        theirs += [a.text for a in state.aspects if a.on == other]
+    mine = set(state.character(key).aspects) | {a.text for a in state.aspects if a.on in places and a.on != other}
     for place in places:
         if place in {z.key for z in state.board.zones}:
             mine |= set(state.zone_info(place).aspects)
-    return tuple((other, text) for text in state.character(other).aspects if text not in mine)
+    if fixes.HOSTILE_IN_PLAY not in state.mended:
+        mine |= {a.text for a in state.aspects if a.on in places}
+    return tuple(dict.fromkeys((other, text) for text in theirs if text not in mine))
 
 
 def payer(state: SWState, key: str) -> str | None:
