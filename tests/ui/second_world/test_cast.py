@@ -152,3 +152,17 @@ def test_in_the_conflict_the_sheet_reads_as_it_stands_now():
     assert "fate points: 1 (began with 3)" in sheet_text(state, HALE).plain
     before = scene().game  # the scene: as mustered
     assert "(3 of them)" in sheet_text(before, GUARDS).plain and "fate points: 3" in sheet_text(before, HALE).plain
+
+
+def test_in_the_conflict_the_sheet_shows_what_is_in_play_on_the_character():
+    """A boost from an overcome with style showed nowhere but the story
+    (Second World playthrough)."""
+    from tests.core.second_world.kit import HALE, captain_start, scene
+    from tui.ui.second_world.cast import sheet_text
+
+    state = captain_start(scene()).game
+    state = state.with_aspect("Fresh Ammo Belts", "hale", "boost", free=1, holder=0)
+    state = state.with_aspect("Grazed", "hale", "consequence", free=1, holder=1)
+    text = sheet_text(state, HALE).plain
+    assert "Fresh Ammo Belts (boost) · a free invoke for Commandos" in text
+    assert "Grazed (consequence) · a free invoke for Garrison" in text

@@ -211,6 +211,11 @@ def sheet_text(state: SWState, character: Character) -> Text:
         text.append("\n" + t("sw_ui.cast.sheet_track", track=track.name(lang), boxes=boxes, consequences=names))
     for aspect in character.aspects:
         text.append("\n  " + aspect, style="italic")
+    if fighter is not None:
+        # what the conflict has put on them: boosts, advantages, consequences
+        for made in (a for a in state.aspects if a.on == character.key):
+            held = t("sw_ui.cast.sheet_in_play_held", side=state.sides[made.holder]) if made.holder is not None and made.free else ""
+            text.append("\n  " + t("sw_ui.cast.sheet_in_play", aspect=made.text, kind=t(f"sw_ui.cast.kind_{made.kind}")) + held, style="italic")
     if not character.is_group and fighter is not None:
         text.append("\n" + t("sw_ui.cast.sheet_fate_points_now", points=fighter.fate_points, began=character.fate_points))
     elif not character.is_group:
