@@ -306,7 +306,7 @@ def test_how_the_battle_ends(battle, language):
 def test_german_report_is_german(battle):
     text = markdown_report(battle, "de")
     assert "## Welle 1" in text and "## Wave" not in text
-    assert "Kampfpools" in text and "Vergeltung" in text and "Verluste" in text
+    assert "Schlachtpools" in text and "Vergeltung" in text and "Verluste" in text
     assert "Totaler Angriff" in text and "Battle Pool" not in text
 
 

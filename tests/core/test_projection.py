@@ -36,7 +36,7 @@ def test_a_strategy_stays_secret_until_both_sides_have_locked_one_in():
     risks(battle)
     battle.record(mev.ChooseStrategy(side=0, strategy="total_attack"))
     text = seen(battle)
-    for word in ("total_attack", "Total Attack", "Totaler Angriff", "Battle Pool", "Kampfpool"):
+    for word in ("total_attack", "Total Attack", "Totaler Angriff", "Battle Pool", "Schlachtpool"):
         assert word not in text
     panel = build(battle, 1).panel("en")
     assert "strategy locked in (secret until both have chosen)" in panel.sides[0].lines
