@@ -235,6 +235,17 @@ def test_help_exits_0(capsys):
     assert code == 0 and "DICE" in out and "4dF+2 vs 3" in out
 
 
+def test_the_apps_help_names_every_command_and_the_environment(capsys):
+    """The folder for battles and the settings file can be moved by the
+    environment: --help says so (issue 29)."""
+    from tui.cli.parser import COMMANDS
+
+    code, out, _ = run(capsys, "--help")
+    flat = " ".join(out.split())
+    assert code == 0 and "MASSCOMBAT_SAVES" in flat and "MASSCOMBAT_CONFIG" in flat
+    assert all(command in flat for command in (*COMMANDS, "army"))
+
+
 # -- check --------------------------------------------------------------------
 
 
