@@ -333,6 +333,10 @@ def test_the_battles_first_tactic_is_chosen_freely_a_change_later_is_checked():
         battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="expert_flankers", face=5))
     battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="expert_flankers"))
     assert battle.game.unit("knights").tactic == "expert_flankers"
+    # still choosing: the GM may change the first choice, free, until the phase ends (issue 29)
+    battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="standard"))
+    battle.record(ev.SwitchTactic(counter=counter(battle), key="knights", tactic="expert_flankers"))
+    assert battle.game.unit("knights").tactic == "expert_flankers"
     to_phase(battle, "morale")
     end_phase(battle)
     begin_turn(battle)

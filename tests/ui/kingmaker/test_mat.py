@@ -934,3 +934,14 @@ def test_the_sheet_says_a_retreating_army_is_locked_and_whether_its_withdraw_fai
     assert "in retreat, locked in contact: only a Withdraw (o) gets it away" in square_lines(battle.game, square).plain
     battle.record(ev.Order(counter=battle.game.counter, key="knights", command="withdraw", face=2, opposing=(15,)))
     assert "in retreat, locked in contact: its Withdraw failed this turn" in square_lines(battle.game, square).plain
+
+
+def test_g_stays_open_while_the_first_tactic_is_being_chosen():
+    """A second g in turn 1 was refused as 'tried already' (issue 29)."""
+    from tests.core.kingmaker.kit import face_off
+    from tui.core.systems.kingmaker.forces import Army
+    from tui.ui.kingmaker.unit_keys import unit_may
+
+    battle = face_off("Flankers", 4, ((Army(key="knights", name="Flanking Knights", side=0, cr="6", troops=100, tactics=("expert_flankers",)), (10, 3, "s")), (WARBAND, (10, 9, "n"))))
+    battle.record(ev.SwitchTactic(counter=battle.game.counter, key="knights", tactic="expert_flankers"))
+    assert unit_may(battle.game, "knights", "tactic")

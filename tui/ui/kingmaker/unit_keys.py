@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from tui.core.i18n import t
 from tui.core.systems.kingmaker.healing import heal_refusal, uses_left
-from tui.core.systems.kingmaker.morale import owed
+from tui.core.systems.kingmaker.morale import choosing_first_tactic, owed
 from tui.core.systems.kingmaker.movement import locked_why, retreat_locked
 from tui.core.systems.kingmaker.state import KMState
 
@@ -29,7 +29,7 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
     if action == "rally":
         return state.phase == "tactics" and unit.standing == "flee" and "rally" not in unit.tried
     if action == "tactic":
-        return state.phase == "tactics" and ready and "tactic" not in unit.tried and "mindless" not in found.grants
+        return state.phase == "tactics" and ready and ("tactic" not in unit.tried or choosing_first_tactic(state, key)) and "mindless" not in found.grants
     if action == "order":  # a retreating unit locked in contact: its Withdraw
         return state.phase == "movement" and (ready or retreat_locked(state, key)) and not unit.moved and "command" not in unit.tried
     if action == "shoot":

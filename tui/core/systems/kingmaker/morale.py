@@ -72,7 +72,7 @@ def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
     unit = state.unit(event.key)
     army = state.army(event.key)
     found = state.derived[event.key]
-    if "tactic" in unit.tried:
+    if "tactic" in unit.tried and not choosing_first_tactic(state, event.key):
         raise RuleViolation(t("km.rule.tried_tactic", name=army.name))
     if event.tactic not in found.tactics:
         raise RuleViolation(t("km.rule.tactic_unknown", name=army.name, tactic=state.rules.tactic(event.tactic).name(language()) if event.tactic in {x.key for x in state.rules.tactics} else event.tactic))
@@ -96,6 +96,13 @@ def switch_tactic(state: KMState, event: ev.SwitchTactic) -> KMState:
     if not passed:
         return rolled.with_unit(event.key, tried).with_note("km.note.tactic_failed", name=army.name, tactic=name, total=result, rolled=face, dc=dc)
     return rolled.with_unit(event.key, replace(tried, tactic=event.tactic)).with_note("km.note.tactic_switched", name=army.name, tactic=name, total=result, rolled=face, dc=dc)
+
+
+def choosing_first_tactic(state: KMState, key: str) -> bool:
+    """The battle's first tactic is still being chosen (turn 1, where the
+    ruleset makes it free): the GM may change the choice until the phase
+    ends, as often as it takes."""
+    return state.rules.morale.first_tactic_free and state.turn == 1 and state.phase == "tactics"
 
 
 def strategy_needs_check(state: KMState, key: str, step: str) -> bool:
@@ -218,4 +225,4 @@ def _rolled(state: KMState, what: str, key: str, face: int, result: int, dc: int
     return replace(state, counter=state.counter + 1, last_roll=Roll(what, key, (face,), result, dc))
 
 
-__all__ = ["check", "failing", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic", "tactic_is_free"]
+__all__ = ["check", "choosing_first_tactic", "failing", "morale_bonus", "morale_check", "never_fails", "owed", "rally", "set_strategy", "strategy_needs_check", "switch_tactic", "tactic_is_free"]
