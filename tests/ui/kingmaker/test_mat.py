@@ -945,3 +945,19 @@ def test_g_stays_open_while_the_first_tactic_is_being_chosen():
     battle = face_off("Flankers", 4, ((Army(key="knights", name="Flanking Knights", side=0, cr="6", troops=100, tactics=("expert_flankers",)), (10, 3, "s")), (WARBAND, (10, 9, "n"))))
     battle.record(ev.SwitchTactic(counter=battle.game.counter, key="knights", tactic="expert_flankers"))
     assert unit_may(battle.game, "knights", "tactic")
+
+
+async def test_undo_and_redo_of_a_step_take_the_cursor_with_the_unit(tmp_path):
+    """After u the cursor stayed on the square the unit had left (issue 29)."""
+    app = app_for(tmp_path, _phase(in_battle(), "movement"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        at(app, 10, 3)  # the knights, facing south
+        await keys(app, pilot, "w", "w")
+        assert game(app).unit("knights").block.y == 5 and app.screen.query_one(MatView).cursor == (10, 5)
+        at(app, 0, 0)
+        await keys(app, pilot, "u")
+        assert game(app).unit("knights").block.y == 4 and app.screen.query_one(MatView).cursor == (10, 4)
+        at(app, 0, 0)
+        await keys(app, pilot, "U")
+        assert app.screen.query_one(MatView).cursor == (10, 5)

@@ -356,6 +356,23 @@ class KingmakerMatScreen(MatHost):
                 # The cursor stays on the unit: on the same square of its block.
                 self.query_one(MatView).cursor = (block.x + min(offset[0], block.width - 1), block.y + min(offset[1], block.height - 1))
 
+    def action_undo(self) -> None:
+        self._follow(lambda: super(KingmakerMatScreen, self).action_undo(), self.battle.history.done[-1:] if self.battle.can_undo else ())
+
+    def action_redo(self) -> None:
+        events = self.battle.history.events
+        cursor = self.battle.history.cursor
+        self._follow(lambda: super(KingmakerMatScreen, self).action_redo(), events[cursor:cursor + 1] if self.battle.can_redo else ())
+
+    def _follow(self, change: Callable[[], None], steps: Any) -> None:
+        """Undo or redo a unit's step and the cursor goes with the unit (it
+        stayed on the square the unit had left: issue 29)."""
+        moved = next((e.key for e in steps if isinstance(e, (ev.Move, ev.Press, ev.Place))), None)
+        change()
+        block = self.state.unit(moved).block if moved is not None and moved in dict(self.state.units) else None
+        if block is not None:
+            self.query_one(MatView).cursor = (block.x, block.y)
+
     def _offset_in_block(self, key: str) -> tuple[int, int]:
         block = self.state.unit(key).block
         assert block is not None
