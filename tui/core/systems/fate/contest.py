@@ -49,7 +49,12 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
     if event.action in ("attack", "leader_attack") and state.rules.actions.attack_ends_turn:
         new_act = replace(new_act, over=True)
     new = replace(state, contest=contest, activation=new_act, counter=max(state.counter, event.counter) + 1)
-    new = new.with_note("fate.note.rolled", actor=state.name(event.by), action=event.action, total=active.total, skill=event.skill)
+    # what the total is made of: the skill, the dice, what was added (a bare "1" said nothing)
+    added = sum(b for _, b in active.bonuses)
+    new = new.with_note(
+        "fate.note.rolled_added" if added else "fate.note.rolled", actor=state.name(event.by), action=event.action, total=active.total,
+        skill=event.skill, rating=active.rating, dice=sum(active.faces), added=added,
+    )
     if event.action == "enter" and setup.defence is None and state.enemies_in(setup.path[0], side):
         new = new.with_note("fate.note.terrain_instead", zone=state.board.zone(setup.path[0]).name, difficulty=setup.difficulty)
     return new

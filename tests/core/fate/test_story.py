@@ -1,0 +1,19 @@
+"""Fate's story in words: a roll's line says what its total is made of
+("Black Orcs rolls Shoot: 1" didn't say what the 1 was: issue 29)."""
+
+from __future__ import annotations
+
+from tests.core.fate.kit import act, fight, roll
+from tui.core.i18n import set_language
+from tui.core.systems.fate.story import note_text
+
+
+def test_a_rolls_line_gives_the_skill_the_dice_and_what_was_added():
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"}, first=0)
+    act(battle, "u1")  # the Pikes, Sir Ana attached: her Will adds 1
+    roll(battle, "attack", "u1", "fight", faces=(1, 0, -1, -1), target="u3", defender="u3", defence_skill="fight")
+    assert battle.game.contest.active.bonuses == (("leader:l1", 1),)
+    note = battle.game.notes.latest(1)[0]
+    assert note_text(battle.game, note) == "Pikes of Brannock rolls Fight: +2 (Fight +2, dice -1, +1 added)"
+    set_language("de")
+    assert note_text(battle.game, note) == "Pikes of Brannock würfelt Kämpfen: +2 (Kämpfen +2, Würfel -1, +1 dazu)"
