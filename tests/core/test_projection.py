@@ -177,11 +177,11 @@ def test_a_write_that_fails_warns_once_and_never_raises(tmp_path):
     ("content", "words"),
     [
         (None, "no such file"),
-        (b"{not json", "not JSON"),
+        (b"{not json", "can't be read as a players' view"),
         (b"[1, 2]", "not a players' view"),
         (json.dumps({"schema_version": SCHEMA + 1}).encode(), "newer masscombat"),
         (json.dumps({"schema_version": SCHEMA, "revision": -1}).encode(), "revision"),
-        (b"\xff\xfe", "not JSON"),
+        (b"\xff\xfe", "can't be read as a players' view"),
     ],
 )
 def test_a_file_that_is_not_a_projection_is_refused_in_one_line(tmp_path, content, words):

@@ -102,12 +102,12 @@ async def test_a_broken_file_leaves_the_last_good_state_on_screen(tmp_path, batt
         temp = tmp_path / "swap"
         temp.write_text('{"schema_version": 1, "revis')
         os.replace(temp, writer.path)
-        await until(app, pilot, "not JSON")
+        await until(app, pilot, "can't be read as a players' view")
         assert "revision 1" in bar(app) and "Battle Level 3" in screen_text(app)
         risks(battle)
         writer.write(battle)  # the GM's next change mends it
         await until(app, pilot, "revision 2")
-        assert "not JSON" not in screen_text(app)
+        assert "can't be read as a players' view" not in screen_text(app)
 
 
 async def test_a_revision_going_back_is_shown_and_said(tmp_path, battle):

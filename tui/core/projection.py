@@ -93,8 +93,8 @@ def read_projection(path: Path) -> Projection:
         raise ProjectionError(t("view.error.unreadable", path=path, reason=exc.strerror or exc)) from None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise ProjectionError(t("view.error.broken", path=path, reason=str(exc).splitlines()[0])) from None
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        raise ProjectionError(t("view.error.broken", path=path)) from None  # the parser's own words help no player
     if not isinstance(data, dict):
         raise ProjectionError(t("view.error.not_projection", path=path))
     schema = data.get("schema_version")
