@@ -17,3 +17,16 @@ def test_a_rolls_line_gives_the_skill_the_dice_and_what_was_added():
     assert note_text(battle.game, note) == "Pikes of Brannock rolls Fight: +2 (Fight +2, dice -1, +1 added)"
     set_language("de")
     assert note_text(battle.game, note) == "Pikes of Brannock würfelt Kämpfen: +2 (Kämpfen +2, Würfel -1, +1 dazu)"
+
+
+def test_on_the_board_a_units_consequences_come_before_its_leaders_name():
+    """"+Baron Grimm 1 cons." read as the leader's consequence (issue 29)."""
+    from tui.core.frozen import replace
+    from tui.core.systems.fate.public import occupants
+    from tui.core.systems.fate.state import Aspect
+
+    battle = fight({"u1": "meadow", "u2": "hill", "u3": "meadow", "u4": "woods"})
+    state = battle.game
+    state = replace(state, aspects=(*state.aspects, Aspect(id="c1", text="Bruised", on="u1", kind="consequence", slot="mild")))
+    pikes = next(o for o in occupants(state, "meadow") if o.label == "Pikes of Brannock")
+    assert pikes.detail.endswith("+Sir Ana") and not pikes.detail.startswith("+")

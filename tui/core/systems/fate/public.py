@@ -44,11 +44,12 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
         unit = state.unit(key)
         leader = state.leader_of(key)
         details = []
-        if leader:
-            details.append("+" + state.name(leader))
         used = len(state.consequences_of(key))
         if used:
+            # the unit's own, before its leader's name: after it, it read as the leader's
             details.append(t("fate_ui.board.consequences", count=used))
+        if leader:
+            details.append("+" + state.name(leader))
         mark = "active" if key == acting else "done" if key in state.acted else ""
         result.append(Occupant(label=unit.name if unit else key, side=state.side_of(key), detail=" ".join(details), state=mark))
     for key in state.leaders_in(zone):
