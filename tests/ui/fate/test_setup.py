@@ -10,6 +10,7 @@ import pytest
 
 from textual.widgets import OptionList
 
+from tui.core.projection import read_projection
 from tui.core.maps.zones import Zone
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
@@ -148,9 +149,10 @@ async def zone_aspects(app, pilot) -> None:
     (aspect,) = game.aspects
     assert aspect.hidden and aspect.player == 1 and aspect.on == zone_named(app, "Hill").key
     card = board(app).view.cards[zone_named(app, "Hill").cell]
-    assert card.hidden == 1 and card.aspects == ()
-    assert "1 hidden aspect" in board_text(app)
-    assert "Secret Pit" not in screen_text(app)
+    # the GM's board writes it out, marked (issue 29); the players' view keeps it face down
+    assert card.hidden == 0 and card.aspects == ("Secret Pit (hidden)",)
+    assert "Secret Pit" in board_text(app) and "(hidden)" in board_text(app)
+    assert "Secret Pit" not in read_projection(app.projection.path).model_dump_json()  # the players never see it
     await undo_redo(app, pilot, before)
     # A second hidden aspect on the same card: refused, nothing changes, no fate point spent.
     before = app.battle.game

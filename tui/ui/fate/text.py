@@ -22,7 +22,7 @@ from tui.ui.widgets.zone_board_layout import card_view
 def board_view(state: FateState, marked: dict[str, str] | None = None) -> BoardView:
     marked = marked or {}
     cards = {}
-    for key, card in zone_cards(state):
+    for key, card in zone_cards(state, gm=True):
         cards[(card.col, card.row)] = card_view(key, card, marked.get(key, ""))
     open_cells = state.board.open_cells() if state.stage == "battlefield" else ()
     return BoardView(cards, open_cells, (side_name(state, 0), side_name(state, 1)))

@@ -62,16 +62,17 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
     return tuple(result)
 
 
-def zone_cards(state: FateState) -> tuple[tuple[str, Card], ...]:
-    """Each zone's key and its card, face-up aspects only (hidden ones counted)."""
+def zone_cards(state: FateState, *, gm: bool = False) -> tuple[tuple[str, Card], ...]:
+    """Each zone's key and its card: face-up aspects, the hidden ones counted;
+    ``gm``: the GM's board, the hidden ones written out and marked."""
     cards = []
     for zone in state.board.zones:
         aspects = tuple(
-            a.text + (" ▲" if a.hinders else "") + (f" ({a.free[0] + a.free[1]}×)" if sum(a.free) else "")
-            for a in state.aspects_on(zone.key)
+            a.text + (" ▲" if a.hinders else "") + (f" ({a.free[0] + a.free[1]}×)" if sum(a.free) else "") + (" " + t("secret.mark") if a.hidden else "")
+            for a in state.aspects_on(zone.key, hidden=None if gm else False)
             if a.kind != "card"
         )
-        hidden = len(state.aspects_on(zone.key, hidden=True))
+        hidden = 0 if gm else len(state.aspects_on(zone.key, hidden=True))
         cards.append((zone.key, Card(col=zone.col, row=zone.row, title=zone.name, aspects=aspects, hidden=hidden, occupants=occupants(state, zone.key))))
     return tuple(cards)
 
