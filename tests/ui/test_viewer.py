@@ -133,7 +133,7 @@ async def test_the_closed_battle_and_the_players_language(tmp_path, battle):
         app = ViewerApp(writer.path, language="de", ascii=True)
         async with app.run_test(size=(120, 40)) as pilot:
             await until(app, pilot, "Revision 1")
-            assert "die SL hat die Schlacht geschlossen" in bar(app)
+            assert "die SL hat die App vorerst geschlossen" in bar(app)  # not "the battle is over" (issue 29)
             assert "Kampfstufe 3" in screen_text(app)
             assert "·" not in screen_text(app).replace("\n· ", "\n- ")  # ASCII: no symbols a plain terminal lacks
     finally:
