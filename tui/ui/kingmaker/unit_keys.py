@@ -5,6 +5,7 @@ the last word when the key is pressed."""
 from __future__ import annotations
 
 from tui.core.i18n import t
+from tui.core.systems.kingmaker.combat import no_attack_now
 from tui.core.systems.kingmaker.healing import heal_refusal, uses_left
 from tui.core.systems.kingmaker.morale import choosing_first_tactic, owed
 from tui.core.systems.kingmaker.movement import locked_why, retreat_locked
@@ -17,7 +18,7 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
     unit = state.unit(key)
     found = state.derived[key]
     ready = unit.standing == "ready"
-    if action in ("shoot", "melee") and _no_attack_now(state, key) is not None:
+    if action in ("shoot", "melee") and no_attack_now(state, key) is not None:
         return False
     if action == "step":
         return state.phase == "movement"
@@ -45,18 +46,6 @@ def unit_may(state: KMState, key: str, action: str) -> bool:
     return False
 
 
-def _no_attack_now(state: KMState, key: str) -> str | None:
-    """Why the unit makes no attack this phase whatever it is: a natural 1
-    last phase, or it healed in this one."""
-    unit = state.unit(key)
-    name = state.army(key).name
-    if unit.setback_phase == state.phase_count:
-        return t("km.rule.setback", name=name)
-    if unit.drank_phase == state.phase_count:
-        return t("km.rule.healed_this_phase", name=name)
-    return None
-
-
 UNIT_ACTIONS = ("tactic", "rally", "order", "step", "shoot", "melee", "strategy", "morale", "press", "heal")
 HEAL_SOURCES = ("healing_potions", "alchemy")
 _PHASE_OF = {"tactic": "tactics", "rally": "tactics", "order": "movement", "step": "movement", "melee": "melee", "strategy": "melee", "morale": "morale"}
@@ -82,7 +71,7 @@ def why_unit_cannot(state: KMState, key: str, action: str) -> str:
         phase = _PHASE_OF[action]
     if state.phase != phase:
         return t("km.rule.wrong_phase", phase=t(f"km.phase.{phase}"), now=t(f"km.phase.{state.phase}"))
-    if action in ("shoot", "melee") and (why := _no_attack_now(state, key)) is not None:
+    if action in ("shoot", "melee") and (why := no_attack_now(state, key)) is not None:
         return why
     if unit.standing in ("retreat", "flee") and action not in ("step", "rally", "morale", "melee") and not (action == "order" and retreat_locked(state, key)):
         return t(f"km.rule.standing_{unit.standing}", name=army.name)

@@ -209,15 +209,26 @@ def _may_attack(state: KMState, attacker: str, target: str, phase: Phase) -> Non
     standing = next((s for s in state.rules.morale.states if s.key == unit.standing), None)
     if standing is not None and not (standing.can_attack if phase == "melee" else standing.can_shoot):
         raise RuleViolation(t(f"km.rule.standing_{unit.standing}", name=name))
-    if unit.setback_phase == state.phase_count:
-        raise RuleViolation(t("km.rule.setback", name=name))
-    if unit.drank_phase == state.phase_count:
-        raise RuleViolation(t("km.rule.healed_this_phase", name=name))
+    why = no_attack_now(state, attacker)
+    if why is not None:
+        raise RuleViolation(why)
     if state.army(target).side == state.army(attacker).side:
         raise RuleViolation(t("km.rule.own_side", target=state.army(target).name))
     other = state.unit(target)
     if other.block is None or other.out:
         raise RuleViolation(t("km.rule.out_of_battle", name=state.army(target).name))
+
+
+def no_attack_now(state: KMState, key: str) -> str | None:
+    """Why the unit makes no attack this phase whatever its target: a natural
+    1 last phase, or it healed in this one (None: it may)."""
+    unit = state.unit(key)
+    name = state.army(key).name
+    if unit.setback_phase == state.phase_count:
+        return t("km.rule.setback", name=name)
+    if unit.drank_phase == state.phase_count:
+        return t("km.rule.healed_this_phase", name=name)
+    return None
 
 
 def damage(face: int, setup: Setup, rules: AttackRules) -> tuple[int, bool]:
@@ -394,4 +405,4 @@ def land_parting_shots(state: KMState, key: str, hacks: tuple[ev.Hack, ...]) -> 
     return state
 
 
-__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "half_acr", "heal", "hustled", "land_parting_shots", "melee_now", "melee_setup", "ranged_setup", "siege_setup", "strike", "strike_numbers"]
+__all__ = ["Setup", "Term", "attack", "damage", "defense_of", "half_acr", "heal", "hustled", "land_parting_shots", "melee_now", "melee_setup", "no_attack_now", "ranged_setup", "siege_setup", "strike", "strike_numbers"]
