@@ -82,3 +82,13 @@ def test_alchemy_heals_once_and_triage_adds_half_the_acr():
     assert game.hp("knights") == 10  # 4, and Triage's 1
     assert note_text(game, game.notes.latest(1)[0]) == "Knights of Ostmark heals by Alchemy: 5 hp back, 10 hp now; no attack this phase"
     assert uses_left(game, "knights", "alchemy") == 0
+
+
+def test_shots_in_the_ranged_phase_dont_stop_healing_in_the_melee_phase():
+    """Found reading the change: the turn's shots counted as this phase's attack."""
+    from tui.core.frozen import replace
+
+    battle = hurt_knights(POTIONS)
+    state = battle.game
+    shot = state.with_unit("knights", replace(state.unit("knights"), shots=1))
+    assert shot.phase == "melee" and heal_refusal(shot, "knights", "healing_potions") is None

@@ -46,7 +46,9 @@ def heal_refusal(state: KMState, key: str, source: str) -> str | None:
     if not uses_left(state, key, source):
         return t(f"km.rule.heal_none_{source}", name=name)
     unit = state.unit(key)
-    if unit.shots or unit.blows or unit.drank_phase == state.phase_count:
+    # shots count for the whole turn, blows for the phase: only this phase's attack counts
+    attacked = unit.shots if state.phase == "ranged" else bool(unit.blows)
+    if attacked or unit.drank_phase == state.phase_count:
         return t("km.rule.heal_after_attacking", name=name)
     return None
 
