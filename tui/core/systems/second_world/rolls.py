@@ -43,35 +43,33 @@ def invokable(state: SWState, key: str, pending: PendingRoll) -> tuple[str, ...]
     """The aspect texts ``key`` may invoke on ``pending``, each once: their
     own, the zones', those in play, then the opponent's own (hostile)."""
     places = involved(state, pending)
-    found = list(state.character(key).aspects)
-    for place in places:
-        if place in {z.key for z in state.board.zones}:
-            found += state.zone_info(place).aspects
-    found += [a.text for a in state.aspects if a.on in places]
+    found = [*state.character(key).aspects, *_on_zones(state, places), *(a.text for a in state.aspects if a.on in places)]
     found += [text for _, text in hostile_aspects(state, key, pending)]
     return tuple(dict.fromkeys(found))
 
 
+def _on_zones(state: SWState, places: tuple[str, ...]) -> list[str]:
+    """The aspects written on the zones among ``places``."""
+    zones = {z.key for z in state.board.zones}
+    return [text for place in places if place in zones for text in state.zone_info(place).aspects]
+
+
 def hostile_aspects(state: SWState, key: str, pending: PendingRoll) -> tuple[tuple[str, str], ...]:
     """(owner, text) for the aspects on the sheet of ``key``'s opponent in
-    the roll, which ``key`` may invoke against them (Fate Core's hostile
-    invoke), leaving out any ``key`` may invoke as its own or the scene's."""
+    the roll, and those in play on them (a consequence, an advantage), which
+    ``key`` may invoke against them (Fate Core's hostile invoke), leaving out
+    any ``key`` may invoke as its own or the scene's."""
     if not state.rules.invokes.hostile:
         return ()
     other = pending.target if key == pending.actor.key else pending.actor.key
     if other is None or other == key:
         return ()
     places = involved(state, pending)
-    theirs = list(state.character(other).aspects)
-    if fixes.HOSTILE_IN_PLAY in state.mended:
-        # what is in play on them (a consequence, an advantage) is theirs too
-        theirs += [a.text for a in state.aspects if a.on == other]
-    mine = set(state.character(key).aspects) | {a.text for a in state.aspects if a.on in places and a.on != other}
-    for place in places:
-        if place in {z.key for z in state.board.zones}:
-            mine |= set(state.zone_info(place).aspects)
-    if fixes.HOSTILE_IN_PLAY not in state.mended:
-        mine |= {a.text for a in state.aspects if a.on in places}
+    # before the fix, what was in play on them counted as the scene's, not theirs
+    in_play_theirs = fixes.HOSTILE_IN_PLAY in state.mended
+    theirs = [*state.character(other).aspects, *(a.text for a in state.aspects if in_play_theirs and a.on == other)]
+    mine = {*state.character(key).aspects, *_on_zones(state, places)}
+    mine |= {a.text for a in state.aspects if a.on in places and not (in_play_theirs and a.on == other)}
     return tuple(dict.fromkeys((other, text) for text in theirs if text not in mine))
 
 
