@@ -177,7 +177,6 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
         body.append(("out", _fit(line, inner, g.ellipsis)))
     body = _wrap_units(body, breaks, inner, room, g)
     if room and len(body) > room:
-        order = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))
         if room == 1:
             # One line: who is there (the acting one first), cut to leave room for
             # how many more (a lone "+4 more" names nothing); the panel gives the rest
@@ -185,7 +184,7 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
             more = Text(" " + t("board.more_short", count=len(body) - 1), style=styles.get("detail", ""))
             first = _fit(body[first_line][1], max(inner - more.cell_len, 1), g.ellipsis)
             return [_fit(first + more, inner, g.ellipsis)]
-        keep = order[: room - 1]
+        keep = sorted(range(len(body)), key=lambda i: (_KEEP_FIRST.get(body[i][0], 2), i))[: room - 1]
         hidden_lines = len(body) - len(keep)
         kept = [body[i][1] for i in sorted(keep)]
         kept.append(_fit(Text(t("board.more", count=hidden_lines), style=styles.get("detail", "")), inner, g.ellipsis))
