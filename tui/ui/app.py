@@ -267,13 +267,9 @@ class MassCombatApp(GatedApp[None]):
         return saved
 
     async def _on_key(self, event: events.Key) -> None:
-        # Textual calls every class's handler along the MRO; App's own runs
-        # after this one unless the key is held. A key forwarded to the old
-        # screen before the step took it is held for the coming dialog.
-        if self.held_back(event):
-            event.prevent_default()
-            self.key_gate.hold(events.Key(event.key, event.character))
-        elif isinstance(self.screen, BattleScreen):
+        # Textual calls every class's handler along the MRO; App's own (the
+        # bindings) runs after this one.
+        if isinstance(self.screen, BattleScreen):
             self.screen.explain_key(event.key)
 
     # -- global actions --------------------------------------------------------

@@ -92,13 +92,5 @@ class RollDialog(Dialog):
         if self._can_push:
             self.answer("push")
 
-    def take_key(self, key: str, character: str | None) -> None:
-        if key == "enter":
-            self.action_accept()
-        elif key == "p":
-            self.action_push()
-        else:
-            super().take_key(key, character)
-
 
 __all__ = ["FacesDialog", "PoolDialog", "RollDialog"]

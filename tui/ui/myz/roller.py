@@ -167,7 +167,7 @@ class RollerScreen(BattleScreen[Battle]):
         battle = self.battle
         sides = battle.rules.sides
         if battle.refusal("roll") is None:
-            self.run_worker(self._type_roll(sides), exclusive=True)
+            self.shell.run_flow(self, self._type_roll(sides), "roller-faces")
         elif battle.refusal("push") is None:
             side = battle.state.turn
             assert side is not None  # a push is open only to the side to act

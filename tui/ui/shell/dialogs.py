@@ -3,9 +3,9 @@ whole number, type a line of text. Each asks for one thing and dismisses
 with it (None on escape); what the GM typed is shown as text, never markup.
 
 A dialog answers once. Keys that arrive while a dialog is still opening
-are held by the app (``shell.keys.KeyGate``) and handed to ``take_key``
-once it is up, so a burst of keys over a slow link is neither lost nor
-able to answer a dialog twice.
+are held by the app (``shell.keys.KeyGate``) and handed to it once it is
+up, as if typed then, so a burst of keys over a slow link is neither lost
+nor able to answer a dialog twice.
 """
 
 from __future__ import annotations
@@ -138,11 +138,6 @@ class Dialog(ModalScreen[Any]):
         gate = self._gate()
         if gate is not None:
             gate.dialog_closed()
-
-    def take_key(self, key: str, character: str | None) -> None:
-        """A key that arrived while this dialog was opening, handled as if typed now."""
-        if key == "escape":
-            self.action_cancel()
 
 
 class _AnswerList(OptionList):
@@ -307,17 +302,6 @@ class ChoiceDialog(Dialog):
             event.prevent_default()
             self.choose(index)
 
-    def take_key(self, key: str, character: str | None) -> None:
-        options = self.query_one(OptionList)
-        if key == "enter":
-            self.choose(options.highlighted)
-        elif key in ("up", "down", "home", "end", "pageup", "pagedown"):
-            {"up": options.action_cursor_up, "down": options.action_cursor_down, "home": options.action_first, "end": options.action_last, "pageup": options.action_page_up, "pagedown": options.action_page_down}[key]()
-        elif (index := self._shortcut(key)) is not None:
-            self.choose(index)
-        else:
-            super().take_key(key, character)
-
 
 class AskDialog(Dialog):
     """One input line with a help line and an error line under it; what is
@@ -332,7 +316,6 @@ class AskDialog(Dialog):
         self._value = value
         self._help = help_text
         self._max_length = max_length
-        self._typed_ahead = False
         self._refused: str | None = None
         """The text an Enter was refused for (its error stays until the text changes)."""
 
@@ -392,28 +375,6 @@ class AskDialog(Dialog):
         (not when the changes typed before it in a burst arrive)."""
         self._refused = text
         self.show_error(why)
-
-    def take_key(self, key: str, character: str | None) -> None:
-        field = self.query_one(_AnswerInput)
-        if key == "enter":
-            self.submit(field.value)
-        elif field.edit(key):
-            # ctrl+u, backspace, home, end...: run in order, as typed; what
-            # comes next edits the line from there.
-            self._typed_ahead = True
-        elif character is not None and character.isprintable() and len(character) == 1:
-            # As typing does: the first key replaces the proposal (selected on focus).
-            selection = field.selection
-            if not selection.is_empty:
-                field.replace(character, *selection)
-            elif not self._typed_ahead:
-                field.value = character
-                field.cursor_position = len(character)
-            else:
-                field.insert_text_at_cursor(character)
-            self._typed_ahead = True
-        else:
-            super().take_key(key, character)
 
 
 def _not_blank(value: str) -> str | None:

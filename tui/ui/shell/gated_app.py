@@ -13,7 +13,6 @@ from textual import events
 from textual.dom import DOMNode
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import ModalScreen
-from textual.widgets import Input
 
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.escape_pairs import read_escape_pairs_apart
@@ -30,6 +29,7 @@ class GatedApp(ShadowedApp[ReturnType]):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         read_escape_pairs_apart()  # Esc + Enter in one burst: two keys, not a lone Enter
+        self.key_gate = KeyGate(self)
         self._refusals: list[Notification] = []
 
     def refuse(self, why: str, *, severity: SeverityLevel = "error", bell: bool = True) -> None:
@@ -75,47 +75,28 @@ class GatedApp(ShadowedApp[ReturnType]):
         return popped
 
     async def on_event(self, event: events.Event) -> None:
-        if isinstance(event, events.Key) and not event.is_forwarded and event.key.startswith("alt+"):
+        if not isinstance(event, events.Key) or event.is_forwarded:
+            await super().on_event(event)
+            return
+        if event.key.startswith("alt+"):
             # Escape and the key behind it, arriving together over a slow
             # link, read as one Alt key: the app binds no Alt key, so it is
-            # taken back apart (Esc closing the dialog, then the key).
-            # Both are handled here and now, in their place: posted again, they
-            # would come after a key typed behind them ("Esc i Enter": Enter first).
+            # taken back apart (Esc closing the dialog, then the key), each
+            # in its place in the line of keys.
             rest = event.key.removeprefix("alt+")
             await self.on_event(events.Key("escape", "\x1b"))
             await self.on_event(events.Key(rest, rest if len(rest) == 1 else None))
             return
-        if isinstance(event, events.Key) and not event.is_forwarded and self.key_gate.holding():
-            # Only quitting jumps the queue: a form's own priority keys
-            # (Tab, ↑ ↓) wait their turn behind what was typed before them.
-            if not (event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True)):
-                self.key_gate.hold(event)
-            return
-        if isinstance(event, events.Key) and not event.is_forwarded and event.key == "enter" and self.in_form() and isinstance(self.focused, Input) and getattr(self.screen, "enter_saves", False):
-            # Enter in a form's field saves it, once the field has taken the
-            # keys typed before it: what is typed behind it waits for what
-            # the form opens next, or for the form again if it refused.
-            self._saving_enter = event
-            await super().on_event(event)
-            self.key_gate.expect_dialog()
-            return
-        if isinstance(event, events.Key) and not event.is_forwarded and self.in_form() and not isinstance(self.focused, Input):
-            # A choice or a box in a form: its keys act now, while it has the
-            # focus. Handed on, they would be matched to bindings only once
-            # they had bubbled back up, and a Tab or ↑ ↓ typed behind them
-            # would have moved the focus away by then ("a ↓ → ↑": → lost).
-            if await self._check_bindings(event.key, priority=True) or await self._check_bindings(event.key):
-                return
+        if self.key_gate.holding() and event.key in QUIT_NOW and await self._check_bindings(event.key, priority=True):
+            return  # only quitting jumps the line of keys
+        if self.key_gate.take(event):
+            await self.handle_key_now(event)
+
+    async def handle_key_now(self, event: events.Key) -> None:
+        """Hand a key to the app as Textual does, then wait for it to settle
+        before the next (``KeyGate``)."""
         await super().on_event(event)
-
-    _saving_enter: events.Key | None = None
-    """The Enter on its way to save a form: when it bubbles back up to the
-    app, its binding (the field's submit) must run, though keys are held."""
-
-    def held_back(self, event: events.Key) -> bool:
-        """A key that bubbled back up to the app while keys are held: held
-        for the coming dialog, but for the Enter that saves a form."""
-        return self.key_gate.holding() and event is not self._saving_enter
+        self.key_gate.dispatched()
 
     def in_form(self) -> bool:
         """A form is up: a modal screen with more than one field."""

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.widgets import Header, OptionList, Static
@@ -25,6 +25,7 @@ from tui.core.records import printable
 from tui.core.i18n import language, t
 from tui.core.files.shelf import Shelved, examples, recent_battles
 from tui.core.system import find_system, systems
+from tui.ui.shell.gated_app import GatedApp
 from tui.ui.widgets.key_footer import KeyFooter
 
 
@@ -56,7 +57,7 @@ def _shelved(item: Shelved) -> Text:
     return text
 
 
-class StartApp(App[StartChoice]):
+class StartApp(GatedApp[StartChoice]):
     """Pick a battle; ``run()`` returns the choice, or None when the GM quits."""
 
     TITLE = "masscombat"

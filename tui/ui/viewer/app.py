@@ -28,7 +28,7 @@ from tui.core.panel import Mat, ZoneMap
 from tui.core.projection import Projection
 from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
 from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
-from tui.ui.shell.shadow import ShadowedApp
+from tui.ui.shell.gated_app import GatedApp
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
 
@@ -57,7 +57,7 @@ class ViewerHelp(ModalScreen[None]):
         yield Static(plain(t("viewer.help"), getattr(self.app, "ascii", False)), markup=False)
 
 
-class ViewerApp(ShadowedApp[None]):
+class ViewerApp(GatedApp[None]):
     """The battle as the players see it, nothing more."""
 
     TITLE = "masscombat view"
