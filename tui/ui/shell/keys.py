@@ -16,7 +16,8 @@ app has settled after the last one:
   ``expect_dialog`` and its arrival with ``dialog_ready`` / ``form_ready``);
 - no flow of dialogs is between two of its dialogs (``run_flow``: the
   only way a key may start work that runs on after it; nothing in the UI
-  calls ``run_worker`` itself, a test keeps it so).
+  calls ``run_worker`` itself, a test keeps it so), and no other worker
+  (Textual's own, the command palette's search) is under way.
 
 Keys that come while the app is busy wait in order and are then handed to
 the app exactly as the terminal gave them; so a burst does what the same
@@ -31,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, Coroutine
 
 from textual import events
 from textual.message_pump import MessagePump
+from textual.worker import Worker, WorkerState, get_current_worker
 
 if TYPE_CHECKING:
     from tui.ui.shell.dialogs import Dialog
@@ -72,6 +74,7 @@ class KeyGate:
         """A dialog or form is on its way, or a flow is between two of its dialogs."""
         self._waiting_since = 0.0
         self._queued: list[tuple[Any, Coroutine[Any, Any, None], str]] = []
+        self._flow_workers: set[Worker[Any]] = set()
 
     # -- the app's side ---------------------------------------------------------
 
@@ -120,9 +123,12 @@ class KeyGate:
         self._set_waiting(True)
 
         async def guarded() -> None:
+            me = get_current_worker()
+            self._flow_workers.add(me)
             try:
                 await flow
             finally:
+                self._flow_workers.discard(me)
                 self._flows -= 1
                 self._set_waiting(False)
                 if self._queued:
@@ -178,6 +184,11 @@ class KeyGate:
             pumps.extend(screen.walk_children(with_self=True))
         return pumps
 
+    def _other_work(self) -> bool:
+        """A worker other than a flow's is under way (Textual's own: the
+        command palette searching for what was typed)."""
+        return any(w.state in (WorkerState.PENDING, WorkerState.RUNNING) and w not in self._flow_workers for w in self._app.workers)
+
     def _round(self, count: int) -> None:
         """Let every queue handle what it has now, then look again."""
         self._settling = True
@@ -202,7 +213,7 @@ class KeyGate:
         if self._waiting:
             return
         stack = self._app.screen_stack
-        settled = bool(stack) and stack[-1] is top and not any(_busy(pump) for pump in self._pumps())
+        settled = bool(stack) and stack[-1] is top and not self._other_work() and not any(_busy(pump) for pump in self._pumps())
         if not settled and stack and count < MAX_ROUNDS:
             self._round(count + 1)
             return
