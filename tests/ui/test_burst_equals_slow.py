@@ -4,7 +4,7 @@ Generated, not listed: for each system's battles (a demo as it stands, the
 demo undone to its muster, a battle from nothing) in each of the system's
 screens, every key the screen offers (its bindings with an id, enabled
 there: the every-action list) is typed, followed by keys typed ahead into
-whatever it opened (a move, a digit, a letter, Enter, Enter). Each
+whatever it opened (a move, a digit, Enter, Enter). Each
 sequence is played twice on a fresh app: key by key, with Pilot's pause
 between keys as a GM typing slowly would give, and in one burst as a slow
 SSH link delivers it. The battle (every event), the screens, the focus,
@@ -33,7 +33,7 @@ from tui.ui.app import MassCombatApp
 from tui.ui.settings import Settings
 from tui.ui.shell.dialogs import ChoiceDialog
 
-AHEAD = ("down", "2", "x", "enter", "enter")
+AHEAD = ("down", "2", "enter", "enter")
 """What a GM types behind the key, before its dialog is up."""
 
 MOST_ENTRIES = 4
@@ -85,7 +85,13 @@ class Outcome:
     said: tuple[str, ...]
 
 
-def outcome(app) -> Outcome:
+def outcome(app, folder: Path) -> Outcome:
+    """What the keys left; the play's own folder read as ``<here>`` (a battle saved as "2" is in it)."""
+    here = str(folder.resolve())
+
+    def read(text: str) -> str:
+        return text.replace(here, "<here>")
+
     focused = app.focused
     value = getattr(focused, "value", None)
     highlighted = getattr(focused, "highlighted", None)
@@ -95,8 +101,8 @@ def outcome(app) -> Outcome:
         mode=app.current_mode,
         focused=f"{type(focused).__name__}#{focused.id}" if focused is not None else "",
         value=f"{value!r} {highlighted!r}",
-        text=screen_text(app),
-        said=tuple(n.message for n in app._notifications),
+        text=read(screen_text(app)),
+        said=tuple(read(n.message) for n in app._notifications),
     )
 
 
@@ -130,6 +136,17 @@ async def play(folder: Path, source: str, mode: str, keys: tuple[str, ...], *, s
     """The keys on a fresh app. Slowly, with ``probe``: nothing more if
     the first key opens no dialog or form (None); if it opens a menu, the
     ↓ counts to each of its open entries after the first."""
+    with pytest.MonkeyPatch.context() as patch:
+        # Its own settings, saves folder and working folder: a file saved
+        # as "2" or a setting changed must not meet the next play.
+        folder.mkdir(parents=True)
+        patch.chdir(folder)
+        patch.setenv("MASSCOMBAT_CONFIG", str(folder / "settings.toml"))
+        patch.setenv("MASSCOMBAT_SAVES", str(folder / "saves"))
+        return await _play(folder, source, mode, keys, slow=slow, probe=probe)
+
+
+async def _play(folder: Path, source: str, mode: str, keys: tuple[str, ...], *, slow: bool, probe: bool) -> tuple[Outcome | None, list[int] | None]:
     app = app_on(folder, source)
     entries: list[int] | None = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -149,7 +166,7 @@ async def play(folder: Path, source: str, mode: str, keys: tuple[str, ...], *, s
             burst(app, *keys)
             await calm(app, pilot)
         await pilot.pause()  # the screen drawn before it is read
-        return outcome(app), entries
+        return outcome(app, folder), entries
 
 
 @dataclass(frozen=True)
