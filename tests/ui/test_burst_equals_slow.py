@@ -11,8 +11,8 @@ SSH link delivers it. The battle (every event), the screens, the focus,
 what the field holds and what the terminal shows must come out the same.
 
 A key whose first press opens a menu of actions goes on into each of the
-menu's open entries in turn (↓ counted to it, Enter), then the keys typed
-ahead into what the entry opens. Keys that open nothing act at once and
+menu's first entries in turn (↓ counted to it, Enter; a closed one says
+why), then the keys typed ahead into what the entry opens. Keys that open nothing act at once and
 are compared by the other burst tests; the quit keys end the app and
 have their own."""
 
@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from textual.screen import ModalScreen
+from textual.widgets import OptionList
 
 from tests.ui.scenes import BATTLES, make_app
 from tests.ui.test_key_bursts import burst
@@ -160,8 +161,9 @@ async def _play(folder: Path, source: str, mode: str, keys: tuple[str, ...], *, 
                     if not isinstance(dialog, ModalScreen):
                         return None, None  # acts at once: nothing to read
                     if isinstance(dialog, ChoiceDialog) and dialog.menu is not None:
-                        open_ = [i for i, choice in enumerate(dialog._choices) if choice.closed is None]
-                        entries = list(range(1, min(len(open_), MOST_ENTRIES)))
+                        # ↓ from the row highlighted to each row below it, closed ones too (Enter says why)
+                        below = len(dialog._choices) - 1 - (dialog.query_one(OptionList).highlighted or 0)
+                        entries = list(range(1, min(below + 1, MOST_ENTRIES)))
         else:
             burst(app, *keys)
             await calm(app, pilot)

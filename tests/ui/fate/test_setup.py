@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from textual.widgets import OptionList
+from textual.widgets import Static, OptionList
 
 from tui.core.projection import read_projection
 from tui.core.maps.zones import Zone
@@ -139,7 +139,12 @@ async def zone_aspects(app, pilot) -> None:
     dialog = await wait_for(app, pilot, ChoiceDialog)
     gm, ana = dialog._choices
     assert gm.closed is not None and "GM" in gm.closed and ana.closed is None
-    assert dialog.query_one(OptionList).get_option_at_index(0).disabled
+    # The GM's row is greyed but can be landed on: Enter there says why and the dialog stays.
+    assert dialog.query_one(OptionList).highlighted == 1  # the first open row
+    await pilot.press("up", "enter")
+    await pilot.pause()
+    assert app.screen is dialog and not dialog.answered
+    assert "is closed" in str(dialog.query_one(".choice-refusal", Static).render()) and "GM" in str(dialog.query_one(".choice-refusal", Static).render())
     assert await choose(app, pilot, "Ana") == 1
     await type_line(app, pilot, "Secret Pit")
     assert await choose(app, pilot, "no") is False

@@ -42,8 +42,7 @@ def options(app) -> list[str]:
 
 
 async def pick(app, pilot, value) -> None:
-    """Highlight the option with ``value`` (closed ones are skipped by the
-    arrow keys, so counting presses would depend on them) and press enter."""
+    """Highlight the option with ``value`` and press enter."""
     index = [c.value for c in choices(app)].index(value)
     app.screen.query_one(OptionList).highlighted = index
     await keys(app, pilot, "enter")

@@ -153,7 +153,9 @@ class _AnswerList(OptionList):
         super().action_select()
 
     # No wrapping at the ends: Down held past the last entry would land on
-    # the first (often "Done") and a following Enter would take it.
+    # the first (often "Done") and a following Enter would take it. Closed
+    # rows are stepped on like any other (greyed, Enter says why), so
+    # counting ↓ from what the screen shows lands where the GM counted.
     def action_cursor_down(self) -> None:
         self._step(1)
 
@@ -165,11 +167,8 @@ class _AnswerList(OptionList):
             super().action_cursor_down() if direction > 0 else super().action_cursor_up()
             return
         index = self.highlighted + direction
-        while 0 <= index < self.option_count:
-            if not self.get_option_at_index(index).disabled:
-                self.highlighted = index
-                return
-            index += direction
+        if 0 <= index < self.option_count:
+            self.highlighted = index
 
 
 class _AnswerInput(SteadyInput):
@@ -237,6 +236,8 @@ class ChoiceDialog(Dialog):
         & OptionList, & OptionList:focus { height: auto; max-height: 16; border: none; padding: 0; }
         & .choice-closed { color: $text-disabled; }
         & .choice-detail { height: auto; width: 100%; color: $text; text-style: italic; }
+        & .choice-refusal { height: auto; width: 100%; color: $error; }
+        & .choice-refusal:ansi { color: ansi_bright_red; }
     }"""
     )
 
@@ -265,11 +266,14 @@ class ChoiceDialog(Dialog):
                 if choice.note:
                     text.append("  " + choice.note, style="dim")
                 if choice.closed:
-                    text.append("  — " + choice.closed, style="italic")
-                options.append(Option(text, id=str(index), disabled=choice.closed is not None))
+                    text.stylize("dim")
+                    text.append("  — " + choice.closed, style="dim italic")
+                options.append(Option(text, id=str(index)))
             yield _AnswerList(*options)
             if any(choice.detail for choice in self._choices):
                 yield Static("", classes="choice-detail", markup=False)
+            if any(choice.closed for choice in self._choices):
+                yield Static("", classes="choice-refusal", markup=False)
             if self._help:
                 yield Label(Content(self._help), classes="dialog-help")
 
@@ -283,11 +287,20 @@ class ChoiceDialog(Dialog):
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         for detail in self.query(".choice-detail").results(Static):
             detail.update(Text(self._choices[int(event.option.id or 0)].detail))
+        for refusal in self.query(".choice-refusal").results(Static):
+            refusal.update("")
 
     def choose(self, index: int | None) -> None:
-        """Answer with the option at ``index`` unless it is closed."""
-        if index is not None and 0 <= index < len(self._choices) and self._choices[index].closed is None:
-            self.answer(self._choices[index].value)
+        """Answer with the option at ``index``; a closed one says why and the dialog stays."""
+        if index is None or not 0 <= index < len(self._choices):
+            return
+        choice = self._choices[index]
+        if choice.closed is None:
+            self.answer(choice.value)
+            return
+        for refusal in self.query(".choice-refusal").results(Static):
+            refusal.update(Text(t("dialog.closed_choice", label=choice.label, why=choice.closed)))
+        self.app.bell()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.choose(int(event.option.id or 0))
