@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal
 
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 from tui.core.history import BattleFile, LoggedBattle, RulesetRef
@@ -145,6 +145,17 @@ class GameSystem:
         """The dice this system brings to a quick roll and to ``masscombat
         roll``/``odds``, with ``ruleset``'s numbers."""
         return ()
+
+    def over(self, state: Any) -> bool:
+        """The battle in ``state`` has ended."""
+        return False
+
+    def ending(self, before: Any, after: Any) -> Literal["battle", "wave"] | None:
+        """What a step from ``before`` to ``after`` ends: the battle, a wave
+        before its end (the systems with waves), or nothing. The app asks
+        before a choice that ends one (issue 29: a closed strategy's row
+        taken by a miscounted ↓ ended a battle with no question)."""
+        return "battle" if self.over(after) and not self.over(before) else None
 
     def commands(self) -> tuple[Command, ...]:
         """Commands of its own on the command line."""

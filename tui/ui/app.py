@@ -37,6 +37,7 @@ from tui.ui.settings import Settings, save_settings
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.quick_roll import open_quick_roll
 from tui.ui.shell.dialogs import Dialog
+from tui.ui.shell.endings import Ending, ending_dialog, ending_of
 from tui.ui.shell.help import HelpScreen, binding_rows
 from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
 from tui.ui.shell.keys import KeyGate
@@ -211,10 +212,17 @@ class MassCombatApp(GatedApp[None]):
 
     # -- changing the battle ---------------------------------------------------
 
-    def act(self, change: Callable[[Any], object]) -> bool:
-        """Apply one change to the battle, save it, and redraw; say why if refused."""
+    def act(self, change: Callable[[Any], object], *, asked: bool = False) -> bool:
+        """Apply one change to the battle, save it, and redraw; say why if
+        refused. A change picked from a menu that would end the battle (or
+        a wave early) asks first and is made once the GM says yes (False now)."""
         if self.read_only:
             self.notify(t("app.read_only_refused"), severity="warning", markup=False)
+            return False
+        chose, self.key_gate.chose = self.key_gate.chose, False
+        ending = None if asked or not chose else ending_of(self.system, self.battle, change)
+        if ending is not None:
+            self.key_gate.run_flow(self, self._ask_before_ending(change, ending), "ending", queue=True)
             return False
         try:
             change(self.battle)
@@ -227,6 +235,11 @@ class MassCombatApp(GatedApp[None]):
         if self.session.fold_due:
             self._fold_when_idle()
         return True
+
+    async def _ask_before_ending(self, change: Callable[[Any], object], ending: Ending) -> None:
+        wave = getattr(getattr(self.battle.game, "wave", None), "number", None)
+        if await self.push_screen_wait(ending_dialog(ending, wave)) == "yes":
+            self.act(change, asked=True)
 
     def _fold_when_idle(self) -> None:
         # Each key's change is a journal line; now and then the whole file is

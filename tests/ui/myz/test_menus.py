@@ -196,15 +196,38 @@ def _parley_offered():
 
 
 @pytest.mark.parametrize("accept", [True, False])
-@pytest.mark.covers("myz.parley.accept", "myz.parley.decline")
+@pytest.mark.covers("myz.parley.accept", "myz.parley.decline", "ending.no", "ending.yes")
 async def test_a_parley_is_accepted_or_declined(tmp_path, accept):
     app = make_app(tmp_path, _parley_offered())
     async with app.run_test(size=(80, 24)) as pilot:
         await _open(app, pilot)
         await step(app, pilot)
         await pick(app, pilot, "accept" if accept else "decline")
+        if accept:
+            # The parley ends the wave before its End phase: asked first.
+            await no_then_yes(app, pilot, "This ends wave 1 before its End phase", lambda: _choose_again(app, pilot, "accept"))
         assert _last(app) == ev.AnswerParley(accept=accept)
         assert (app.battle.game.wave.phase == "truce") is accept
+
+
+async def _choose_again(app, pilot, entry: str) -> None:
+    await step(app, pilot)
+    await pick(app, pilot, entry)
+
+
+async def no_then_yes(app, pilot, question: str, again) -> None:
+    """The ending question is up with No highlighted: Enter there records
+    nothing; the same choice again, and Yes records it."""
+    dialog = await wait_for(app, pilot, ChoiceDialog)
+    assert dialog.menu is not None and dialog.menu.id == "ending" and question in str(dialog._title)
+    assert dialog._choices[dialog.query_one("OptionList").highlighted].value == "no"
+    events = app.battle.history.events
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, WaveScreen) and app.battle.history.events == events
+    await again()
+    await pick(app, pilot, "yes")
+    assert len(app.battle.history.events) == len(events) + 1
 
 
 @pytest.mark.parametrize(("entry", "event"), [("next", ev.NextWave()), ("end", ev.EndBattle())])
@@ -218,6 +241,8 @@ async def test_after_a_truce_the_gm_starts_the_next_wave_or_ends_the_battle(tmp_
         await _open(app, pilot)
         await step(app, pilot)
         await pick(app, pilot, entry)
+        if entry == "end":
+            await no_then_yes(app, pilot, "This ends the battle", lambda: _choose_again(app, pilot, "end"))
         assert _last(app) == event
 
 
@@ -535,3 +560,30 @@ async def test_a_broken_pc_is_greyed_out_as_a_helper_with_why(tmp_path):
         assert isinstance(app.screen, ChoiceDialog) and "Helpers" in str(app.screen._title)
         dora = next(c for c in app.screen._choices if c.label == "Dora")
         assert dora.closed == "broken"
+
+
+async def test_a_strategy_that_ends_the_battle_asks_first_with_no_highlighted(tmp_path):
+    """Issue 29: a Fighting Retreat taken by a miscounted ↓ ended the battle
+    as a Null Battle at once. Now the pick asks first; Enter Enter in a burst
+    (the pick, then the question) leaves the battle as it was."""
+    from tests.ui.myz.test_wave_text import _to_strategies
+    from tests.ui.test_key_bursts import burst, settle
+
+    app = make_app(tmp_path, _to_strategies())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, "rally")  # the CONFUSED Ark
+        await step(app, pilot)
+        before = app.battle.history.events
+        await pick(app, pilot, "fighting_retreat")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert dialog.menu is not None and dialog.menu.id == "ending" and "This ends the battle" in str(dialog._title)
+        burst(app, "enter")
+        await settle(app, pilot)
+        assert isinstance(app.screen, WaveScreen) and app.battle.history.events == before
+        assert app.battle.game.stage == "wave"
+        # A strategy that ends nothing asks nothing.
+        await step(app, pilot)
+        await pick(app, pilot, "attack")
+        assert isinstance(app.screen, WaveScreen) and _last(app) == ev.ChooseStrategy(side=0, strategy="attack")

@@ -70,7 +70,11 @@ async def test_the_highlighted_strategy_says_what_it_does(tmp_path):
         assert "ends the CONFUSION" in str(detail.render())
         await pilot.press("down")
         await pilot.pause()
-        # the next open one is Full Retreat (Parley and Fighting Retreat are closed)
+        # ↓ lands on the next row, closed or not: Parley, closed while CONFUSED, still says what it does
+        assert str(detail.render()).startswith("Offer a truce")
+        await pilot.press("down", "down")
+        await pilot.pause()
+        # past Fighting Retreat (closed too) to Full Retreat
         assert str(detail.render()).startswith("+4 Strategy dice (+2 if CONFUSED)")
 
 

@@ -32,8 +32,10 @@ FieldScreen = ZoneMapScreen[FateBattle]
 
 
 
-def record(screen: FieldScreen, event) -> bool:
-    return shell(screen).act(lambda b: b.record(event))
+def record(screen: FieldScreen, event, *, asked: bool = False) -> bool:
+    """Record ``event``; ``asked``: the flow has asked the GM already
+    whether to end the battle with it (the app would ask again)."""
+    return shell(screen).act(lambda b: b.record(event), asked=asked)
 
 
 def refusal(screen: FieldScreen, event) -> str | None:

@@ -87,7 +87,7 @@ async def concede(screen: FieldScreen) -> None:
         t("fate_ui.concede.help", count=award),
         highlight=False,
     ))
-    if sure and record(screen, event):
+    if sure and record(screen, event, asked=True):
         screen.notify(t("fate_ui.concede.done", player=name, count=award), timeout=12, markup=False)
 
 

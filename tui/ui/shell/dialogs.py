@@ -236,7 +236,8 @@ class ChoiceDialog(Dialog):
         & OptionList, & OptionList:focus { height: auto; max-height: 16; border: none; padding: 0; }
         & .choice-closed { color: $text-disabled; }
         & .choice-detail { height: auto; width: 100%; color: $text; text-style: italic; }
-        & .choice-refusal { height: auto; width: 100%; color: $error; }
+        & .choice-refusal { height: auto; width: 100%; color: $error; display: none; }
+        & .choice-refusal.-shown { display: block; }
         & .choice-refusal:ansi { color: ansi_bright_red; }
     }"""
     )
@@ -289,6 +290,7 @@ class ChoiceDialog(Dialog):
             detail.update(Text(self._choices[int(event.option.id or 0)].detail))
         for refusal in self.query(".choice-refusal").results(Static):
             refusal.update("")
+            refusal.remove_class("-shown")
 
     def choose(self, index: int | None) -> None:
         """Answer with the option at ``index``; a closed one says why and the dialog stays."""
@@ -296,10 +298,15 @@ class ChoiceDialog(Dialog):
             return
         choice = self._choices[index]
         if choice.closed is None:
+            gate = self._gate()
+            if gate is not None:
+                # what comes of it was the GM's pick among others (``shell.endings``)
+                gate.chose = sum(c.closed is None for c in self._choices) > 1
             self.answer(choice.value)
             return
         for refusal in self.query(".choice-refusal").results(Static):
             refusal.update(Text(t("dialog.closed_choice", label=choice.label, why=choice.closed)))
+            refusal.add_class("-shown")
         self.app.bell()
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:

@@ -75,6 +75,9 @@ class KeyGate:
         self._waiting_since = 0.0
         self._queued: list[tuple[Any, Coroutine[Any, Any, None], str]] = []
         self._flow_workers: set[Worker[Any]] = set()
+        self.chose = False
+        """The last dialog answered was a pick among several open choices
+        (since the flow began): a step that ends the battle then asks first."""
 
     # -- the app's side ---------------------------------------------------------
 
@@ -121,6 +124,7 @@ class KeyGate:
             return
         self._flows += 1
         self._set_waiting(True)
+        self.chose = False
 
         async def guarded() -> None:
             me = get_current_worker()

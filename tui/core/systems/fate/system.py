@@ -45,6 +45,9 @@ class ThisMeansWar(GameSystem):
 
         return markdown_report(battle, language)
 
+    def over(self, state: Any) -> bool:
+        return bool(state.stage == "ended")
+
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """The battle as the players may see it: a hidden aspect stays face
         down until a unit enters or scouts its zone."""

@@ -48,6 +48,9 @@ class FantasyBattle(GameSystem):
         assert isinstance(battle, KingmakerBattle)
         return markdown_report(battle.game, battle.meta.title, language)
 
+    def over(self, state: Any) -> bool:
+        return bool(state.stage == "over")
+
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """What every player may see: the mat, the armies where they stand and
         how they fare, the turn and phase; no army the GM marked hidden."""

@@ -3,7 +3,7 @@ loads, reports, and what players may see of it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from tui.core.dice.year_zero import YearZeroRules
 from tui.core.history import BattleFile, LoggedBattle
@@ -46,6 +46,22 @@ class MassCombat(GameSystem):
 
         assert isinstance(battle, Battle)
         return markdown_report(battle, language)
+
+    def over(self, state: Any) -> bool:
+        return bool(state.stage == "over")
+
+    def ending(self, before: Any, after: Any) -> Literal["battle", "wave"] | None:
+        """A wave ends early when it skips its Support and End phases (a
+        truce, a Null Battle, a Parley taken); its End phase ending it is
+        the wave's ordinary course and asks nothing."""
+        if self.over(after) and not self.over(before):
+            return "battle"
+        was, now = before.wave, after.wave
+        if was is None or was.phase in ("support", "end", "next", "truce"):
+            return None
+        if now is None or now.number != was.number or now.phase in ("next", "truce"):
+            return "wave"
+        return None
 
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """The battle as the players may see it: a strategy stays secret until

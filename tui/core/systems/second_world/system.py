@@ -42,6 +42,9 @@ class ArmedConflict(GameSystem):
         assert isinstance(battle, SecondWorldBattle)
         return markdown_report(battle.game, battle.meta.title, language)
 
+    def over(self, state: Any) -> bool:
+        return bool(state.stage == "ended")
+
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """What every player may see: the map, who stands where and how they
         fare, whose turn it is; nothing the GM marked hidden."""
