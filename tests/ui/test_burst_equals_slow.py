@@ -43,6 +43,11 @@ MOST_ENTRIES = 4
 LEFT_OUT = {"quit", "quit_start", "quit_now", "screenshot"}
 """Actions that end the app (their own tests drive them)."""
 
+AT_ONCE = {"move", "mode", "app.mode", "back_to_battle", "undo", "redo", "switch_side", "switch_player", "panel", "roller", "previous", "next", "select", "select_card"}
+"""Actions that move, switch or step back and never open a dialog: typed
+one after another on one app, each must leave no dialog up (checked, so
+one that starts to open a dialog is caught and moves to the full play)."""
+
 
 def empty(system: str):
     return lambda: find_system(system).new_battle(7)
@@ -124,6 +129,22 @@ async def calm(app, pilot, rounds: int = 400) -> None:
         else:
             quiet = 0
     raise AssertionError("the app did not settle")
+
+
+async def none_opens_a_dialog(folder: Path, source: str, mode: str, offers: list["Offered"]) -> None:
+    if not offers:
+        return
+    folder.mkdir(parents=True)
+    app = app_on(folder, source)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _into_mode(app, pilot, mode)
+        for offer in offers:
+            if app.current_mode != mode:
+                app.switch_mode(mode)
+                await calm(app, pilot)
+            burst(app, offer.key)
+            await calm(app, pilot)
+            assert not isinstance(app.screen, ModalScreen), f"{offer.id} ({offer.action}) is listed in AT_ONCE but opened {type(app.screen).__name__}"
 
 
 async def _into_mode(app, pilot, mode: str) -> None:
