@@ -157,6 +157,41 @@ async def test_a_roll_and_a_push_made_with_real_dice_are_typed_face_by_face(tmp_
         assert saved(app).state.sides[0].roll == left  # on disk, replayed from the log
 
 
+@pytest.mark.covers("roller.type_dice")
+async def test_each_side_types_its_dice_or_lets_the_app_roll_and_esc_keeps_the_other(tmp_path):
+    """Issue 29: the players type their physical dice while the app rolls
+    the NPC side; Esc on the second side keeps the first side's faces; the
+    whole of it in one burst, as a slow link delivers it."""
+    from tests.ui.test_key_bursts import burst, settle
+    from tui.ui.myz.dialogs import FacesDialog
+
+    battle = Battle.new("Table", ("Ghouls", "Ark"), (Pool(3, 4, 1), Pool(2, 3, 1)), seed=3)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        events = len(app.battle.history.events)
+        # The Ghouls' faces typed, then Esc on the Ark's: nothing rolled, the Ghouls' kept.
+        burst(app, "t", *"2 3 4 / 6 1 2 5 / 5", "enter", "escape")
+        await settle(app, pilot)
+        assert len(app.battle.history.events) == events
+        assert any("Faces kept for Ghouls (2 3 4 / 6 1 2 5 / 5)" in n.message for n in app._notifications)
+        # t asks only for the Ark now, saying what is kept; an empty line: the app rolls the Ark's dice.
+        burst(app, "t")
+        await settle(app, pilot)
+        assert isinstance(app.screen, FacesDialog) and "Ark" in str(app.screen._title)
+        assert "Kept for Ghouls: 2 3 4 / 6 1 2 5 / 5." in app.screen._help
+        burst(app, "enter")
+        await settle(app, pilot)
+        roll = app.battle.history.events[-1]
+        assert roll.typed and roll.table == (True, False)
+        assert (roll.sides[0].base, roll.sides[0].skill, roll.sides[0].gear) == ((2, 3, 4), (6, 1, 2, 5), (5,))
+        assert (len(roll.sides[1].base), len(roll.sides[1].skill), len(roll.sides[1].gear)) == (2, 3, 1)
+        # Undone, the kept faces are gone with the roll they belonged to: t asks both sides again.
+        burst(app, "u", "t")
+        await settle(app, pilot)
+        assert isinstance(app.screen, FacesDialog) and "Ghouls" in str(app.screen._title)
+
+
 @pytest.mark.covers("roller.rename")
 async def test_names_are_shown_literally_never_as_markup(tmp_path):
     app = make_app(tmp_path)

@@ -43,16 +43,31 @@ def _example(counts: dict[DieKind, int], sides: int) -> str:
     return " / ".join(groups)
 
 
+APP_ROLLS = "app"
+"""A FacesDialog's answer for "the app rolls these dice"."""
+
+
 class FacesDialog(AskDialog):
     """The faces real dice showed, typed in: checked against how many dice
     of each kind were rolled before the dialog closes."""
 
-    def __init__(self, title: str | Content, counts: dict[DieKind, int], sides: int) -> None:
-        super().__init__(title, "", t("dialog.faces_help", pool=pool_counts(counts), example=_example(counts, sides)))
+    def __init__(self, title: str | Content, counts: dict[DieKind, int], sides: int, *, app_rolls: str = "", kept: str = "") -> None:
+        """``app_rolls``: whose dice the app rolls on an empty line (a
+        Battle roll: each side types its dice or lets the app roll them);
+        ``kept``: what is kept for the other side already."""
+        help_text = t("dialog.faces_help", pool=pool_counts(counts), example=_example(counts, sides))
+        if app_rolls:
+            help_text += " " + t("dialog.faces_app", name=app_rolls)
+        if kept:
+            help_text += " " + kept
+        super().__init__(title, "", help_text)
         self._counts = counts
         self._sides = sides
+        self._app_rolls = bool(app_rolls)
 
     def read(self, text: str) -> object:
+        if self._app_rolls and not text.strip():
+            return APP_ROLLS
         return parse_faces(text, self._counts, self._sides)  # its errors are ValueErrors, shown as typed
 
 
@@ -93,4 +108,4 @@ class RollDialog(Dialog):
             self.answer("push")
 
 
-__all__ = ["FacesDialog", "PoolDialog", "RollDialog"]
+__all__ = ["APP_ROLLS", "FacesDialog", "PoolDialog", "RollDialog"]

@@ -179,19 +179,38 @@ class RollerScreen(BattleScreen[Battle]):
 
             self.app.push_screen(FacesDialog(title, battle.push_counts(), sides), pushed)
 
+    _kept: tuple[object, list[Faces | str | None]] | None = None
+    """Faces typed for one side of a roll whose other side was left with
+    Esc, and the roll they belong to: ``t`` asks only for the rest."""
+
     async def _type_roll(self, sides: int) -> None:
-        typed: list[dict[DieKind, tuple[int, ...]]] = []
-        for side in self.battle.state.sides:
+        """Each side types the faces its real dice showed, or leaves the line
+        empty and the app rolls its dice; Esc on one side keeps the other's."""
+        battle = self.battle
+        state = battle.state
+        belongs = (battle.history.cursor, tuple(side.pool.notation() for side in state.sides))
+        if self._kept is None or self._kept[0] != belongs:
+            self._kept = (belongs, [None, None])
+        chosen = self._kept[1]
+        for index, side in enumerate(state.sides):
+            if chosen[index] is not None:
+                continue
             counts = {kind: side.pool.count(kind) for kind in KINDS}
             if not side.pool.total:
-                typed.append({kind: () for kind in KINDS})
+                chosen[index] = {kind: () for kind in KINDS}
                 continue
             title = Content.assemble(t("dialog.faces_roll_title") + " ", Content(side.name))
-            faces = await self.app.push_screen_wait(FacesDialog(title, counts, sides))
+            kept = [t("dialog.faces_kept_help", name=state.sides[i].name, faces=_faces_text(c)) for i, c in enumerate(chosen) if isinstance(c, dict) and state.sides[i].pool.total]
+            faces = await self.app.push_screen_wait(FacesDialog(title, counts, sides, app_rolls=side.name, kept=" ".join(kept)))
             if faces is None:
+                for i, c in enumerate(chosen):
+                    if isinstance(c, dict) and state.sides[i].pool.total:
+                        self.notify(t("dialog.faces_kept", name=state.sides[i].name, faces=_faces_text(c)), markup=False)
                 return
-            typed.append(faces)
-        self._act(lambda b: b.roll_typed((typed[0], typed[1])))
+            chosen[index] = faces
+        self._kept = None
+        typed = tuple(c if isinstance(c, dict) else None for c in chosen)
+        self._act(lambda b: b.roll_sides((typed[0], typed[1])))
 
     def action_new_roll(self) -> None:
         self._act(lambda b: b.new_roll())
@@ -232,3 +251,11 @@ class RollerScreen(BattleScreen[Battle]):
                 self._act(lambda b: b.rename(side, name))
 
         self.app.push_screen(TextDialog(t("dialog.name_title"), current.name, t("dialog.name_help")), done)
+
+
+Faces = dict[DieKind, tuple[int, ...]]
+
+
+def _faces_text(faces: Faces) -> str:
+    """Faces as they are typed: Battle, then Strategy, then Support dice."""
+    return " / ".join(" ".join(map(str, faces[kind])) for kind in KINDS if faces.get(kind))

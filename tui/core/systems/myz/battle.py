@@ -132,15 +132,22 @@ class Battle(LoggedBattle[MyzState, m.Event]):
     # -- acting: each returns the event it recorded --------------------------
 
     def roll(self) -> m.Event:
+        return self.roll_sides((None, None))
+
+    def roll_sides(self, typed: tuple[dict[DieKind, tuple[int, ...]] | None, dict[DieKind, tuple[int, ...]] | None]) -> m.Event:
+        """Both sides roll: each with the faces its real dice showed, typed
+        in (checked against its pool), or in the app (None)."""
         state = self.state
         counter = self.game.counter
         rng = self.rng(counter)
         sides = []
-        for side in state.sides:
-            rolled = roll_pool(side.pool, rng, self.rules)
-            faces = {kind: tuple(d.face for d in rolled.dice if d.kind is kind) for kind in KINDS}
+        for side, faces in zip(state.sides, typed):
+            if faces is None:
+                rolled = roll_pool(side.pool, rng, self.rules)
+                faces = {kind: tuple(d.face for d in rolled.dice if d.kind is kind) for kind in KINDS}
             sides.append(m.RolledSide(base=faces[DieKind.BASE], skill=faces[DieKind.SKILL], gear=faces[DieKind.GEAR]))
-        return self.record(m.Roll(counter=counter, sides=(sides[0], sides[1])))
+        table = (typed[0] is not None, typed[1] is not None)
+        return self.record(m.Roll(counter=counter, sides=(sides[0], sides[1]), typed=any(table), table=table if any(table) and not all(table) else None))
 
     def push(self, side: int | None = None, spend: Iterable[int] | None = None) -> m.Event:
         state = self.state
@@ -159,8 +166,7 @@ class Battle(LoggedBattle[MyzState, m.Event]):
     def roll_typed(self, faces: tuple[dict[DieKind, tuple[int, ...]], dict[DieKind, tuple[int, ...]]]) -> m.Event:
         """Record a Battle roll made with real dice: each side's faces by kind
         (``typed_dice.parse_faces``); the pools check the counts."""
-        sides = tuple(m.RolledSide(base=f[DieKind.BASE], skill=f[DieKind.SKILL], gear=f[DieKind.GEAR]) for f in faces)
-        return self.record(m.Roll(counter=self.game.counter, sides=(sides[0], sides[1]), typed=True))
+        return self.roll_sides(faces)
 
     def push_counts(self) -> dict[DieKind, int]:
         """How many dice of each kind the next push (paid as ``p`` pays) rerolls."""

@@ -102,6 +102,8 @@ class Roll(Record):
     sides: tuple[RolledSide, RolledSide]
     typed: bool = False
     """The faces were rolled at the table and typed in."""
+    table: tuple[bool, bool] | None = None
+    """Which side's faces were typed, when only one was (the other rolled in the app)."""
 
 
 class Push(Record):
