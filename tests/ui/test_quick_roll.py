@@ -8,9 +8,9 @@ from __future__ import annotations
 import pytest
 
 from tui.core.dice.quick import QuickRoll
-from tui.ui.shell.quick_roll import QuickRollDialog
+from tui.ui.shell.quick_roll import QuickRollDialog, QuickRollLine
 
-from tests.ui.fate.play import wait_for
+from tests.ui.fate.play import screen_text, wait_for
 from tests.ui.scenes import BATTLES, make_app
 
 
@@ -43,10 +43,14 @@ async def test_ctrl_d_rolls_any_dice_with_its_odds_and_undo_takes_it_back(tmp_pa
         rolled = app.battle.history.done[-1]
         assert isinstance(rolled, QuickRoll) and rolled.expression == "5b2s1g" and len(rolled.faces) == 8
         assert app.battle.game is before  # the battle itself is unchanged
-        assert any(str(n.message).startswith("Quick roll: 5b2s1g: ✘") for n in app._notifications)
+        # The result stays on screen above the keys, on every screen, until the next step.
+        line = screen.query_one(QuickRollLine)
+        assert line.has_class("-shown") and str(line.render()).startswith("Quick roll: 5b2s1g: ✘")
+        assert "Quick roll: 5b2s1g: ✘" in screen_text(app)
         await pilot.press("ctrl+z")
         await pilot.pause()
         assert not any(isinstance(e, QuickRoll) for e in app.battle.history.done)
+        assert not line.has_class("-shown") and "Quick roll" not in screen_text(app)
 
 
 async def test_a_typo_is_refused_in_one_line_and_the_dialog_stays(tmp_path):

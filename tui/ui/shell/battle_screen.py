@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import t
+from tui.ui.shell.quick_roll import QuickRollLine
 
 if TYPE_CHECKING:
     from tui.ui.app import MassCombatApp
@@ -34,6 +35,9 @@ class BattleScreen(Screen[None], Generic[B]):
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._redraw, init=False)
         self._redraw()
+        line = QuickRollLine()
+        self.mount(line)
+        self.watch(self.app, "revision", lambda *_: line.show_last(self.shell), init=True)
 
     def watch_selected(self) -> None:
         self._redraw()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
-from textual.widgets import Input, Label
+from textual.widgets import Input, Label, Static
 
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
@@ -60,10 +60,35 @@ def open_quick_roll(app: "MassCombatApp") -> None:
         if spec is None:
             return
         faces = roll_quick(spec, dice, quick_stream(app.battle.seed, len(done)))
-        if app.act(lambda b: b.record(QuickRoll(expression=spec.text, faces=faces))):
-            app.notify(t("quick.done", result=quick_result(spec, faces, dice)), timeout=15, markup=False)
+        app.act(lambda b: b.record(QuickRoll(expression=spec.text, faces=faces)))
 
     app.push_screen(QuickRollDialog(dice, last), rolled)
 
 
-__all__ = ["QuickRollDialog", "open_quick_roll"]
+class QuickRollLine(Static):
+    """The last quick roll's result, kept on screen above the keys until the
+    battle's next step (a toast faded before the GM had read it out)."""
+
+    DEFAULT_CSS = """
+    QuickRollLine { dock: bottom; height: 1; padding: 0 1; background: $boost; color: $text; display: none; text-wrap: nowrap; text-overflow: ellipsis; }
+    QuickRollLine.-shown { display: block; }
+    QuickRollLine:ansi { background: ansi_default; text-style: bold; }
+    """
+
+    def show_last(self, app: "MassCombatApp") -> None:
+        """The result of the latest step if it was a quick roll; hidden otherwise."""
+        done = app.battle.history.done
+        last = done[-1] if done else None
+        if not isinstance(last, QuickRoll):
+            self.remove_class("-shown")
+            return
+        dice = quick_dice(app.battle)
+        try:
+            result = quick_result(parse_quick(last.expression, dice), last.faces, dice)
+        except MassCombatError:
+            result = last.expression  # a house ruleset changed the dice since: the expression still says what was rolled
+        self.update(Text(t("quick.done", result=result)))
+        self.add_class("-shown")
+
+
+__all__ = ["QuickRollDialog", "QuickRollLine", "open_quick_roll"]
