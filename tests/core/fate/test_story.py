@@ -30,3 +30,21 @@ def test_on_the_board_a_units_consequences_come_before_its_leaders_name():
     state = replace(state, aspects=(*state.aspects, Aspect(id="c1", text="Bruised", on="u1", kind="consequence", slot="mild")))
     pikes = next(o for o in occupants(state, "meadow") if o.label == "Pikes of Brannock")
     assert pikes.detail.endswith("+Sir Ana") and not pikes.detail.startswith("+")
+
+
+def test_the_winners_verb_agrees_with_how_many_players_make_the_side():
+    """Issue 29: "Anna & Ben gewinnt" (one verb for two players)."""
+    from dataclasses import replace
+
+    from tui.core.notes import Note
+    from tui.core.systems.fate.forces import Player
+
+    state = fight({"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"}).game
+    two = replace(state, players=(*state.players, Player(name="Ben", side=state.players[0].side, chest=5)))
+    note = Note(key="fate.note.ended", params=(("side", state.players[0].side),))
+    try:
+        set_language("de")
+        assert note_text(state, note).endswith(" gewinnt")
+        assert note_text(two, note).endswith(" gewinnen") and " & Ben" in note_text(two, note)
+    finally:
+        set_language("en")

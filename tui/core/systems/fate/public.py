@@ -15,7 +15,7 @@ from tui.core.i18n import language, t
 from tui.core.dice.odds import fudge_chances, percent
 from tui.core.panel import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.systems.fate.state import Contest, FateState, RollSide
-from tui.core.systems.fate.story import note_text, side_name
+from tui.core.systems.fate.story import note_text, players_on, side_name
 
 FACE = {-1: "−", 0: "0", 1: "+"}
 Part = tuple[str, str]
@@ -95,7 +95,8 @@ def stage_line(state: FateState) -> str:
     if state.stage == "ended":
         if state.winner is None:
             return t("fate_ui.stage.ended_nobody")
-        return t("fate_ui.stage.ended", side=side_name(state, state.winner))
+        several = players_on(state, state.winner) > 1
+        return t("fate_ui.stage.ended_several" if several else "fate_ui.stage.ended", side=side_name(state, state.winner))
     player = state.current_player
     name = state.players[player].name if player is not None else "?"
     return t("fate_ui.stage.battle", round=state.round, player=name)

@@ -20,6 +20,12 @@ def _plain(text: str) -> str:
     return text
 
 
+def players_on(state: FateState, side: int) -> int:
+    """How many players make up ``side`` (the verb agrees: "Anna & Ben
+    gewinnen"; the catalog's one/many forms count a number in the text)."""
+    return max(1, sum(p.side == side for p in state.players))
+
+
 def side_name(state: FateState, side: int, escape: Callable[[str], str] = _plain) -> str:
     names = [escape(p.name) for p in state.players if p.side == side]
     return " & ".join(names) if names else t("fate_ui.side", number=side + 1)
@@ -42,7 +48,9 @@ def note_text(state: FateState, note: Note, escape: Callable[[str], str] = _plai
     if note.key == "fate.note.outcome":
         params.update(_ratings_in_words(state, params))
     if note.key == "fate.note.ended":  # the core's note names no side; the story does
-        return t("fate_ui.note_ended", side=params.get("side", ""))
+        side = dict(note.params).get("side")
+        several = isinstance(side, int) and players_on(state, side) > 1
+        return t("fate_ui.note_ended_several" if several else "fate_ui.note_ended", side=params.get("side", ""))
     return t(note.key, **params)
 
 
