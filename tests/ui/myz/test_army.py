@@ -429,3 +429,31 @@ async def test_the_roller_is_untouched_by_the_muster(tmp_path):
         await pilot.press("plus")
         await pilot.pause()
         assert app.battle.state.sides[0].pool == Pool()
+
+
+async def test_a_persons_dialog_leads_with_the_skills_of_their_position():
+    """Issue 29: an Engineer's dialog listed COMMAND and ASSAULT (pools they
+    held) before JURY-RIG and MANUFACTURE; now the position's own come first,
+    and follow the position when it changes."""
+    from textual.app import App
+
+    from tui.core.systems.myz.rules import shipped
+
+    engineer = Person(name="Vera", position="engineer", skills={"command": "2b", "assault": "3b1s"})
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PersonDialog(engineer, "engineer", shipped(), lambda _: None))
+
+    def shown(dialog) -> list[str]:
+        return [w.id.removeprefix("skill-") for w in dialog.query("Input.skill") if not w.has_class("-hidden")]
+
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert shown(dialog) == ["jury_rig", "manufacture", "command", "assault"]
+        dialog.query_one("#position").focus()
+        await pilot.press("right")  # engineer -> medic
+        await pilot.pause()
+        assert shown(dialog)[:1] == ["heal"] and shown(dialog)[-2:] == ["command", "assault"]

@@ -98,12 +98,20 @@ class PersonDialog(Form):
         self.query_one("#name", Input).focus()
 
     def _show_skills(self) -> None:
-        wanted = set(position_skills(self._rules, self._position))
-        for skill in self._rules.skills:
-            value = self.query_one(f"#skill-{skill.key}", Input).value.strip()
-            hidden = not (self._all or skill.key in wanted or value)
-            for widget in (self.query_one(f"#label-{skill.key}"), self.query_one(f"#skill-{skill.key}")):
+        """The position's own skills first, in the order it rolls them, then
+        any other skill that holds a pool (issue 29: an Engineer's dialog
+        led with COMMAND and ASSAULT); the rest only with ``all_skills``."""
+        own = position_skills(self._rules, self._position)
+        others = [s.key for s in self._rules.skills if s.key not in own]
+        grid = self.query_one(Grid)
+        after = self.query_one("#pc")
+        for key in (*own, *others):
+            value = self.query_one(f"#skill-{key}", Input).value.strip()
+            hidden = not (self._all or key in own or value)
+            for widget in (self.query_one(f"#label-{key}"), self.query_one(f"#skill-{key}")):
                 widget.set_class(hidden, "-hidden")
+                grid.move_child(widget, after=after)
+                after = widget
 
     def on_cycle_changed(self, event: Cycle.Changed) -> None:
         if event.choice.id == "position":
