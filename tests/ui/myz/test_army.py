@@ -457,3 +457,17 @@ async def test_a_persons_dialog_leads_with_the_skills_of_their_position():
         await pilot.press("right")  # engineer -> medic
         await pilot.pause()
         assert shown(dialog)[:1] == ["heal"] and shown(dialog)[-2:] == ["command", "assault"]
+
+
+def test_a_faction_not_yet_an_ark_says_ticking_it_lists_the_projects():
+    """Issue 29: the Ark's projects appear only once the faction is an Ark, and nothing said so."""
+    from tests.ui.scenes import muster
+    from tui.ui.glyphs import UNICODE
+    from tui.ui.myz.army_fields import faction_rows
+
+    game = muster().game
+    ghouls, ark = (faction_rows(game, side, UNICODE) for side in (0, 1))
+    row = next(r for r in ghouls if r.id == "ark")
+    assert "projects are listed" in str(row.note)
+    assert not any(r.id.startswith("project:") for r in ghouls)
+    assert any(r.id.startswith("project:") for r in ark) and "projects are listed" not in str(next(r for r in ark if r.id == "ark").note)

@@ -250,7 +250,7 @@ def faction_rows(game: MyzState, side: int, glyphs: Glyphs, preview: MusterPrevi
         _row("played_by", t(f"army.value.{army.played_by}")),
         _row("fighters", str(army.fighters)),
         _row("battle_level", str(base_battle_level(army, rules)), level_note),
-        _row("ark", _box(army.ark)),
+        _row("ark", _box(army.ark), "" if army.ark else t("army.note.ark_lists_projects")),
     ]
     if army.ark:
         rows.append(_row("defends_ark", _box(army.defends_ark)))
