@@ -220,3 +220,38 @@ async def test_a_file_name_holding_an_escape_is_written_out_not_sent(tmp_path):
         await pilot.pause()
         [label] = [label for label in _labels(app) if "evil" in label]
         assert "\x1b" not in label and "\x07" not in label and "\\x1b" in label
+
+
+@pytest.mark.parametrize("played", [False, True])
+def test_a_new_battle_left_without_a_step_is_not_kept(tmp_path, monkeypatch, capsys, played):
+    """Issue 29: `masscombat --system X` wrote an empty battle at once, and
+    every one opened and left cluttered Recent. One with a step is kept."""
+    import tui.ui.app
+    from tui.core.history import QuickRoll
+
+    class FakeApp:
+        def __init__(self, session, *args, **kwargs):
+            self.session = session
+            self.return_code, self.exit_problem, self.rescued, self.quit_unsaved = 0, None, None, False
+
+        def disarm(self):
+            return None
+
+        def run(self):
+            assert self.session.path.exists()  # made at once, as before: the lock and the journal need it
+            if played:
+                self.session.battle.record(QuickRoll(expression="d20", faces=(7,)))
+                self.session.save()
+
+        def close_session(self):
+            self.session.close()
+
+    monkeypatch.setattr(tui.ui.app, "MassCombatApp", FakeApp)
+    args = SimpleNamespace(battle=None, system="fate", saves=str(tmp_path), lang=None, seed=3, theme=None, ascii=False)
+    assert launch_module.launch(args) == 0
+    kept = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("battle-"))
+    out = capsys.readouterr().out
+    if played:
+        assert kept[0].endswith(".toml") and "Battle saved to" in out
+    else:
+        assert kept == [] and "it was not kept" in out

@@ -16,7 +16,7 @@ from tui.core.i18n import set_language, t
 from tui.core.records import printable
 from tui.core.system import LEGACY_SYSTEM, GameSystem, find_system, read_ruleset
 from tui.core.files.places import default_saves_dir, open_example
-from tui.core.files.storage import create_session, open_session, Session
+from tui.core.files.storage import create_session, forget_unplayed, open_session, Session
 from tui.core.files.tomlfile import read_toml
 from tui.ui.settings import load_settings, settings_path
 
@@ -97,6 +97,7 @@ def launch(args) -> int:
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 2
+    made_new = battle_file is None or not Path(battle_file).exists()
     try:
         session = resolve_session(battle_file, saves, getattr(args, "seed", None), system or LEGACY_SYSTEM, fresh_example=fresh, house=house)
     except MassCombatError as exc:
@@ -113,11 +114,15 @@ def launch(args) -> int:
         theme=getattr(args, "theme", None),
         notices=[problem] if problem else [],
     )
+    title = session.battle.meta.title
     try:
         app.run()
     finally:
         app.disarm()
         app.close_session()
+    if made_new and app.exit_problem is None and not app.quit_unsaved and forget_unplayed(session, title):
+        print(t("app.not_kept"))
+        return app.return_code or 0
     return _farewell(app.return_code or 0, session, app.exit_problem, app.rescued, unsaved=app.quit_unsaved)
 
 

@@ -343,4 +343,19 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
     return session
 
 
-__all__ = ["Session", "create_session", "open_session"]
+def forget_unplayed(session: Session, title: str) -> bool:
+    """A battle made new for this run and closed with nothing done in it
+    (no step, its title as made): its file goes, so an opened-and-left
+    battle doesn't fill the start screen's Recent. True if it went."""
+    battle = session.battle
+    if session.read_only or not session.closed or battle.history.events or battle.meta.title != title:
+        return False
+    try:
+        for leftover in (session.path, backups.bak_path(session.path), journal.journal_path(session.path)):
+            leftover.unlink(missing_ok=True)
+    except OSError:
+        return False  # kept: an empty battle on disk harms nothing
+    return True
+
+
+__all__ = ["Session", "create_session", "forget_unplayed", "open_session"]
