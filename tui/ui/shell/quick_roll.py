@@ -70,7 +70,7 @@ class QuickRollLine(Static):
     battle's next step (a toast faded before the GM had read it out)."""
 
     DEFAULT_CSS = """
-    QuickRollLine { dock: bottom; height: 1; padding: 0 1; background: $boost; color: $text; display: none; text-wrap: nowrap; text-overflow: ellipsis; }
+    QuickRollLine { dock: bottom; margin-bottom: 1; height: 1; padding: 0 1; background: $boost; color: $text; display: none; text-wrap: nowrap; text-overflow: ellipsis; }
     QuickRollLine.-shown { display: block; }
     QuickRollLine:ansi { background: ansi_default; text-style: bold; }
     """
