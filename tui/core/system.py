@@ -150,7 +150,7 @@ class GameSystem:
         """The battle in ``state`` has ended."""
         return False
 
-    def ending(self, before: Any, after: Any) -> Literal["battle", "wave"] | None:
+    def ending(self, before: Any, after: Any) -> Literal["battle", "wave", "retreat"] | None:
         """What a step from ``before`` to ``after`` ends: the battle, a wave
         before its end (the systems with waves), or nothing. The app asks
         before a choice that ends one (issue 29: a closed strategy's row

@@ -587,3 +587,18 @@ async def test_a_strategy_that_ends_the_battle_asks_first_with_no_highlighted(tm
         await step(app, pilot)
         await pick(app, pilot, "attack")
         assert isinstance(app.screen, WaveScreen) and _last(app) == ev.ChooseStrategy(side=0, strategy="attack")
+
+
+@pytest.mark.parametrize("strategy", ["full_retreat", "fighting_retreat"])
+async def test_a_retreat_asks_first_as_it_leaves_the_battle_at_the_waves_end(tmp_path, strategy):
+    """The second evening: a Full Retreat was taken with no question and
+    the battle ended at the End phase ("escaped the battlefield")."""
+    battle = start(army(3), army(3))
+    risks(battle)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        await step(app, pilot)
+        await pick(app, pilot, strategy)
+        await no_then_yes(app, pilot, "A retreat: the force leaves the battle", lambda: _choose_again(app, pilot, strategy))
+        assert isinstance(_last(app), ev.ChooseStrategy) and _last(app).strategy == strategy

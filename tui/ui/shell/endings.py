@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 ENDING = menu("ending", "no", "yes")
 """Asked before a step that ends the battle or a wave early."""
 
-Ending = Literal["battle", "wave"]
+Ending = Literal["battle", "wave", "retreat"]
 
 
 def ending_of(system: "GameSystem", battle: "LoggedBattle[Any, Any]", change: Callable[[Any], object]) -> Ending | None:
@@ -50,7 +50,7 @@ def ending_of(system: "GameSystem", battle: "LoggedBattle[Any, Any]", change: Ca
 
 def ending_dialog(ending: Ending, wave: int | None) -> ChoiceDialog:
     choices = [Choice("no", t("app.ending.no")), Choice("yes", t(f"app.ending.yes_{ending}"))]
-    title = t("app.ending.battle") if ending == "battle" else t("app.ending.wave", wave=wave or "")
+    title = t("app.ending.wave", wave=wave or "") if ending == "wave" else t(f"app.ending.{ending}")
     return ChoiceDialog(title, choices, t("app.ending.help"), highlight="no", menu=ENDING)
 
 

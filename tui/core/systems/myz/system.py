@@ -50,15 +50,20 @@ class MassCombat(GameSystem):
     def over(self, state: Any) -> bool:
         return bool(state.stage == "over")
 
-    def ending(self, before: Any, after: Any) -> Literal["battle", "wave"] | None:
+    def ending(self, before: Any, after: Any) -> Literal["battle", "wave", "retreat"] | None:
         """A wave ends early when it skips its Support and End phases (a
         truce, a Null Battle, a Parley taken); its End phase ending it is
-        the wave's ordinary course and asks nothing."""
+        the wave's ordinary course and asks nothing. A retreat chosen
+        leaves the battle at the wave's end (always, or on a win or tie)."""
         if self.over(after) and not self.over(before):
             return "battle"
         was, now = before.wave, after.wave
         if was is None or was.phase in ("support", "end", "next", "truce"):
             return None
+        if now is not None and now.number == was.number:
+            picked = [key for old, key in zip(was.chosen, now.chosen) if old is None and key is not None]
+            if any(after.rules.strategy(key).escapes != "never" for key in picked):
+                return "retreat"
         if now is None or now.number != was.number or now.phase in ("next", "truce"):
             return "wave"
         return None
