@@ -165,6 +165,8 @@ async def test_each_strategy_is_chosen_in_secret(tmp_path, key):
         await _open(app, pilot)
         await step(app, pilot)
         await pick(app, pilot, key)
+        if RULES.strategy(key).escapes != "never":
+            await pick(app, pilot, "yes")  # a retreat asks first (its own test)
         assert _last(app) == ev.ChooseStrategy(side=0, strategy=key)
         assert app.battle.game.wave.chosen[0] == key
 
