@@ -37,7 +37,7 @@ from tui.ui.shell.dialogs import ChoiceDialog
 AHEAD = ("down", "2", "enter", "enter")
 """What a GM types behind the key, before its dialog is up."""
 
-MOST_ENTRIES = 4
+MOST_ENTRIES = 3
 """Menus longer than this (Kingmaker's 98 abilities) are walked to this entry."""
 
 LEFT_OUT = {"quit", "quit_start", "quit_now", "screenshot"}
@@ -62,11 +62,13 @@ SOURCE_SYSTEM = {
 }
 
 SCENES = [
-    ("demo", "wave"), ("demo", "army"), ("demo", "roller"), ("two-waves", "summary"), ("muster", "wave"), ("myz-new", "army"),
-    ("fate", "field"), ("fate", "army"), ("fate-muster", "field"), ("fate-new", "army"),
-    ("second-world", "map"), ("second-world", "cast"), ("sw-new", "map"), ("sw-new", "cast"),
-    ("kingmaker", "mat"), ("kingmaker", "armies"), ("km-new", "armies"), ("km-new", "mat"),
+    ("demo", "wave"), ("demo", "roller"), ("two-waves", "summary"), ("muster", "wave"), ("myz-new", "army"),
+    ("fate", "field"), ("fate-muster", "field"), ("fate-new", "army"),
+    ("second-world", "map"), ("sw-new", "map"), ("sw-new", "cast"),
+    ("kingmaker", "mat"), ("km-new", "armies"), ("km-new", "mat"),
 ]
+"""Each screen of each system where its keys are open: the builders from
+nothing (a battle under way keeps its muster shut, every key greyed)."""
 
 
 def app_on(folder: Path, source: str) -> MassCombatApp:

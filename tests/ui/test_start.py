@@ -228,6 +228,7 @@ def test_a_new_battle_left_without_a_step_is_not_kept(tmp_path, monkeypatch, cap
     every one opened and left cluttered Recent. One with a step is kept."""
     import tui.ui.app
     from tui.core.history import QuickRoll
+    from tui.core.projection import projection_path
 
     class FakeApp:
         def __init__(self, session, *args, **kwargs):
@@ -239,6 +240,7 @@ def test_a_new_battle_left_without_a_step_is_not_kept(tmp_path, monkeypatch, cap
 
         def run(self):
             assert self.session.path.exists()  # made at once, as before: the lock and the journal need it
+            projection_path(self.session.path).write_text("{}", encoding="utf-8")  # the players' file, as the app writes it
             if played:
                 self.session.battle.record(QuickRoll(expression="d20", faces=(7,)))
                 self.session.save()
@@ -250,8 +252,9 @@ def test_a_new_battle_left_without_a_step_is_not_kept(tmp_path, monkeypatch, cap
     args = SimpleNamespace(battle=None, system="fate", saves=str(tmp_path), lang=None, seed=3, theme=None, ascii=False)
     assert launch_module.launch(args) == 0
     kept = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("battle-"))
+    assert any(name.endswith(".public.json") for name in kept) is played
     out = capsys.readouterr().out
     if played:
-        assert kept[0].endswith(".toml") and "Battle saved to" in out
+        assert any(name.endswith(".toml") for name in kept) and "Battle saved to" in out
     else:
         assert kept == [] and "it was not kept" in out

@@ -32,6 +32,7 @@ from tui.core.history import History, LoggedBattle
 from tui.core.i18n import t
 from tui.core.files.loading import load_battle_bytes, one_line
 from tui.core.files.locking import BattleLock
+from tui.core.projection import projection_path
 from tui.core.files.saving import conflict_path, real_path, save_battle, stat_of
 
 # -- sessions ---------------------------------------------------------------
@@ -345,13 +346,14 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
 
 def forget_unplayed(session: Session, title: str) -> bool:
     """A battle made new for this run and closed with nothing done in it
-    (no step, its title as made): its file goes, so an opened-and-left
-    battle doesn't fill the start screen's Recent. True if it went."""
+    (no step, its title as made): its file goes, with the players' file
+    beside it, so an opened-and-left battle doesn't fill the start
+    screen's Recent. True if it went."""
     battle = session.battle
     if session.read_only or not session.closed or battle.history.events or battle.meta.title != title:
         return False
     try:
-        for leftover in (session.path, backups.bak_path(session.path), journal.journal_path(session.path)):
+        for leftover in (session.path, backups.bak_path(session.path), journal.journal_path(session.path), projection_path(session.path)):
             leftover.unlink(missing_ok=True)
     except OSError:
         return False  # kept: an empty battle on disk harms nothing
