@@ -150,6 +150,12 @@ class GameSystem:
         """The battle in ``state`` has ended."""
         return False
 
+    def secrets(self, state: Any) -> frozenset[str]:
+        """What the players do not see in ``state``, by identity (a
+        strategy chosen but not revealed, a face-down aspect, what the GM
+        hid). An undo that would add to it hides again what they have seen."""
+        return frozenset(getattr(state, "hidden", ()))
+
     def ending(self, before: Any, after: Any) -> Literal["battle", "wave", "retreat"] | None:
         """What a step from ``before`` to ``after`` ends: the battle, a wave
         before its end (the systems with waves), or nothing. The app asks

@@ -604,3 +604,32 @@ async def test_a_retreat_asks_first_as_it_leaves_the_battle_at_the_waves_end(tmp
         await pick(app, pilot, strategy)
         await no_then_yes(app, pilot, "A retreat: the force leaves the battle", lambda: _choose_again(app, pilot, strategy))
         assert isinstance(_last(app), ev.ChooseStrategy) and _last(app).strategy == strategy
+
+
+@pytest.mark.covers("undo_seen.no", "undo_seen.yes")
+async def test_an_undo_past_the_strategies_reveal_says_the_players_saw_them_and_asks(tmp_path):
+    """Issue 29: undo past the moment both strategies were revealed hid them
+    again with no word that the players had seen them."""
+    from tests.ui.myz.test_wave_text import _to_strategies
+
+    battle = _to_strategies()
+    battle.record(ev.ChooseStrategy(side=1, strategy="rally"))
+    battle.record(ev.ChooseStrategy(side=0, strategy="attack"))
+    assert battle.game.wave.resolution is not None  # both revealed
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _open(app, pilot)
+        events = app.battle.history.cursor
+        await pilot.press("u")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert dialog.menu is not None and dialog.menu.id == "undo_seen" and "The players have seen" in str(dialog._title)
+        assert dialog._choices[dialog.query_one("OptionList").highlighted].value == "no"
+        await pick(app, pilot, "no")
+        assert app.battle.history.cursor == events
+        await pilot.press("u")
+        await pick(app, pilot, "yes")
+        assert app.battle.history.cursor == events - 1 and app.battle.game.wave.resolution is None
+        # An undo that hides nothing the players saw asks nothing.
+        await pilot.press("u")
+        await pilot.pause()
+        assert isinstance(app.screen, WaveScreen) and app.battle.history.cursor == events - 2

@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import t
+from tui.ui.shell.endings import undo_hides_again, undo_seen_dialog
 from tui.ui.shell.quick_roll import QuickRollLine
 
 if TYPE_CHECKING:
@@ -82,7 +83,14 @@ class BattleScreen(Screen[None], Generic[B]):
         self.selected = 1 - self.selected
 
     def action_undo(self) -> None:
+        if undo_hides_again(self.shell.system, self.battle):
+            self.shell.run_flow(self, self._undo_asked(), "undo")
+            return
         self.shell.act(lambda b: b.undo())
+
+    async def _undo_asked(self) -> None:
+        if await self.app.push_screen_wait(undo_seen_dialog()) == "yes":
+            self.shell.act(lambda b: b.undo())
 
     def action_redo(self) -> None:
         self.shell.act(lambda b: b.redo())

@@ -1,4 +1,6 @@
-"""A choice that ends the battle, or a wave before its End phase, asks
+"""Two questions before a step that can't be taken back from the table.
+
+A choice that ends the battle, or a wave before its End phase, asks
 first, "No" highlighted: a ↓ miscounted in a menu must not end an
 evening's battle with no question (issue 29: a Fighting Retreat taken for
 a closed strategy ended the battle as a Null Battle at once). A choice:
@@ -9,6 +11,10 @@ The step is tried on a copy of the battle first (a battle's history is
 immutable, so the copy shares it safely) and the system says what the
 step would end (``GameSystem.ending``). A step that rolls dice is never
 asked about: the question would give the dice away before they are shown.
+
+An undo that would hide again what the players have seen (issue 29:
+undoing past the strategies' reveal hid them again with no word) asks
+too: their view takes it back, their memory does not.
 """
 
 from __future__ import annotations
@@ -27,6 +33,9 @@ if TYPE_CHECKING:
 
 ENDING = menu("ending", "no", "yes")
 """Asked before a step that ends the battle or a wave early."""
+
+UNDO_SEEN = menu("undo_seen", "no", "yes")
+"""Asked before an undo that hides again what the players have seen."""
 
 Ending = Literal["battle", "wave", "retreat"]
 
@@ -54,4 +63,20 @@ def ending_dialog(ending: Ending, wave: int | None) -> ChoiceDialog:
     return ChoiceDialog(title, choices, t("app.ending.help"), highlight="no", menu=ENDING)
 
 
-__all__ = ["ENDING", "Ending", "ending_dialog", "ending_of"]
+def undo_hides_again(system: "GameSystem", battle: "LoggedBattle[Any, Any]") -> bool:
+    """Undoing the last step would hide from the players' view something
+    they have seen (a revealed strategy, an aspect turned face up, what
+    the GM showed): tried on a copy."""
+    if not battle.can_undo:
+        return False
+    trial = copy.copy(battle)
+    trial.undo()
+    return bool(system.secrets(trial.game) - system.secrets(battle.game))
+
+
+def undo_seen_dialog() -> ChoiceDialog:
+    choices = [Choice("no", t("app.undo_seen.no")), Choice("yes", t("app.undo_seen.yes"))]
+    return ChoiceDialog(t("app.undo_seen.title"), choices, t("app.undo_seen.help"), highlight="no", menu=UNDO_SEEN)
+
+
+__all__ = ["ENDING", "Ending", "UNDO_SEEN", "ending_dialog", "ending_of", "undo_hides_again", "undo_seen_dialog"]

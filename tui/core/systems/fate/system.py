@@ -48,6 +48,10 @@ class ThisMeansWar(GameSystem):
     def over(self, state: Any) -> bool:
         return bool(state.stage == "ended")
 
+    def secrets(self, state: Any) -> frozenset[str]:
+        """Zone aspects still face down."""
+        return frozenset(f"aspect:{aspect.id}" for aspect in state.aspects if aspect.hidden)
+
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """The battle as the players may see it: a hidden aspect stays face
         down until a unit enters or scouts its zone."""

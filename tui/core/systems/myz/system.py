@@ -68,6 +68,13 @@ class MassCombat(GameSystem):
             return "wave"
         return None
 
+    def secrets(self, state: Any) -> frozenset[str]:
+        """Strategies chosen in secret, until both are revealed."""
+        wave = state.wave
+        if wave is None or wave.resolution is not None:
+            return frozenset()
+        return frozenset(f"strategy:{wave.number}:{side}" for side, key in enumerate(wave.chosen) if key is not None)
+
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """The battle as the players may see it: a strategy stays secret until
         both sides have locked theirs in."""
