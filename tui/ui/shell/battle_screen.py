@@ -15,6 +15,7 @@ from textual.screen import Screen
 
 from tui.core.history import LoggedBattle
 from tui.core.i18n import t
+from tui.core.system import system_of
 from tui.ui.shell.endings import undo_hides_again, undo_seen_dialog
 from tui.ui.shell.quick_roll import QuickRollLine
 
@@ -83,7 +84,7 @@ class BattleScreen(Screen[None], Generic[B]):
         self.selected = 1 - self.selected
 
     def action_undo(self) -> None:
-        if undo_hides_again(self.shell.system, self.battle):
+        if undo_hides_again(system_of(self.battle), self.battle):
             self.shell.run_flow(self, self._undo_asked(), "undo")
             return
         self.shell.act(lambda b: b.undo())
