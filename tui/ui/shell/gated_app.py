@@ -12,7 +12,7 @@ from typing import Any, Coroutine
 from textual import events
 from textual.dom import DOMNode
 from textual.notifications import Notification, Notify, SeverityLevel
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.escape_pairs import read_escape_pairs_apart
@@ -110,6 +110,26 @@ class GatedApp(ShadowedApp[ReturnType]):
             self.screen.focus_next()
         else:
             self.screen.focus_previous()
+
+
+_draw_now = Screen._compositor_refresh
+
+
+def _draw_unless_keys_wait(screen: Screen[Any]) -> None:
+    """A frame is drawn only once no key typed ahead waits: each would be
+    drawn over by the next at once (a burst of twenty keys sent twenty
+    frames over a slow link, and drawing was most of a key's time). The
+    layout is kept current all along; the frame owed is drawn when the
+    last key has settled (``KeyGate``)."""
+    app = screen.app
+    if isinstance(app, GatedApp) and app.key_gate.frames_wait():
+        app.key_gate.owe_frame()
+        return
+    _draw_now(screen)
+
+
+# Textual has no hook between laying out a screen and drawing it.
+Screen._compositor_refresh = _draw_unless_keys_wait  # type: ignore[method-assign, assignment]  # no hook: see above
 
 
 __all__ = ["QUIT_NOW", "GatedApp"]

@@ -75,6 +75,8 @@ class KeyGate:
         self._waiting_since = 0.0
         self._queued: list[tuple[Any, Coroutine[Any, Any, None], str]] = []
         self._flow_workers: set[Worker[Any]] = set()
+        self._owed = False
+        """A frame was left undrawn while keys waited (``gated_app``)."""
         self.chose = False
         """The last dialog answered was a pick among several open choices
         (since the flow began): a step that ends the battle then asks first."""
@@ -96,6 +98,13 @@ class KeyGate:
             return False
         self._busy = True
         return True
+
+    def frames_wait(self) -> bool:
+        """Keys typed ahead still wait: a frame drawn now would be drawn over at once."""
+        return bool(self._held)
+
+    def owe_frame(self) -> None:
+        self._owed = True
 
     def dispatched(self) -> None:
         """The app has handed the key on: wait for what it sets off."""
@@ -226,6 +235,9 @@ class KeyGate:
 
     def _next(self) -> None:
         """The app has settled: the next key that waits goes to it."""
+        if not self._held and self._owed and self._app.screen_stack:
+            self._owed = False
+            self._app.screen.refresh()  # the frame left undrawn while keys waited
         if self._busy or self._waiting or not self._held:
             return
         if self._closing() or not self._app.screen_stack:
