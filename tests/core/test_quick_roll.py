@@ -24,7 +24,7 @@ def test_expressions_are_read_and_tidied(text, tidy, kind):
 
 @pytest.mark.parametrize("text,message", [
     ("", "type dice: 5b2s1g, 4dF+2 vs 3 or d20+6 vs 17"),
-    ("d12+1", "d12: the d20 rolls here are d20"),
+    ("d12+1", "d12 is not rolled here: the rolls here use a d20, e.g. d20+6 vs 17"),
     ("30dF", "30dF: between 1 and 20 Fate dice"),
     ("5b2x", "5b2x is no dice the app knows: 5b2s1g, 4dF+2 vs 3 or d20+6 vs 17"),
 ])
