@@ -90,13 +90,6 @@ class Form(ModalScreen[Any]):
     _answered_once: bool = False
     """(Not ``_closed``: Textual's message pump has its own.)"""
 
-    def on_input_submitted(self, _: Input.Submitted) -> None:
-        # After the form's own handler (which saves): still up, it refused,
-        # and the keys held behind the Enter are its own again.
-        gate = getattr(self.app, "key_gate", None)
-        if not self._answered_once and isinstance(gate, KeyGate):
-            gate.form_ready()
-
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if self._answered_once:
             return AwaitComplete(asyncio.sleep(0))
@@ -132,7 +125,7 @@ class Dialog(ModalScreen[Any]):
     def on_screen_resume(self) -> None:
         gate = self._gate()
         if gate is not None and not self.answered:
-            self.call_after_refresh(gate.dialog_ready, self)
+            self.call_after_refresh(gate.arrived)
 
     def on_unmount(self) -> None:
         gate = self._gate()

@@ -63,7 +63,7 @@ class GatedApp(ShadowedApp[ReturnType]):
         # that opened it wait until it is up and focused, then go to it.
         self.key_gate.expect_dialog()
         pushed = super().push_screen(screen, *args, **kwargs)
-        screen.call_after_refresh(self.key_gate.form_ready)
+        screen.call_after_refresh(self.key_gate.arrived)
         return pushed
 
     def pop_screen(self) -> Any:

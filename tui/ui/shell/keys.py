@@ -13,7 +13,7 @@ app has settled after the last one:
   handled (rounds of ``call_later`` through every one of them, until a
   round finds nothing left: how Textual's own Pilot waits for a screen);
 - no dialog or form is on its way (a push is announced with
-  ``expect_dialog`` and its arrival with ``dialog_ready`` / ``form_ready``);
+  ``expect_dialog`` and its arrival with ``arrived``);
 - no flow of dialogs is between two of its dialogs (``run_flow``: the
   only way a key may start work that runs on after it; nothing in the UI
   calls ``run_worker`` itself, a test keeps it so), and no other worker
@@ -35,7 +35,6 @@ from textual.message_pump import MessagePump
 from textual.worker import Worker, WorkerState, get_current_worker
 
 if TYPE_CHECKING:
-    from tui.ui.shell.dialogs import Dialog
     from tui.ui.shell.gated_app import GatedApp
 
 MAX_ROUNDS = 60
@@ -161,12 +160,8 @@ class KeyGate:
             self._set_waiting(False)  # a dialog pushed on its own never waits past its own life
         self._kick()
 
-    def dialog_ready(self, dialog: "Dialog") -> None:
-        self._set_waiting(False)
-        self._kick()
-
-    def form_ready(self) -> None:
-        """A form is up and focused (or still up after refusing a save)."""
+    def arrived(self) -> None:
+        """The dialog or form pushed is up and focused: keys may go to it."""
         self._set_waiting(False)
         self._kick()
 
