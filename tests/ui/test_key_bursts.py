@@ -282,18 +282,32 @@ async def test_escape_and_the_key_behind_it_read_as_alt_are_taken_back_apart(tmp
         assert app.battle.history.cursor == events_before - 1  # u undid the activation
 
 
-def test_esc_and_enter_or_tab_in_one_burst_are_read_as_two_keys():
-    """Textual read Esc + Enter as a lone Enter (and Esc + Tab as Shift+Tab):
-    a burst "Esc Enter" confirmed what the GM meant to cancel (issue 28's
-    Kingmaker playthrough). The terminal's bytes, parsed as the app does."""
+def test_esc_and_any_key_in_one_burst_are_read_as_two_keys():
+    """Textual read Esc + Enter as a lone Enter, Esc + Tab as Shift+Tab,
+    Esc + b as Ctrl+Left, Esc + 2 as "™", and Esc + a letter with more keys
+    behind it as "^" and the letter (a form's "Esc c ↓ Enter" cancelled
+    nothing and the Enter saved it). Every key behind an Esc, parsed from
+    the terminal's bytes as the app does, reads as Esc then that key, with
+    the keys after it in their order."""
     from textual._xterm_parser import XTermParser
 
-    from tui.ui.shell.escape_pairs import read_escape_pairs_apart
+    from tui.ui.shell.escape_pairs import KEPT, read_escape_pairs_apart
+
+    def keys(data: str) -> list[tuple[str, str | None]]:
+        parser = XTermParser()
+        read = [e for e in parser.feed(data) if isinstance(e, events.Key)]
+        read += [e for e in parser.feed("") if isinstance(e, events.Key)]
+        return [(e.key, e.character) for e in read]
 
     read_escape_pairs_apart()
-    for sequence, keys in (("\x1b\r", ["escape", "enter"]), ("\x1b\t", ["escape", "tab"]), ("\x1b\x7f", ["ctrl+w"])):  # alt+backspace keeps its meaning
-        parser = XTermParser()
-        assert [e.key for e in parser.feed(sequence) if isinstance(e, events.Key)] == keys, sequence
+    behind = [chr(code) for code in range(32, 127) if chr(code) not in KEPT] + ["\r", "\t"]
+    for second in behind:
+        alone = keys(second)
+        assert keys("\x1b" + second) == [("escape", "\x1b"), *alone], repr(second)
+        # more keys behind the pair: an arrow (itself an escape sequence), then Enter
+        assert keys("\x1b" + second + "\x1b[B\r") == [("escape", "\x1b"), *alone, ("down", None), ("enter", "\r")], repr(second)
+    assert keys("\x1b\x7f") == [("ctrl+w", None)]  # alt+backspace keeps its meaning: a word deleted
+    assert keys("\x1b[B\x1bOA") == [("down", None), ("up", None)]  # the terminal's own sequences
 
 
 async def test_a_key_behind_an_alt_pair_keeps_its_place(tmp_path):

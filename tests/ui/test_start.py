@@ -143,7 +143,7 @@ def _start_answering(answer):
     """A start screen that answers ``answer(new_file)`` at once (None: the GM quits)."""
 
     class FakeStart:
-        def __init__(self, saves, theme=None, *, new_file=None):
+        def __init__(self, saves, theme=None, *, new_file=None, ascii=False):
             self.new_file = new_file
 
         def run(self):

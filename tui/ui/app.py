@@ -120,6 +120,9 @@ class MassCombatApp(GatedApp[None]):
         name = self._glyph_override or self.settings.glyphs
         return GLYPH_SETS.get(name, ASCII)
 
+    def draws_ascii(self) -> bool:
+        return self.glyphs.name == "ascii"
+
     # -- lifecycle -----------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -385,6 +388,7 @@ class MassCombatApp(GatedApp[None]):
     def _apply_settings(self, settings: Settings | None) -> None:
         if settings is None or settings == self.settings:
             return
+        was_ascii = self.draws_ascii()
         self.settings = settings
         self._glyph_override = None
         self._theme_override = None
@@ -399,6 +403,8 @@ class MassCombatApp(GatedApp[None]):
         self._set_titles()
         self.revision += 1
         self.screen.refresh_bindings()
+        if self.draws_ascii() != was_ascii:
+            self.redraw_all()
 
     # -- command palette: every action that fits the current screen ------------
 

@@ -62,6 +62,7 @@ def launch(args) -> int:
     if getattr(args, "lang", None):
         settings = settings.model_copy(update={"language": args.lang})
     set_language(settings.language)
+    ascii = bool(getattr(args, "ascii", False)) or settings.glyphs == "ascii"
     saves = Path(args.saves) if getattr(args, "saves", None) else default_saves_dir()
     battle_file: str | None = getattr(args, "battle", None)
     system: str | None = getattr(args, "system", None)
@@ -69,7 +70,7 @@ def launch(args) -> int:
         # No file and no system named: the start screen asks which battle.
         from tui.ui.shell.start import StartApp
 
-        choice = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme).run()
+        choice = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme, ascii=ascii).run()
         if choice is None:
             return 0
         battle_file = str(choice.path) if choice.path is not None else None
@@ -82,7 +83,7 @@ def launch(args) -> int:
         # A new file and no system named: ask which, rather than start a Mutant battle unasked.
         from tui.ui.shell.start import StartApp
 
-        picked = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme, new_file=Path(battle_file)).run()
+        picked = StartApp(saves, theme=getattr(args, "theme", None) or settings.theme, new_file=Path(battle_file), ascii=ascii).run()
         if picked is None:
             return 0
         system = picked.system

@@ -1,29 +1,40 @@
 """Escape and the key behind it, read as two keys.
 
-Over a slow link a GM's Esc and the next key arrive together. Textual's
-parser reads Esc followed by a letter as one Alt key, which the app takes
-apart again (``GatedApp.on_event``), but Esc followed by Enter comes out as
-a plain Enter and Esc followed by Tab as Shift+Tab: the Esc is lost, and
-the Enter confirms what the GM meant to cancel. The app binds no Alt key,
-so these two pairs are read as the two keys they are. (Alt+Backspace keeps
-its meaning: deleting a word in a text line.)"""
+Over a slow link a GM's Esc and the next key arrive together, and
+Textual's parser reads the pair as something else: Esc + Enter as a lone
+Enter, Esc + Tab as Shift+Tab, Esc + b as Ctrl+Left, Esc + 2 as "™", and
+Esc + a letter followed by more keys as an unknown sequence whose Esc is
+reissued as "^" (found in play: a form's "Esc c ↓ Enter" cancelled nothing
+and the Enter saved it). The app binds no Alt key, so every such pair is
+read as the two keys it is, at the parser, before anything acts on it.
+Kept as they are: Alt+Backspace (deleting a word in a text line) and the
+bytes that open the terminal's own sequences (CSI, SS3, DCS, OSC...)."""
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Iterable
 
-from textual._ansi_sequences import ANSI_SEQUENCES_KEYS  # Textual's own table: there is no public hook for it
-from textual.keys import Keys
+from textual import events
+from textual._xterm_parser import XTermParser  # the driver's parser: Textual has no public hook for it
 
-PAIRS: dict[str, tuple[Keys, ...]] = {
-    "\x1b\r": (Keys.Escape, Keys.Enter),
-    "\x1b\t": (Keys.Escape, Keys.Tab),
-}
+ESC = "\x1b"
+KEPT = frozenset("\x7f[O]P\\_^X")
+"""Second bytes that keep Textual's reading: Alt+Backspace, and the
+introducers of the terminal's own sequences."""
+
+_read_as_textual_does = XTermParser._sequence_to_key_events
+
+
+def _pair_apart(self: XTermParser, sequence: str, alt: bool = False) -> Iterable[events.Key]:
+    if len(sequence) == 2 and sequence[0] == ESC and sequence[1] != ESC and sequence[1] not in KEPT:
+        yield events.Key("escape", ESC)
+        yield from _read_as_textual_does(self, sequence[1])
+        return
+    yield from _read_as_textual_does(self, sequence, alt)
 
 
 def read_escape_pairs_apart() -> None:
-    # Typed as a Mapping, built as a dict: the parser looks pairs up in it.
-    cast(dict[str, object], ANSI_SEQUENCES_KEYS).update(PAIRS)
+    XTermParser._sequence_to_key_events = _pair_apart  # type: ignore[method-assign]  # the one way in: see the module's note
 
 
-__all__ = ["PAIRS", "read_escape_pairs_apart"]
+__all__ = ["KEPT", "read_escape_pairs_apart"]

@@ -7,10 +7,12 @@ line goes once a step is taken. The battle app builds on it; its
 
 from __future__ import annotations
 
-from typing import Any, Coroutine
+from typing import Any, Coroutine, Sequence
 
 from textual import events
+from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import ModalScreen, Screen
 
@@ -18,6 +20,9 @@ from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.escape_pairs import read_escape_pairs_apart
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.shadow import ReturnType, ShadowedApp
+from tui.ui.widgets.ascii_only import AsciiOnly
+
+ASCII_ONLY = AsciiOnly()
 
 QUIT_NOW = ("ctrl+q", "ctrl+c")
 """Keys that quit at once, even past keys held for a dialog."""
@@ -31,6 +36,28 @@ class GatedApp(ShadowedApp[ReturnType]):
         read_escape_pairs_apart()  # Esc + Enter in one burst: two keys, not a lone Enter
         self.key_gate = KeyGate(self)
         self._refusals: list[Notification] = []
+
+    def draws_ascii(self) -> bool:
+        """``--ascii`` (or the setting) is on: every cell is drawn in ASCII."""
+        return False
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        filters = super().get_line_filters()
+        return [*filters, ASCII_ONLY] if self.draws_ascii() else filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if shown.isascii() or not self.draws_ascii():
+            return shown
+        # ⏎ ↑ ↓ drawn in ASCII would be < ^ v: the key's own name reads better.
+        modifiers, key = binding.parse_key()
+        return "+".join([*modifiers, key])
+
+    def redraw_all(self) -> None:
+        """Draw every widget of every screen again (the glyphs changed)."""
+        for screen in self.screen_stack:
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
 
     def refuse(self, why: str, *, severity: SeverityLevel = "error", bell: bool = True) -> None:
         """Say in one line why a key or a step did nothing. The line goes
@@ -124,6 +151,14 @@ def _draw_unless_keys_wait(screen: Screen[Any]) -> None:
     app = screen.app
     if isinstance(app, GatedApp) and app.key_gate.frames_wait():
         app.key_gate.owe_frame()
+        return
+    if app.is_headless and screen is app.screen and not app.is_inline:
+        # No terminal (Pilot tests, the screenshots): Textual would draw
+        # the frame and throw it away (``App._display``). What reads the
+        # screen (``render_strips``, ``export_screenshot``) draws it itself.
+        screen._compositor._dirty_regions.clear()
+        screen._dirty_widgets.clear()
+        app._update_mouse_over(screen)
         return
     _draw_now(screen)
 

@@ -75,15 +75,19 @@ class StartApp(GatedApp[StartChoice]):
     }
     """
 
-    def __init__(self, saves: Path, theme: str | None = None, *, new_file: Path | None = None) -> None:
+    def __init__(self, saves: Path, theme: str | None = None, *, new_file: Path | None = None, ascii: bool = False) -> None:
         super().__init__()
         self._saves = saves
+        self._ascii = ascii
         self._theme_name = theme
         self._new_file = new_file
         """A battle file named on the command line that doesn't exist yet:
         only the systems are offered, for the new battle it will hold."""
         self._choices: dict[str, StartChoice] = {}
         self._recent: list[str] = []
+
+    def draws_ascii(self) -> bool:
+        return self._ascii
 
     def compose(self) -> ComposeResult:
         yield Header()

@@ -130,6 +130,9 @@ class ViewerApp(GatedApp[None]):
         self._told = False
         self._panel_shown = True
 
+    def draws_ascii(self) -> bool:
+        return self.ascii
+
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
             yield Static("", id="bar", markup=False)
