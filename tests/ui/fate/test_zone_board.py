@@ -16,7 +16,7 @@ from tui.core.files.loading import load_battle
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.demo import HORDE, VALE
-from tui.ui.widgets.zone_board import ASCII, BoardView, EdgeView, Occupant, ZoneBoard, ZoneCardView, describe, layout
+from tui.ui.widgets.zone_board import ASCII, UNICODE, BoardView, EdgeView, Occupant, ZoneBoard, ZoneCardView, describe, layout
 
 from tests.ui.fate.play import fate_app
 
@@ -111,7 +111,7 @@ async def test_user_text_is_never_markup():
         await pilot.pause()
         text = plain(board)
         assert OGRE in text
-        assert "[@click=app.quit]x" in text  # long enough to be cut at 80 columns
+        assert "[@click=app.quit]" in text  # long enough to be cut at 80 columns
         assert OGRE in app.export_screenshot()
         assert app.is_running
     wide = BoardApp(battlefield())
@@ -128,7 +128,7 @@ async def test_a_three_by_two_board_fits_80_by_24_and_grows_at_120_by_40():
         assert len(drawn.lines) <= 24 and drawn.width <= 79
         text = plain(app.query_one(ZoneBoard))
         for word in ("Hill", "Ford", "Wood", "Camp", "Marsh", "Steep slope", "1 hidden aspect", "2 hidden aspects",
-                     "free: place a card", "target", "in reach", "▶ Ogre", "✕ [@click", "• Knights +2", "…", "┏━ Hill", "╭─ Ford"):
+                     "free: place a card", "target", "in reach", "▶ Ogre", "✕ [@click", "◇ Knights +2", "…", "┏━ Hill", "╭─ Ford"):
             assert word in text, word
         assert "Ancient watchtower ruins" not in text
     big = BoardApp(battlefield())
@@ -414,13 +414,28 @@ def test_nine_zones_fit_the_board_a_crowded_card_says_how_many_more():
     assert "✓ Company 0" in roomy and "+4 more" in roomy  # acted: the mark before the name; the lines a row grows by are used
 
 
+@pytest.mark.parametrize("glyphs", [UNICODE, ASCII])
+def test_each_side_has_its_own_mark_whatever_the_unit_is_doing(glyphs):
+    """Colour alone told the sides apart (lost in 16 colours and to
+    colour-blind eyes): every unit's line starts with its side's mark, then
+    what it is doing."""
+    states = ("", "active", "done", "out")
+    people = tuple(Occupant(f"Unit {side}{state}", side, state=state) for side in (0, 1) for state in states)
+    view = BoardView({(col, 0): ZoneCardView(f"z{col}", f"Zone {col}", occupants=(person,)) for col, person in enumerate(people)})
+    text = "\n".join(line.plain for line in layout(view, None, 300, 24, glyphs).lines)
+    for person in people:
+        mark = glyphs.sides[person.side] + {"active": glyphs.active, "done": glyphs.done, "out": glyphs.out}.get(person.state, "")
+        assert f"{mark} {person.label}" in text.replace(glyphs.box[5], " "), (mark, person.label)
+    assert glyphs.sides[0] != glyphs.sides[1]
+
+
 def test_units_taken_out_share_one_line():
     from tui.ui.widgets.zone_board_layout import layout
 
     out = tuple(Occupant(f"Lost {n}", 0, state="out") for n in range(4))
     view = BoardView({(0, 0): ZoneCardView("z", "Field", occupants=(Occupant("Standing", 1), *out))})
     text = "\n".join(line.plain for line in layout(view, None, 79, 24).lines)
-    assert "✕ 4 out: Lost 0, Lost 1" in text and text.count("Lost") == 4 and "• Standing" in text
+    assert "✕ 4 out: Lost 0, Lost 1" in text and text.count("Lost") == 4 and "◇ Standing" in text
 
 
 def nightjar_row() -> BoardView:
@@ -438,7 +453,7 @@ def nightjar_row() -> BoardView:
 
 @pytest.mark.parametrize("height", [9, 11, 13, 16, 24])
 def test_the_board_keeps_to_its_height_and_every_row_to_its_width(height):
-    drawn = layout(nightjar_row(), (0, 0), 79, height)
+    drawn = layout(nightjar_row(), (0, 0), 73, height)  # 73: cards just wide enough for "Forward Trench"
     assert len(drawn.lines) <= max(height, 9)  # 9: two rows of one line each, and the edge line
     assert {line.cell_len for line in drawn.lines} == {drawn.width}  # a title filling its card meets the corner
     top = drawn.lines[0].plain
@@ -448,7 +463,7 @@ def test_the_board_keeps_to_its_height_and_every_row_to_its_width(height):
 def test_with_room_a_long_aspect_or_name_takes_a_second_line_instead_of_being_cut():
     text = "\n".join(line.plain for line in layout(nightjar_row(), None, 79, 13).lines)
     assert "Claustrophobic" in text and "Claustrophobi…" not in text  # a card with room wraps its aspect
-    assert "• Major von" in text and "Adler" in text  # a crowded one wraps its people first
+    assert "◇ Major von" in text and "Adler" in text  # a crowded one wraps its people first
     roomy = "\n".join(line.plain for line in layout(nightjar_row(), None, 79, 16).lines)
     assert "Maps and Radio " in roomy and "Sets" in roomy and "Adler" in roomy and "Radi…" not in roomy
 
@@ -456,5 +471,31 @@ def test_with_room_a_long_aspect_or_name_takes_a_second_line_instead_of_being_cu
 def test_a_card_with_room_for_one_line_names_its_first_and_counts_the_rest():
     drawn = layout(nightjar_row(), None, 79, 7)  # one body line per card
     text = "\n".join(line.plain for line in drawn.lines)
-    assert "• Lt. Ada … +1" in text and "• Major vo… +2" in text  # who is there, before the terrain
+    assert "◆ Lt. Ada Br… +1" in text and "◇ Major von … +2" in text  # who is there, before the terrain
     assert "│ +" not in text and "┃ +" not in text  # never a bare count
+
+
+@pytest.mark.parametrize("width", [73, 79, 80, 100, 119, 140])
+def test_the_cards_take_the_board_width_leaving_no_empty_gap_at_the_end(width):
+    """The last card kept a whole edge gap after it, empty, while titles
+    were cut (Second World at 120×40: "Forward Tren…" beside 10 blank columns)."""
+    drawn = layout(nightjar_row(), None, width, 24)
+    assert width - 3 <= drawn.width <= width
+    assert {line.cell_len for line in drawn.lines} == {drawn.width}
+    if width >= 79:
+        assert "Forward Trench ─" in drawn.lines[0].plain and "Command Bunker ─" in "\n".join(line.plain for line in drawn.lines)
+
+
+@pytest.mark.parametrize(("glyphs", "marks"), [("unicode", "◆◇"), ("ascii", "#o")])
+async def test_the_panel_says_which_mark_is_which_side(tmp_path, glyphs, marks):
+    """The legend of the cards' marks, on the panel's edge, and before each
+    player's fate points: the board and the panel agree."""
+    app = fate_app(tmp_path, glyphs=glyphs)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        legend = str(app.screen.query_one("#panel").border_title)
+        assert legend == f"{marks[0]} {VALE.name}  {marks[1]} {HORDE.name}"
+        board = plain(app.screen.query_one(ZoneBoard))
+        assert f"{marks[0]} Pikes of Brannock" in board and f"{marks[1]} Black Orcs" in board
+        turn = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert f"{marks[0]} {VALE.name} 1 FP" in turn and f"{marks[1]} {HORDE.name} 1 FP" in turn

@@ -121,7 +121,7 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         if state.contest is not None and state.contest is not self._shown_contest:
             self.query_one("#panel").scroll_home(animate=False)  # a new roll: the panel shows it from the top
         self._shown_contest = state.contest
-        turn = [ft.fate_points_line(state), ft.activation_line(state)]
+        turn = [ft.fate_points_line(state, board.glyphs().sides), ft.activation_line(state)]
         if state.stage == "ended":
             turn.append(Text(ft.awards_line(state), style="bold"))
         show(self.query_one("#turn", Static), Group(*turn))

@@ -31,11 +31,14 @@ def board_view(state: FateState, marked: dict[str, str] | None = None) -> BoardV
 # -- the status ------------------------------------------------------------------
 
 
-def fate_points_line(state: FateState) -> Text:
+def fate_points_line(state: FateState, marks: str = "◆◇") -> Text:
+    """Each player's fate points, after the mark their side's units carry
+    on the board (the legend of ``marks``)."""
     text = Text()
     for index, player in enumerate(state.players):
         if index:
             text.append("  ")
+        text.append(marks[player.side % 2] + " ")
         text.append(player.name, style="bold")
         text.append(" " + t("fate_ui.fate_points", count=state.fate_points[index]))
         if index in state.conceded:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar, TypeVar
 
 from textual.app import ComposeResult
 from textual.containers import Container, VerticalScroll
+from textual.content import Content
 from textual.widgets import Header, Static
 
 from tui.core.history import LoggedBattle
@@ -35,7 +36,7 @@ class ZoneMapScreen(BattleScreen[B]):
         & #status { height: auto; max-height: 2; padding: 0 1; background: $boost; }
         & ZoneBoard { height: 1fr; }
         & #panel { height: 8; border-top: solid $accent; padding: 0 1; }
-        & #field.wide #panel { width: 44; height: 1fr; border-top: none; border-left: solid $accent; }
+        & #field.wide #panel { width: 44; height: 1fr; border-left: solid $accent; }
         &:ansi #status { background: ansi_default; text-style: reverse; }
         &:ansi #panel { border-top: solid ansi_cyan; }
         &:ansi #field.wide #panel { border-left: solid ansi_cyan; }
@@ -57,6 +58,16 @@ class ZoneMapScreen(BattleScreen[B]):
         board = self.query_one(ZoneBoard)
         board.focus()
         self.watch(board, "cursor", self._cursor_moved, init=False)
+        self.watch(board, "view", self._show_legend)
+        self.watch(board, "ascii_glyphs", self._show_legend, init=False)
+
+    def _show_legend(self) -> None:
+        """Which mark is which side's, on the panel's top edge: the cards
+        tell the sides apart by these marks, not by colour alone."""
+        board = self.query_one(ZoneBoard)
+        marks = board.glyphs().sides
+        legend = "  ".join(f"{marks[side % 2]} {name}" for side, name in enumerate(board.view.sides[:2]))
+        self.query_one("#panel").border_title = Content(legend) if legend else None
 
     def on_resize(self) -> None:
         self.query_one("#field").set_class(self.size.width >= WIDE, "wide")

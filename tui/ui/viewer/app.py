@@ -221,7 +221,9 @@ class ViewerApp(GatedApp[None]):
         elif isinstance(panel.board, Mat):
             lines = [plain(line, self.ascii) for line in (*panel.board.lines, "", *panel.board.legend)]
             show(self.query_one("#mat-lines", Static), "\n".join(lines))
-        self._fill(self.query_one("#sides", Vertical), [side_text(s, self.ascii) for s in panel.sides])
+        # On a zone map each side's units carry its mark: the side's name says which.
+        marks = board.glyphs().sides if isinstance(panel.board, ZoneMap) else ""
+        self._fill(self.query_one("#sides", Vertical), [side_text(s, self.ascii, marks[i % 2] if marks else "") for i, s in enumerate(panel.sides)])
         self._fill(self.query_one("#rolls", Vertical), [roll_text(r, self.ascii) for r in panel.rolls])
         show(self.query_one("#log", Static), log_text(panel, self.ascii))
 

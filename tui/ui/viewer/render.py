@@ -39,8 +39,9 @@ def board_view(board: ZoneMap, ascii: bool = False) -> BoardView:
     return BoardView(cards, (), (), edges)
 
 
-def side_text(side: SidePanel, ascii: bool = False) -> Text:
-    text = Text(plain(side.name, ascii), style="bold")
+def side_text(side: SidePanel, ascii: bool = False, mark: str = "") -> Text:
+    text = Text(f"{mark} " if mark else "")
+    text.append(plain(side.name, ascii), style="bold")
     for line in side.lines:
         text.append("\n" + plain(line, ascii))
     return text

@@ -127,7 +127,7 @@ class ZoneBoard(ScrollView, can_focus=True):
 
     # -- drawing ---------------------------------------------------------------
 
-    def _glyphs(self) -> Glyphs:
+    def glyphs(self) -> Glyphs:
         return ASCII if self.ascii_glyphs else UNICODE
 
     def watch_ascii_glyphs(self) -> None:
@@ -135,7 +135,7 @@ class ZoneBoard(ScrollView, can_focus=True):
 
     def board_layout(self) -> Layout:
         """The board as drawn now, unscrolled (tests and screenshots read it)."""
-        glyphs = self._glyphs()
+        glyphs = self.glyphs()
         # The glyph setting can change under us, so it is part of the cache.
         if self._layout is None or self._layout_glyphs is not glyphs:
             region = self.scrollable_content_region

@@ -95,16 +95,18 @@ class Glyphs:
     open: str
     active: str
     out: str
-    present: str
     hidden: str
     ellipsis: str
     edge_closed: str = "■"
     edge_open: str = "□"
     done: str = "✓"
+    sides: str = "◆◇"
+    """Each side's mark before its own on a card: more than colour tells
+    the sides apart (16 colours, colour-blind eyes)."""
 
 
-UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "•", "▒", "…", "■", "□", "✓")
-ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "-", "#", "~", "#", "o", "v")
+UNICODE = Glyphs("╭╮╰╯─│", "┏┓┗┛━┃", "╭╮╰╯┄┆", "▶", "✕", "▒", "…", "■", "□", "✓", "◆◇")
+ASCII = Glyphs("++++-|", "####=#", ".....:", ">", "x", "#", "~", "#", "o", "v", "#o")
 
 
 def edge_mark(edge: EdgeView, g: Glyphs) -> str:
@@ -153,14 +155,15 @@ def _card_body(card: ZoneCardView, inner: int, g: Glyphs, styles: dict[str, Styl
         if person.state == "out" and len(out) > 1:
             continue
         style = styles.get(f"side-{person.side % 2}", Style())
+        side = g.sides[person.side % 2]
         if person.state == "active":
-            marker, style = g.active, style + Style(bold=True, underline=True)
+            marker, style = side + g.active, style + Style(bold=True, underline=True)
         elif person.state == "out":
-            marker, style = g.out, style + Style(dim=True, strike=True)
+            marker, style = side + g.out, style + Style(dim=True, strike=True)
         elif person.state == "done":
-            marker, style = g.done, style + Style(dim=True)
+            marker, style = side + g.done, style + Style(dim=True)
         else:
-            marker = g.present
+            marker = side
         # The mark comes first: a long name is cut at the end, never the mark.
         line = Text()
         line.append(f"{marker} ", style=style)
@@ -248,7 +251,10 @@ def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g:
     down = {_pair(e.a, e.b): e for e in view.edges if e.a[0] == e.b[0]}
     # One blank column between cards; room for the notation where edges stand.
     gap = EDGE_GAP if across else 1
-    column = max(MIN_COLUMN + gap - 1, width // count)
+    # The last card needs one blank column after it, not a whole gap: the
+    # rest of that gap goes to the cards (names were cut while it stood empty).
+    trail = gap - 1
+    column = max(MIN_COLUMN + gap - 1, (width + trail) // count)
     box = column - gap
     inner = box - 4
     board_rows = range(first_row, max(rows) + 1)
@@ -303,7 +309,9 @@ def layout(view: BoardView, cursor: Cell | None, width: int, height: int = 0, g:
         lines.extend(block)
         if down and row < max(rows):
             lines.append(_edge_line(down, row, range(first_col, max(cols) + 1), column, box, g, styles))
-    return Layout(tuple(lines), boxes, count * column)
+    for line in lines if trail else ():
+        line.right_crop(trail)
+    return Layout(tuple(lines), boxes, count * column - trail)
 
 
 def _pair(a: Cell, b: Cell) -> tuple[Cell, Cell]:
