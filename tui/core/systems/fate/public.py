@@ -36,6 +36,22 @@ def ladder(state: FateState, value: int) -> str:
 # -- the zone cards ----------------------------------------------------------------
 
 
+def _on_card(state: FateState, key: str) -> list[str]:
+    """What lies on a unit or a leader besides its consequences (counted
+    apart): Pinned Down, Surrounded, advantages and boosts, as on its card."""
+    shown = []
+    for aspect in state.aspects_on(key):
+        if aspect.kind in ("consequence", "card"):
+            continue
+        words = aspect.text
+        if aspect.kind == "boost":
+            words += " " + t("fate_ui.card.boost")
+        if sum(aspect.free):
+            words += f" ({sum(aspect.free)}×)"
+        shown.append(words)
+    return shown
+
+
 def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
     """Who stands in ``zone``: units with their leaders, leaders alone, the taken out."""
     acting = state.activation.actor if state.activation else None
@@ -48,6 +64,7 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
         if used:
             # the unit's own, before its leader's name: after it, it read as the leader's
             details.append(t("fate_ui.board.consequences", count=used))
+        details.extend(_on_card(state, key))
         if leader:
             details.append("+" + state.name(leader))
         mark = "active" if key == acting else "done" if key in state.acted else ""
@@ -55,7 +72,8 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
     for key in state.leaders_in(zone):
         if state.place(key).attached is None:
             mark = "active" if key == acting else "done" if key in state.acted else ""
-            result.append(Occupant(label="★ " + state.name(key), side=state.side_of(key), detail=t("fate_ui.board.alone"), state=mark))
+            detail = " ".join([t("fate_ui.board.alone"), *_on_card(state, key)])
+            result.append(Occupant(label="★ " + state.name(key), side=state.side_of(key), detail=detail, state=mark))
     for key, place in state.places.items():
         if place.out and place.zone == zone:
             result.append(Occupant(label=state.name(key), side=state.side_of(key), detail=t("fate_ui.board.out"), state="out"))
