@@ -514,3 +514,20 @@ def test_the_fate_report_names_the_skill_rolled_how_an_invoke_was_paid_and_an_in
     text = fate_report(battle, "en")
     assert "Pikes of Brannock rolls Fight:" in text
     assert "invokes Hold the Line (+2, for a fate point)" in text
+
+
+def test_a_fate_battle_played_with_the_german_text_reports_in_german_unless_asked(capsys, tmp_path):
+    """The report followed the settings' language, not the battle's: a
+    battle played with the German text is reported in German; ``--lang``
+    still decides when given."""
+    from tests.ui.scenes import fate_muster
+    from tui.core.systems.fate import events as fev
+
+    battle = fate_muster()
+    battle.record(fev.SetText(text="de"))
+    saved = tmp_path / "de.toml"
+    save_battle(battle, saved)
+    assert main(["report", str(saved)]) == 0
+    assert "(Seite 1)" in capsys.readouterr().out
+    assert main(["report", str(saved), "--lang", "en"]) == 0
+    assert "(side 1)" in capsys.readouterr().out

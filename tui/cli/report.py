@@ -16,8 +16,9 @@ from tui.cli.output import ASCII_TABLE, fail
 from tui.core.records import printable
 
 
-def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
-    """The Markdown report of the battle saved at ``path``; raises ``SaveFileError``."""
+def report_text(path: Path, lang: str | None, ascii_only: bool = False) -> str:
+    """The Markdown report of the battle saved at ``path``, in ``lang``, else
+    in the battle's own language, else the settings'; raises ``SaveFileError``."""
     from tui.core.dice.quick import quick_rolls_section
     from tui.core.i18n import set_language
     from tui.core.files.loading import load_battle
@@ -25,7 +26,9 @@ def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
     from tui.core.system import quick_dice, system_of
 
     battle = load_battle(path)
-    text = system_of(battle).report(battle, lang)
+    system = system_of(battle)
+    lang = lang or system.language(battle) or language()
+    text = system.report(battle, lang)
     before = language()
     set_language(lang)
     try:
@@ -36,9 +39,8 @@ def report_text(path: Path, lang: str, ascii_only: bool = False) -> str:
 
 
 def report(args) -> int:
-    lang = getattr(args, "lang", None) or language()
     try:
-        text = report_text(Path(args.file), lang, getattr(args, "ascii", False))
+        text = report_text(Path(args.file), getattr(args, "lang", None), getattr(args, "ascii", False))
     except MassCombatError as exc:
         fail(exc)
         return 1

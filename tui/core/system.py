@@ -134,6 +134,11 @@ class GameSystem:
         """The whole battle as Markdown in a language."""
         raise NotImplementedError
 
+    def language(self, battle: LoggedBattle[Any, Any]) -> str | None:
+        """The language the battle itself is played in, if it has one (Fate's
+        battle text): its report is written in it unless asked otherwise."""
+        return None
+
     def public_view(self, battle: LoggedBattle[Any, Any], language: str) -> Panel:
         """What every player may see, worded in a language: the remote
         view's data (see ``projection``)."""

@@ -45,6 +45,9 @@ class ThisMeansWar(GameSystem):
 
         return markdown_report(battle, language)
 
+    def language(self, battle: LoggedBattle[Any, Any]) -> str | None:
+        return str(battle.game.text)
+
     def over(self, state: Any) -> bool:
         return bool(state.stage == "ended")
 
