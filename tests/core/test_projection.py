@@ -236,3 +236,33 @@ def test_the_last_fate_roll_stays_in_sight_once_resolved_with_its_chances():
     battle.record(fev.Resolve())
     after = build(battle, 2).panel("en").rolls[0]
     assert after.title.startswith("Last roll: ") and after.lines == on_table.lines and after.odds == on_table.odds
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_players_see_the_push_and_settle_chances_and_pools_in_their_language(lang):
+    """The view showed the chances before the dice, not those of pushing
+    or settling, and pools as 3b4s1g in German too."""
+    from tests.ui.scenes import demo_battle
+    from tui.core.dice.odds import percent, push_now
+    from tui.core.systems.myz.public import pool_words
+
+    battle = demo_battle()
+    battle.roll()
+    state = battle.game
+    roller = state.roller
+    side = roller.turn
+    assert side is not None
+    panel = build(battle, 1).panel(lang)
+    lines = panel.rolls[0].lines
+    roll, other = roller.sides[side].roll, roller.sides[1 - side].roll
+    decision = push_now(roll, other.successes)
+    odds = next(line for line in lines if percent(decision.settle[0]) in line and state.names[side] in line and line.count("%") >= 1)
+    if decision.push is not None:
+        assert percent(decision.push[0]) in odds
+    assert state.names[1 - side] in odds  # the other leader may still push
+    pool = roll.pool
+    shown = "\n".join(line for s in panel.sides for line in s.lines)
+    assert pool_words(pool, lang) in shown
+    assert (pool.notation() in shown) == (lang == "en")
+    if lang == "de":
+        assert "✘" in pool_words(pool, lang)

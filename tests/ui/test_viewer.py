@@ -221,3 +221,25 @@ def test_the_folder_watch_hears_a_rename_over_the_file(tmp_path):
         assert not watch.drain()
     finally:
         watch.close()
+
+
+async def test_the_gm_app_writes_a_deleted_players_file_again_without_waiting_for_a_change(tmp_path):
+    """A deleted players' file came back only at the GM's next change: the
+    players looked at "waiting" meanwhile. The app looks every
+    ``PUBLIC_FILE_CHECK`` seconds and writes it again as it stands."""
+    from tests.ui.scenes import make_app
+    from tui.core.projection import projection_path, read_projection
+    from tui.ui.app import PUBLIC_FILE_CHECK
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        public = projection_path(app.session.path)
+        before = read_projection(public)
+        public.unlink()
+        app.keep_public_file()
+        again = read_projection(public)
+        assert again.panels == before.panels and again.revision > before.revision
+        app.keep_public_file()  # there: nothing written
+        assert read_projection(public).revision == again.revision
+        assert any(getattr(timer, "_interval", None) == PUBLIC_FILE_CHECK for timer in app._timers)

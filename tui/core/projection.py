@@ -148,6 +148,15 @@ class ProjectionWriter:
         return None
 
 
+    def gone(self) -> bool:
+        """The players' file was written and is no longer there (deleted,
+        or its folder cleared): the next write must not wait for a change."""
+        if self._shown is None or self.path.exists():
+            return False
+        self._shown = None
+        return True
+
+
 def _last_revision(path: Path) -> int:
     """Where a reopened battle's revisions go on from, so a viewer that
     followed it before sees them grow."""

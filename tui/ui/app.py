@@ -47,6 +47,8 @@ from tui.ui.shell.settings_screen import SettingsScreen
 ANSI_THEMES = ("ansi-dark", "ansi-light")
 FOLD_PAUSE = 1.5
 """Seconds without a change after which a long journal is folded into the file."""
+PUBLIC_FILE_CHECK = 2.0
+"""Seconds between looks for the players' file (a stat; nothing is drawn)."""
 
 
 class MassCombatApp(GatedApp[None]):
@@ -145,6 +147,7 @@ class MassCombatApp(GatedApp[None]):
         for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10, markup=False)
         self.publish()
+        self.set_interval(PUBLIC_FILE_CHECK, self.keep_public_file)
 
     def on_ready(self) -> None:
         # What the first frame needed (the battle and its undo states, the
@@ -189,6 +192,12 @@ class MassCombatApp(GatedApp[None]):
         except MassCombatError as exc:
             self.exit_problem = str(exc)
         self.publish(open=False)
+
+    def keep_public_file(self) -> None:
+        """Write the players' file again at once if it went (a player's
+        view would otherwise wait for the GM's next change)."""
+        if not self.read_only and not self._session_closed and self.projection.gone():
+            self.publish()
 
     def publish(self, *, open: bool = True) -> None:
         """Rewrite the players' view (not from a read-only window: another

@@ -109,6 +109,7 @@ class RollerScreen(BattleScreen[Battle]):
                 can_push=side.roll.can_push if side.roll else side.pool.skill >= rules.strategy_dice_per_push,
                 decision=decision,
                 against=against,
+                other_may_push=state.sides[1 - index].name if decision is not None and not state.is_settled(1 - index) else "",
                 chance_one=p_at_least_one(side.pool, 0, rules) if side.pool.total else None,
                 glyphs=glyphs,
                 language=language(),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tui.core.dice.year_zero import DieKind, YearZeroRoll
+from tui.core.dice.year_zero import DieKind, Pool, YearZeroRoll
 from tui.core.i18n import t
-from tui.core.dice.odds import opposed, percent
+from tui.core.dice.odds import opposed, percent, push_now
 from tui.core.panel import LOG_TAIL, Panel, RollPanel, SidePanel
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz import models as m
@@ -64,8 +64,18 @@ def _force_lines(state: MyzState, force: Force, side: int, lang: str) -> list[st
         lines.append(strategy)
     wave = state.wave
     if wave is not None and wave.pools is not None and revealed(state):
-        lines.append(t("view.myz.pool", pool=wave.pools[side].pool.notation()))
+        lines.append(t("view.myz.pool", pool=pool_words(wave.pools[side].pool, lang)))
     return lines
+
+
+def pool_words(pool: Pool, lang: str) -> str:
+    """A pool as the players read it: 3b4s1g (the English words' letters)
+    in English, the dice's symbols with their counts (✘3 ◎4 ⚙1) in German,
+    where the letters would name nothing."""
+    if lang == "en":
+        return pool.notation()
+    counts = ((DieKind.BASE, pool.base), (DieKind.SKILL, pool.skill), (DieKind.GEAR, pool.gear))
+    return " ".join(f"{GLYPH[kind]}{count}" for kind, count in counts if count) or "0"
 
 
 def sides(state: MyzState, lang: str) -> tuple[SidePanel, ...]:
@@ -109,10 +119,25 @@ def battle_roll(state: MyzState) -> RollPanel | None:
         lines.append(t("view.myz.tie") if leader is None else t("view.myz.wins", name=state.names[leader]))
     elif roller.turn is not None:
         lines.append(t("view.myz.to_push", name=state.names[roller.turn]))
+        lines.append(_push_odds(state, roller.turn))
     pools = tuple(s.roll.pool for s in roller.sides if s.roll is not None)
     chances = opposed(pools[0], pools[1], rules=roller.rules)
     odds = t("view.myz.odds", a=state.names[0], win=percent(chances.win), tie=percent(chances.tie), b=state.names[1], lose=percent(chances.lose))
     return RollPanel(title=t("view.myz.battle_roll"), lines=tuple(lines), odds=odds)
+
+
+def _push_odds(state: MyzState, side: int) -> str:
+    """The leader to act: settling against pushing once, as the GM's roller
+    shows them, against the other side's ☢ as they stand."""
+    roller = state.roller
+    roll, other = roller.sides[side].roll, roller.sides[1 - side].roll
+    assert roll is not None and other is not None  # both sides roll at once
+    decision = push_now(roll, other.successes)
+    key = "view.myz.push_odds" if decision.push is not None else "view.myz.settle_odds"
+    words = t(key, name=state.names[side], settle=percent(decision.settle[0]), push=percent(decision.push[0]) if decision.push else "", count=other.successes)
+    if not roller.is_settled(1 - side):
+        words += " " + t("view.myz.other_may_push", name=state.names[1 - side])
+    return words
 
 
 def status(state: MyzState) -> tuple[str, ...]:

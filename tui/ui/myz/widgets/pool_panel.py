@@ -39,6 +39,9 @@ class SideView:
     against: int = 0
     """The other side's ☢ as they stand: the odds compare with these, not
     with what the other leader's own pushes may still bring."""
+    other_may_push: str = ""
+    """The other leader's name while they may still push: "settle now 100%"
+    alone read as a sure win (found in play)."""
     chance_one: Fraction | None = None
     """P(at least one ☢) before the roll."""
     glyphs: Glyphs = UNICODE
@@ -168,7 +171,10 @@ class PoolPanel(VerticalScroll):
         width = max(len(label) for label, _ in rows)  # each column brings its own leading space
         headers = [t(k) for k in ("roller.win", "roller.tie_word", "roller.lose")]
         columns = [max(len(h), 4) + 1 for h in headers]  # "100%" and a space at least
-        text.append(t("roller.versus_now", count=view.against, success=view.glyphs.success) + "\n", "dim")
+        versus = t("roller.versus_now", count=view.against, success=view.glyphs.success)
+        if view.other_may_push:
+            versus = t("roller.versus_open", count=view.against, success=view.glyphs.success, name=view.other_may_push)
+        text.append(versus + "\n", "dim")
         text.append(" " * width + "".join(h.rjust(c) for h, c in zip(headers, columns)), "dim")
         for label, chances in rows:
             text.append("\n" + label.ljust(width) + "".join(percent(p).rjust(c) for p, c in zip(chances, columns)))
