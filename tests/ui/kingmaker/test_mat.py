@@ -960,3 +960,45 @@ async def test_undo_and_redo_of_a_step_take_the_cursor_with_the_unit(tmp_path):
         at(app, 0, 0)
         await keys(app, pilot, "U")
         assert app.screen.query_one(MatView).cursor == (10, 5)
+
+
+@pytest.mark.parametrize("cell", [2, 3])
+async def test_the_mats_numbers_stay_put_while_its_squares_scroll(cell):
+    """At 80 columns a big mat scrolls: the row numbers went sideways with
+    the squares and the column numbers up, and the GM lost count. Wherever
+    the cursor takes the mat, each line starts with its row's number, the
+    top line numbers the columns shown, and the cursor is in sight."""
+    from textual.app import App, ComposeResult
+
+    from tui.ui.kingmaker.mat_view import LABEL, MatPicture, SquareView
+
+    squares = {(x, y): SquareView(f"{chr(65 + x % 26)}{y % 10}", "ground") for x in range(60) for y in range(40)}
+
+    class MatApp(App):
+        def compose(self) -> ComposeResult:
+            yield MatView(MatPicture(60, 40, squares))
+
+    app = MatApp()
+    async with app.run_test(size=(40, 12)) as pilot:
+        mat = app.query_one(MatView)
+        mat.cell = cell
+        for cursor in ((0, 0), (59, 0), (59, 39), (30, 20), (0, 39), (17, 5)):
+            mat.cursor = cursor
+            await pilot.pause()
+            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            scroll_x, scroll_y = mat.scroll_offset
+            first_shown = scroll_x // cell
+            assert lines[0][:LABEL] == " " * LABEL
+            for y, line in enumerate(lines[1:-1], start=1):  # the last line is the scrollbar
+                row = scroll_y + y - 1
+                assert line[:LABEL] == f"{row:>2} ", (cursor, y, line)
+                if scroll_x % cell == 0:
+                    x = first_shown
+                    assert line[LABEL + cell - 2: LABEL + cell] == f"{chr(65 + x % 26)}{row % 10}", (cursor, line)
+            shown_rows = range(scroll_y, scroll_y + len(lines) - 2)
+            shown_cols = range(scroll_x // cell, (scroll_x + 40 - LABEL - 1) // cell)
+            assert cursor[1] in shown_rows and cursor[0] in shown_cols, (cursor, mat.scroll_offset)
+            numbered = [x for x in range(60) if x % 5 == 0 and x in shown_cols and (x * cell - scroll_x) + cell <= 40 - LABEL - 1]
+            for x in numbered:
+                at = LABEL + x * cell - scroll_x + (cell - 2)
+                assert lines[0][at: at + 2].strip() == str(x), (cursor, lines[0])

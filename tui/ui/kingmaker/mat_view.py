@@ -130,20 +130,25 @@ class MatView(ScrollView, can_focus=True):
         return Region(LABEL + self.cell * square[0], 1 + square[1], self.cell, 1)
 
     def render_line(self, y: int) -> Strip:
+        # The column numbers (the top line) and the row numbers (the left
+        # columns) stay put while the squares scroll under them: scrolled
+        # with the squares they left the GM counting squares at 80 columns.
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
         base = self.rich_style
         styles = self._styles()
-        row = scroll_y + y
         picture = self.picture
         cell = self.cell
         pad = " " * (cell - CELL)
+        row = 0 if y == 0 else scroll_y + y
         if row == 0:
-            labels = " " * LABEL + "".join((pad + f"{x % 100:<2}") if x % 5 == 0 else " " * cell for x in range(picture.width))
-            segments = [Segment(labels, base + styles["label"])]
+            labels = "".join((pad + f"{x % 100:<2}") if x % 5 == 0 else " " * cell for x in range(picture.width))
+            label = Segment(" " * LABEL, base + styles["label"])
+            squares = Strip([Segment(labels, base + styles["label"])])
         elif row <= picture.height:
             sy = row - 1
-            segments = [Segment(f"{sy:>2} ", base + styles["label"])]
+            label = Segment(f"{sy:>2} ", base + styles["label"])
+            segments = []
             for sx in range(picture.width):
                 view = picture.at((sx, sy))
                 style = base + styles[view.part]
@@ -152,10 +157,11 @@ class MatView(ScrollView, can_focus=True):
                 if (sx, sy) == self.cursor:
                     style += styles["cursor"]
                 segments.append(Segment(pad + view.text, style))
+            squares = Strip(segments)
         else:
             return Strip.blank(width, base)
-        strip = Strip(segments)
-        return strip.crop_extend(scroll_x, scroll_x + width, base)
+        shown = squares.crop_extend(scroll_x, scroll_x + max(width - LABEL, 0), base)
+        return Strip.join([Strip([label]), shown]).crop_extend(0, width, base)
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
@@ -176,7 +182,8 @@ class MatView(ScrollView, can_focus=True):
 
     def watch_cursor(self, cursor: Square) -> None:
         self.refresh()
-        self.call_after_refresh(self.scroll_to_region, self.square_region(cursor).grow((1, 2, 1, 2)), animate=False, immediate=True)
+        # Room for the numbers that stay put above and left of the squares.
+        self.call_after_refresh(self.scroll_to_region, self.square_region(cursor).grow((2, 2, 1, 2 + LABEL)), animate=False, immediate=True)
         self.post_message(self.CursorMoved(self, cursor))
 
     # -- actions -----------------------------------------------------------------------
@@ -191,8 +198,10 @@ class MatView(ScrollView, can_focus=True):
         offset = event.get_content_offset(self)
         if offset is None:
             return
-        x = (offset.x + self.scroll_offset.x - LABEL) // self.cell
-        y = offset.y + self.scroll_offset.y - 1
+        if offset.x < LABEL or offset.y < 1:
+            return  # the numbers
+        x = (offset.x - LABEL + self.scroll_offset.x) // self.cell
+        y = offset.y - 1 + self.scroll_offset.y
         if 0 <= x < self.picture.width and 0 <= y < self.picture.height:
             self.cursor = (x, y)
 
