@@ -496,7 +496,7 @@ def test_a_fate_battle_reports_its_story_in_either_language(capsys):
     assert main(["report", str(find_example("ford-of-brannock")), "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert out.startswith("# The Ford of Brannock")
-    assert "The Horde schreibt einen verdeckten Aspekt auf Ruined Mill" in out
+    assert "The Horde schreibt einen verdeckten Aspekt auf „Ruined Mill“" in out
     # who rolled for each player is named
     assert "Initiative: der Anführer jedes Spielers würfelt Wille: Grak the Warboss (The Horde), Sir Ana (The Vale)" in out
     assert "Initiative (Wille): The Horde +6, The Vale +1" in out

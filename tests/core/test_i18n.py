@@ -351,8 +351,8 @@ def test_unknown_languages_are_refused():
 def test_a_counted_message_takes_the_form_its_number_needs():
     assert i18n.tr("en", "fate_ui.overcome.dash", zone="Ford", zones=1) == "move to Ford (1 zone)"
     assert i18n.tr("en", "fate_ui.overcome.dash", zone="Ford", zones=2) == "move to Ford (2 zones)"
-    assert i18n.tr("de", "fate_ui.overcome.dash", zone="Furt", zones=1) == "nach Furt bewegen (1 Zone)"
-    assert i18n.tr("de", "fate_ui.overcome.dash", zone="Furt", zones=2) == "nach Furt bewegen (2 Zonen)"
+    assert i18n.tr("de", "fate_ui.overcome.dash", zone="Furt", zones=1) == "nach „Furt“ bewegen (1 Zone)"
+    assert i18n.tr("de", "fate_ui.overcome.dash", zone="Furt", zones=2) == "nach „Furt“ bewegen (2 Zonen)"
     # The first whole number among the plural form's placeholders decides.
     assert i18n.tr("en", "fate.note.fate_points", player="Vale", change=-1) == "Vale: -1 fate point"
     assert i18n.tr("en", "fate.note.fate_points", player="Vale", change=3) == "Vale: +3 fate points"

@@ -116,12 +116,17 @@ def tr(language: str, key: str, /, **params: object) -> str:
 
 class _Formatter(string.Formatter):
     """``str.format`` plus ``{name!p}``, the English possessive of a name
-    ("the Ark's", "Zone-Ghouls'"), so a catalog never writes "Ghouls's"."""
+    ("the Ark's", "Zone-Ghouls'"), so a catalog never writes "Ghouls's";
+    and ``{zone!n}``, a typed name set in quotes („Die Furt“) where a German
+    sentence would decline it ("in Die Furt", "legt Der Eichenwald" read
+    as broken German; quoted, a name is a title and keeps its form)."""
 
     def convert_field(self, value: object, conversion: str | None) -> object:
         if conversion == "p":
             text = str(value)
             return text + ("'" if text.endswith(("s", "S")) else "'s")
+        if conversion == "n":
+            return f"„{value}“"
         return super().convert_field(value, conversion)
 
 

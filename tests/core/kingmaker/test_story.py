@@ -20,7 +20,7 @@ def test_the_report_draws_the_mat_and_tells_the_story_in_both_languages():
     assert " 7 . . . . . . . . . . C^C^" in english        # the warband's front rank at row 7
     assert "attacks Rivenhold Warband: 15 20 (+4 vs 15), 2 of 2 hit, 9 damage" in english
     german = markdown_report(battle.game, "Ashwater Ford", "de")
-    assert "## Die Karte" in german and "greift Rivenhold Warband an: 15 20 (+4 gegen 15), Treffer 2 von 2, 9 Schaden" in german
+    assert "## Die Karte" in german and "greift „Rivenhold Warband“ an: 15 20 (+4 gegen 15), Treffer 2 von 2, 9 Schaden" in german
 
 
 def test_names_stay_plain_text_in_the_report():

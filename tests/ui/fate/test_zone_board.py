@@ -390,7 +390,7 @@ def test_a_card_describes_its_edges_in_both_languages():
         "Room 2 · nobody here · Door 1/0/1 (closed) to Room 1 · an edge X/4/X (open) to Room 3 · Bunker door 4/0/4 (closed) to Bunker"
     )
     set_language("de")
-    assert "Tür" not in describe(edged(), (0, 0)) and "Door 1/0/1 (geschlossen) nach Room 2" in describe(edged(), (0, 0))
+    assert "Tür" not in describe(edged(), (0, 0)) and "Door 1/0/1 (geschlossen) nach „Room 2“" in describe(edged(), (0, 0))
 
 
 def test_an_edge_label_that_would_steer_the_terminal_is_shown_plain():
