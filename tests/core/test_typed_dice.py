@@ -59,3 +59,31 @@ def test_a_wave_rolled_with_real_dice_says_so_in_the_report():
     faces = tuple({B: (6,) * p.base, S: (3,) * p.skill, G: (4,) * p.gear} for p in pools)
     battle.roll_typed(faces)
     assert "Rolled with real dice at the table; the faces were typed in." in markdown_report(battle, "en")
+
+
+@pytest.mark.parametrize("text", ["+ - 0 +", "+-0+", "1 -1 0 1", "+,−,o,+", "+ -  0+"])
+def test_fate_dice_typed_as_they_fell(text):
+    from tui.core.dice.typed_fate import parse_fate_faces
+
+    assert parse_fate_faces(text, 4) == (1, -1, 0, 1)
+
+
+@pytest.mark.parametrize(("text", "message"), [("+ - 0", "Fate dice typed 3, wanted 4"), ("+ - 0 + +", "Fate dice typed 5, wanted 4"), ("+ - 2 +", "2 is not a Fate die: type + - 0, like + - 0 +")])
+def test_wrong_fate_dice_are_refused_saying_what(text, message):
+    from tui.core.dice.typed_fate import parse_fate_faces
+
+    with pytest.raises(TypedFacesError) as caught:
+        parse_fate_faces(text, 4)
+    assert str(caught.value) == message
+
+
+def test_the_initiative_takes_the_faces_a_player_rolled_at_the_table():
+    from tests.ui.scenes import fate_demo
+
+    battle = fate_demo()
+    while battle.game.stage != "deploy":
+        battle.undo()
+    leaders = tuple(battle.game.standing_leaders(i)[0] if battle.game.standing_leaders(i) else None for i in range(len(battle.game.players)))
+    seeded = battle.dice(len(leaders))
+    event = battle.start_battle(leaders, {1: (1, 1, 1, 1)})
+    assert event.faces[1] == (1, 1, 1, 1) and event.faces[0] == seeded[0] and event.table == (1,)

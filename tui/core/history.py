@@ -181,6 +181,9 @@ class BattleFile(Record):
     """A summary of the state for people and scripts; checked against the log on load."""
     ruleset: RulesetRef | None = None
     """The ruleset the battle was last played with (none in older saves)."""
+    table: tuple[Annotated[int, Field(ge=0, le=9)], ...] = ()
+    """The sides whose players roll their own dice at the table: each of
+    their rolls asks for the faces (an empty line: the app rolls)."""
     rule_fixes: dict[Annotated[str, Field(max_length=80)], Annotated[int, Field(ge=0)]] | None = None
     """Each rule fix (``RuleFix.key``) and the first step of the log played
     under it (0: all of them); none in saves written before its system had

@@ -29,6 +29,8 @@ def battle_data(battle: LoggedBattle[Any, Any]) -> dict[str, Any]:
         # with what its state holds, the shipped ruleset; record that once.
         battle.meta = battle.meta.model_copy(update={"ruleset": _shipped_ref(battle)})
     data: dict[str, Any] = battle.to_file().model_dump(mode="json", exclude_defaults=False, exclude_none=True)
+    if not data.get("table"):
+        data.pop("table", None)  # nobody rolls at the table: files stay as they were
     return data
 
 

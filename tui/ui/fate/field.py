@@ -18,6 +18,7 @@ the story so far. Every change is one event, saved at once and undoable.
 | e | end the turn |
 | $ / f | buy a fate point with leftover build points / the GM gives or takes fate points |
 | x | concede |
+| d | dice at the table: a side's players roll their own dice and type the faces |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 
@@ -37,6 +38,7 @@ from tui.core.systems.fate.state import FateState
 from tui.core.systems.fate.turns import use_action
 from tui.ui.widgets.show import show
 from tui.ui.shell.zone_screen import ZoneMapScreen
+from tui.ui.shell.table_dice import table_binding
 from tui.ui.widgets.zone_board import ZoneBoard
 from tui.ui.fate import flows as flows
 from tui.ui.fate import gm_flows as gm_flows
@@ -62,6 +64,7 @@ _STAGES = {
     "buy": ("battle",),
     "concede": ("battle",),
     "gm_fate_points": ("battlefield", "deploy", "battle", "ended"),
+    "table_dice": ("muster", "battlefield", "deploy", "battle"),
 }
 _NEEDS_ACTOR = {"move", "overcome", "attack", "advantage", "leader", "second_action", "end_turn"}
 _ACTION_KINDS = {"overcome": "enter", "attack": "attack", "advantage": "advantage"}
@@ -88,6 +91,7 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         Binding("dollar_sign", "buy", "fate_ui.key.buy", show=False, id="fate.buy"),
         Binding("f", "gm_fate_points", "fate_ui.key.gm_fate_points", show=False, id="fate.gm_fate_points"),
         Binding("x", "concede", "fate_ui.key.concede", show=False, id="fate.concede"),
+        table_binding("fate"),
         Binding("u,ctrl+z", "undo", "key.undo", id="fate.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="fate.redo"),
     ]
@@ -242,6 +246,9 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
 
     def action_concede(self) -> None:
         self._run(gm_flows.concede(self))
+
+    def action_table_dice(self) -> None:
+        self._run(gm_flows.table_dice(self))
 
 
 __all__ = ["FateFieldScreen"]

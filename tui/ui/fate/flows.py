@@ -25,7 +25,8 @@ from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate import text as ft
 from tui.ui.fate.outcome_flows import resolve
-from tui.ui.fate.roll_flows import ask, overcome
+from tui.ui.fate.roll_flows import ask, fate_ask, overcome, side_ask
+from tui.ui.shell.table_dice import table_faces
 
 FieldScreen = ZoneMapScreen[FateBattle]
 """The zone board as the flows see it (they never import the screen)."""
@@ -149,7 +150,16 @@ async def next_stage(screen: FieldScreen) -> None:
             if not isinstance(picked, str):
                 return
             leaders.append(picked)
-        shell(screen).act(lambda b: b.start_battle(tuple(leaders)))
+        skill = state.rules.initiative.skill
+        asks = [
+            fate_ask(state, leader, skill, t("fate_ui.table_initiative")) if leader else side_ask(state, player.side, f"{player.name} ({t('fate_ui.table_initiative')})")
+            for leader, player in zip(leaders, state.players)
+        ]
+        typed = await table_faces(screen, asks)
+        if typed is None:
+            return
+        faces = {player: rolled for player, rolled in enumerate(typed) if rolled is not None}
+        shell(screen).act(lambda b: b.start_battle(tuple(leaders), faces))
 
 
 def _initiative_rating(state: FateState, key: str) -> int:

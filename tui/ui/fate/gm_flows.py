@@ -16,6 +16,8 @@ from tui.ui.fate.army_dialogs import UnitDialog
 from tui.ui.fate.flows import FieldScreen, choice, record
 from tui.ui.fate.roll_flows import ask
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
+from tui.ui.shell.table_dice import switch_table
+from tui.core.systems.fate.story import side_name
 
 
 async def _pick_player(screen: FieldScreen, title: str, make) -> object:
@@ -156,4 +158,12 @@ async def gm_fate_points(screen: FieldScreen) -> None:
         record(screen, ev.FatePoints(player=player, change=change))
 
 
-__all__ = ["buy", "concede", "gm_fate_points", "gm_menu"]
+
+
+async def table_dice(screen: FieldScreen) -> None:
+    """Which sides roll their own dice at the table (``shell.table_dice``)."""
+    state = screen.battle.game
+    await switch_table(screen, [side_name(state, side) for side in (0, 1)])
+
+
+__all__ = ["buy", "concede", "gm_fate_points", "gm_menu", "table_dice"]

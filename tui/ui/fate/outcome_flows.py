@@ -15,7 +15,8 @@ from tui.core.systems.fate.battle import FateBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.dialogs import TextDialog
-from tui.ui.fate.roll_flows import act, ask
+from tui.ui.fate.roll_flows import act, ask, fate_ask
+from tui.ui.shell.table_dice import table_faces
 from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
@@ -83,7 +84,13 @@ async def invoke(screen: FieldScreen) -> None:
     if how is None:
         return
     reroll, free = how
-    act(screen, lambda b: b.invoke(which, aspect_id, reroll=reroll, free=free))
+    faces = None
+    if reroll:
+        typed = await table_faces(screen, [fate_ask(state, roller.who, roller.skill, t("fate_ui.table_reroll", aspect=aspect.text))])
+        if typed is None:
+            return
+        faces = typed[0]
+    act(screen, lambda b: b.invoke(which, aspect_id, reroll=reroll, free=free, typed=faces))
 
 
 async def resolve(screen: FieldScreen) -> None:

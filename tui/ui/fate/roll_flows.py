@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from tui.core.i18n import language, t
 from tui.core.systems.fate import events as ev
-from tui.core.systems.fate.opposition import AIMED_AT_UNITS, attack_skill
+from tui.core.systems.fate.opposition import AIMED_AT_UNITS, attack_skill, use_skill
 from tui.core.systems.fate.contest import (
     AIMED_AT_ZONES,
     WITH_DIFFICULTY,
@@ -34,6 +34,8 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.fate.chances import odds_line
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
+from tui.ui.shell.table_dice import Ask, table_faces
+from tui.core.dice.typed_fate import parse_fate_faces
 from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
@@ -60,8 +62,30 @@ def _roll_refusal(screen: FieldScreen, action: str, by: str, skill: str, **field
     return screen.battle.step_refusal(event)
 
 
-def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
-    return act(screen, lambda b: b.roll(action, by, skill, **fields))
+def fate_ask(state: FateState, who: str, skill: str | None, words: str = "") -> Ask:
+    """The faces of one Fate roll typed at the table (``shell.table_dice``)."""
+    side = state.side_of(who)
+    label = state.name(who) + (f": {ft.skill_name(state, skill)}" if skill else "") + (f" ({words})" if words else "")
+    return side_ask(state, side if side is not None else -1, label)
+
+
+def side_ask(state: FateState, side: int, label: str) -> Ask:
+    count = state.rules.dice.count
+    return Ask(side, label, lambda text: parse_fate_faces(text, count), " ".join(("+", "-", "0", "+", "0", "-")[:count]))
+
+
+async def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:
+    """Roll the action; the sides rolling at the table type their faces first."""
+    state = screen.battle.game
+    defender, defence_skill = fields.get("defender"), fields.get("defence_skill")
+    if action == "break_pin":  # opposed by the pinning unit's Shoot
+        pin = next((a for a in state.aspects_on(by) if a.kind == "pinned_down"), None)
+        defender, defence_skill = (pin.by or None, use_skill(state, "pinned_down")) if pin is not None else (None, None)
+    defence = fate_ask(state, defender, defence_skill) if defender else None
+    typed = await table_faces(screen, [fate_ask(state, by, skill), defence])
+    if typed is None:
+        return False
+    return act(screen, lambda b: b.roll(action, by, skill, typed=typed[0], typed_defence=typed[1], **fields))
 
 
 def _boost_text() -> str:
@@ -137,7 +161,7 @@ async def overcome(screen: FieldScreen) -> None:
                 return
             if terrain:
                 fields["difficulty"] = difficulty
-                _roll(screen, action, by, skill, **fields)
+                await _roll(screen, action, by, skill, **fields)
                 return
         chosen = await choose_defence(screen, defender, state.rules.overcome.defend_skills, lambda s: odds_line(state, action, by, skill, defender=defender, defence_skill=s, **fields))
         if chosen is None:
@@ -151,7 +175,7 @@ async def overcome(screen: FieldScreen) -> None:
         if difficulty is None:
             return
         fields["difficulty"] = difficulty
-    _roll(screen, action, by, skill, **fields)
+    await _roll(screen, action, by, skill, **fields)
 
 
 async def _pick_skill(screen, by: str) -> str | None:
@@ -243,7 +267,7 @@ async def _attack_roll(screen, action: str, by: str, picked) -> None:
     chosen = await choose_defence(screen, target, defence_options(state, skill), lambda s: odds_line(state, action, by, skill, target=target, defender=target, defence_skill=s, aspect=_boost_text()))
     if chosen is None:
         return
-    _roll(screen, action, by, skill, target=target, defender=target, defence_skill=chosen, aspect=_boost_text())
+    await _roll(screen, action, by, skill, target=target, defender=target, defence_skill=chosen, aspect=_boost_text())
 
 
 # -- create an advantage -----------------------------------------------------------
@@ -319,7 +343,7 @@ async def advantage(screen: FieldScreen) -> None:
     aspect = await ask(screen, TextDialog(t("fate_ui.dialog.aspect_new"), default, t("fate_ui.dialog.aspect_help")))
     if not aspect:
         return
-    _roll(screen, "advantage", by, skill or "", aspect=aspect, **fields)
+    await _roll(screen, "advantage", by, skill or "", aspect=aspect, **fields)
 
 
 # -- the leader's own action ---------------------------------------------------------
@@ -383,13 +407,13 @@ async def leader(screen: FieldScreen) -> None:
     if kind == "give":
         act(screen, lambda b: b.record(ev.SecondAction(source="leader")))
     elif kind == "recover":
-        _roll(screen, "recover", picked[1], will, target=picked[2])
+        await _roll(screen, "recover", picked[1], will, target=picked[2])
     elif kind == "rally":
         text = await ask(screen, TextDialog(t("fate_ui.dialog.boost"), t("fate_ui.default_rally"), t("fate_ui.dialog.boost_help")))
         if not text:
             return
         if state.consequences_of(by):
-            _roll(screen, "rally", picked[1], will, aspect=text)
+            await _roll(screen, "rally", picked[1], will, aspect=text)
         else:
             act(screen, lambda b: b.record(ev.Advantage(action="rally", by=picked[1], aspect=text)))
     elif kind == "leader_attack":

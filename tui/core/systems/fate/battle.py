@@ -101,9 +101,12 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
         rng = self.rng(self.game.counter)
         return tuple(roll_faces(rng, self.ruleset.dice.count) for _ in range(sets))
 
-    def start_battle(self, leaders: tuple[str | None, ...]) -> ev.StartBattle:
-        faces = self.dice(len(leaders))
-        event = ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces)
+    def start_battle(self, leaders: tuple[str | None, ...], typed: dict[int, tuple[ev.Face, ...]] | None = None) -> ev.StartBattle:
+        """Each player's leader rolls Will; ``typed``: the faces of the
+        players who rolled at the table, by player."""
+        typed = typed or {}
+        faces = tuple(typed.get(i, rolled) for i, rolled in enumerate(self.dice(len(leaders))))
+        event = ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces, table=tuple(sorted(typed)))
         self.record(event)
         return event
 
@@ -114,20 +117,28 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
             return unlisted_skill(state, event.by, event.skill)
         return None
 
-    def roll(self, action: str, by: str, skill: str, **fields: Any) -> ev.Roll:
-        """Roll an action; a defender (``defender=``, ``defence_skill=``) rolls too."""
+    def roll(self, action: str, by: str, skill: str, *, typed: tuple[ev.Face, ...] | None = None, typed_defence: tuple[ev.Face, ...] | None = None, **fields: Any) -> ev.Roll:
+        """Roll an action; a defender (``defender=``, ``defence_skill=``) rolls
+        too. ``typed`` / ``typed_defence``: faces rolled at the table."""
         own, defence = self.dice(2)
+        table: list[str] = []
+        if typed is not None:
+            own = typed
+            table.append("faces")
         # Breaking a pin is always opposed (by the pinning unit, found from
         # the pin), so its defence rolls with no defender named.
         if fields.get("defender") is None and action != "break_pin":
             defence = ()
-        event = ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, **fields)
+        elif typed_defence is not None:
+            defence = typed_defence
+            table.append("defence_faces")
+        event = ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, table=tuple(table), **fields)
         self.record(event)
         return event
 
-    def invoke(self, roll: str, aspect: str, *, reroll: bool = False, free: bool = False) -> ev.Invoke:
-        faces = self.dice(1)[0] if reroll else ()
-        event = ev.Invoke(counter=self.game.counter, roll=roll, aspect=aspect, reroll=reroll, free=free, faces=faces)
+    def invoke(self, roll: str, aspect: str, *, reroll: bool = False, free: bool = False, typed: tuple[ev.Face, ...] | None = None) -> ev.Invoke:
+        faces = (typed if typed is not None else self.dice(1)[0]) if reroll else ()
+        event = ev.Invoke(counter=self.game.counter, roll=roll, aspect=aspect, reroll=reroll, free=free, faces=faces, table=reroll and typed is not None)
         self.record(event)
         return event
 

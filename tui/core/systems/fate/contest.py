@@ -55,6 +55,10 @@ def roll(state: FateState, event: ev.Roll) -> FateState:
         "fate.note.rolled_added" if added else "fate.note.rolled", actor=state.name(event.by), action=event.action, total=active.total,
         skill=event.skill, rating=active.rating, dice=sum(active.faces), added=added,
     )
+    if event.table:
+        typed = [event.by] if "faces" in event.table else []
+        typed += [setup.defence.who] if "defence_faces" in event.table and setup.defence is not None else []
+        new = new.with_note("fate.note.at_table", names=", ".join(state.name(k) for k in typed))
     if event.action == "enter" and setup.defence is None and state.enemies_in(setup.path[0], side):
         new = new.with_note("fate.note.terrain_instead", zone=state.board.zone(setup.path[0]).name, difficulty=setup.difficulty)
     return new

@@ -120,6 +120,8 @@ class StartBattle(Record):
     leaders: tuple[Key | None, ...]
     """Per player, the leader who rolls (None: a player with no leader rolls at Mediocre)."""
     faces: tuple[tuple[Face, ...], ...]
+    table: tuple[PlayerIndex, ...] = ()
+    """The players whose leader's dice were rolled at the table and typed in."""
 
     # TOML has no null, so a leaderless player is written as "" and read back as None.
     @field_validator("leaders", mode="before")
@@ -206,6 +208,8 @@ class Roll(Record):
     defence_skill: str | None = None
     faces: tuple[Face, ...]
     defence_faces: tuple[Face, ...] = ()
+    table: tuple[Literal["faces", "defence_faces"], ...] = ()
+    """Which of the two were rolled at the table and typed in (the rest the app rolled)."""
 
     @field_validator("aspect")
     @classmethod
@@ -225,6 +229,8 @@ class Invoke(Record):
     free: bool = False
     faces: tuple[Face, ...] = ()
     """The reroll's faces."""
+    table: bool = False
+    """The reroll was rolled at the table and typed in."""
 
 
 class Resolve(Record):
