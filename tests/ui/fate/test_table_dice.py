@@ -1,4 +1,4 @@
-"""Dice at the table (issue 29: each side its own dice): ``d`` marks the
+"""Dice at the table (issue 29: each side its own dice): ``D`` marks the
 sides whose players roll their own Fate dice; every roll of theirs asks
 for the faces (an empty line: the app rolls that one), the other side's
 dice are the app's, and Esc on one side keeps what the other typed."""
@@ -25,7 +25,7 @@ def _last(app):
 
 async def _table(app, pilot, *entries: str) -> None:
     for entry in entries:
-        await pilot.press("d")
+        await pilot.press("D")
         await pick(app, pilot, entry)
         await pilot.pause()
 
@@ -37,7 +37,7 @@ async def _type(app, pilot, faces: str) -> None:
 
 
 @pytest.mark.covers("fate.table_dice", "table.side_0", "table.side_1")
-async def test_d_switches_each_side_between_the_table_and_the_app_and_the_file_keeps_it(tmp_path):
+async def test_shift_d_switches_each_side_between_the_table_and_the_app_and_the_file_keeps_it(tmp_path):
     app = fate_app(tmp_path, fight(NEAR, first=1))
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -74,7 +74,7 @@ async def test_each_side_at_the_table_types_its_faces_or_lets_the_app_roll(tmp_p
         await choose(app, pilot, "Pikes of Brannock")
         await _type(app, pilot, "")  # an empty line: the app rolls these too
         rolled = _last(app)
-        assert rolled.faces == seeded[0] and rolled.table == ()
+        assert rolled.faces == seeded[0] and not rolled.table
 
 
 async def test_esc_on_one_sides_faces_keeps_the_others_for_the_next_try(tmp_path):

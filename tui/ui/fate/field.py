@@ -18,7 +18,7 @@ the story so far. Every change is one event, saved at once and undoable.
 | e | end the turn |
 | $ / f | buy a fate point with leftover build points / the GM gives or takes fate points |
 | x | concede |
-| d | dice at the table: a side's players roll their own dice and type the faces |
+| D | dice at the table: a side's players roll their own dice and type the faces |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
 

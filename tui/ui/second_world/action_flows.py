@@ -8,7 +8,7 @@ one stress box and consequences, or taken out.
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Any, Callable, Literal
 
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
@@ -20,7 +20,8 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog, TextDialog
 from tui.ui.shell.menus import menu
 from tui.ui.shell.odds import fudge_odds_note
-from tui.ui.second_world.map_flows import ask, record
+from tui.ui.second_world.map_flows import ask, record, sw_ask
+from tui.ui.shell.table_dice import table_faces
 from tui.ui.second_world.turn_flows import plan_move
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
@@ -49,6 +50,15 @@ def _skill(state: SWState, key: str) -> str:
 
 
 # -- rolling ---------------------------------------------------------------------------
+
+
+async def _rolled(screen: MapScreen, actor: str, action: Literal["attack", "overcome", "advantage"], skill: str, **fields: Any) -> None:
+    """Roll the action; the sides rolling at the table type their faces first."""
+    state = screen.battle.game
+    target, defence = fields.get("target"), fields.get("defence_skill")
+    typed = await table_faces(screen, [sw_ask(state, actor, skill), sw_ask(state, target, defence) if target else None])
+    if typed is not None:
+        shell(screen).act(lambda b: b.action_roll(actor, action, skill, typed=typed[0], typed_defence=typed[1], **fields))
 
 
 async def attack(screen: MapScreen) -> None:
@@ -86,7 +96,7 @@ async def attack(screen: MapScreen) -> None:
         if not isinstance(chosen, str):
             return
         defence = chosen
-    shell(screen).act(lambda b: b.action_roll(actor, "attack", skill, target=target_key, defence_skill=defence))
+    await _rolled(screen, actor, "attack", skill, target=target_key, defence_skill=defence)
 
 
 async def overcome(screen: MapScreen) -> None:
@@ -114,7 +124,7 @@ async def overcome(screen: MapScreen) -> None:
         target, defence = picked
     skill = await _pick_skill(screen, actor, "overcome", lambda s: action_chances(state, actor, "overcome", s, target=target, defence_skill=defence, difficulty=difficulty))
     if skill is not None:
-        shell(screen).act(lambda b: b.action_roll(actor, "overcome", skill, target=target, defence_skill=defence, difficulty=difficulty))
+        await _rolled(screen, actor, "overcome", skill, target=target, defence_skill=defence, difficulty=difficulty)
 
 
 async def _opponent(screen: MapScreen, actor: str) -> tuple[str, str] | None:
@@ -163,7 +173,7 @@ async def advantage(screen: MapScreen) -> None:
     skill = await _pick_skill(screen, actor, "advantage", lambda s: action_chances(state, actor, "advantage", s, target=target, defence_skill=defence, difficulty=difficulty, zone=zone))
     if skill is None:
         return
-    shell(screen).act(lambda b: b.action_roll(actor, "advantage", skill, target=target, defence_skill=defence, difficulty=difficulty, zone=zone, aspect=aspect))
+    await _rolled(screen, actor, "advantage", skill, target=target, defence_skill=defence, difficulty=difficulty, zone=zone, aspect=aspect)
 
 
 async def _pick_skill(screen: MapScreen, actor: str, action: str, chances: Callable[[str], tuple[Chances, ...]]) -> str | None:

@@ -19,6 +19,7 @@ one event, saved at once and undoable.
 | r | resolve the roll on the table: spend a move's shifts step by step, a boost, absorb a hit |
 | i | invoke an aspect on the roll on the table |
 | h | hide the zone's aspects, situations or characters from the players' view, or show them again |
+| D | dice at the table: a side's players roll their own dice and type the faces |
 | d / s | full defence / cast a spell (or go on casting) |
 | x / e | concede / end the turn |
 | u, ctrl+z / U, ctrl+y | undo / redo |
@@ -42,6 +43,7 @@ from tui.ui.second_world import turn_flows as turns
 from tui.ui.second_world import text as swt
 from tui.ui.second_world.secret_flows import hide_in_zone, hideable
 from tui.ui.shell.zone_screen import ZoneMapScreen
+from tui.ui.shell.table_dice import switch_table, table_binding
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
 
@@ -49,6 +51,7 @@ _SCENE_ONLY = {"deploy", "start"}
 _MAP_RULINGS = {"edge", "aspects", "situations"}
 """The GM rules on the map mid-conflict too: a wall blown open, smoke that clutters a zone."""
 _ON_A_CARD = {"edge", "aspects", "situations", "deploy"}
+_ANY_TIME = {"table_dice"}
 _CONFLICT_ONLY = {"begin", "free_move", "erode", "move", "attack", "overcome", "advantage", "resolve", "invoke", "full_defence", "cast", "concede", "end_turn"}
 
 
@@ -86,6 +89,7 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         Binding("x", "concede", "sw_ui.key.concede", show=False, id="sw.concede"),
         Binding("e", "end_turn", "sw_ui.key.end_turn", id="sw.end_turn"),
         Binding("h", "hide", "secret.key.hide", show=False, id="sw.hide"),
+        table_binding("sw"),
         Binding("u,ctrl+z", "undo", "key.undo", id="sw.undo"),
         Binding("U,ctrl+y", "redo", "key.redo", show=False, id="sw.redo"),
     ]
@@ -138,6 +142,8 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
             return True if self.battle.can_redo and not self.read_only else None
         if action in _CONFLICT_ONLY:
             return self._conflict_action(action)
+        if action in _ANY_TIME:
+            return None if self.read_only or self.state.stage == "ended" else True
         if action == "hide":
             zone = self.cursor_zone()
             return True if not self.read_only and zone is not None and hideable(self.state, zone) else None
@@ -157,8 +163,10 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
 
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Every key greyed out here says why in one line when pressed."""
-        if self.read_only and action in _CONFLICT_ONLY | _SCENE_ONLY | _MAP_RULINGS | {"hide", "undo", "redo"}:
+        if self.read_only and action in _CONFLICT_ONLY | _SCENE_ONLY | _MAP_RULINGS | _ANY_TIME | {"hide", "undo", "redo"}:
             return t("app.read_only_refused")
+        if action in _ANY_TIME and self.state.stage == "ended":
+            return t("sw.rule.conflict_over")
         if action == "hide":
             return t("secret.refuse.zone") if self.cursor_zone() is None else t("secret.refuse.empty_zone")
         if action in ("undo", "redo"):
@@ -239,6 +247,9 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         # One flow at a time: a repeated key can't start a step twice.
         self.shell.run_flow(self, flow, "sw-flow")
+
+    def action_table_dice(self) -> None:
+        self._run(switch_table(self, list(self.state.sides)))
 
     def action_hide(self) -> None:
         zone = self.cursor_zone()

@@ -24,6 +24,9 @@ from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
+from tui.ui.shell.table_dice import Ask, table_faces
+from tui.core.dice.typed_fate import parse_fate_faces
+from tui.core.systems.second_world.state import SWState
 
 
 MapScreen = ZoneMapScreen[SecondWorldBattle]
@@ -251,7 +254,22 @@ async def start(screen: MapScreen) -> None:
     ambush = await ask(screen, ChoiceDialog(t("sw_ui.dialog.ambush"), ambushes, t("sw_ui.dialog.ambush_help")))
     if ambush is None:
         return
-    shell(screen).act(lambda b: b.start_conflict(order, ambush=None if ambush < 0 else ambush))
+    typed: dict[int, tuple[int, ...]] = {}
+    if order == "swivel":  # everyone rolls Notice
+        notice = state.rules.initiative.swivel_skill
+        faces = await table_faces(screen, [sw_ask(state, c.key, notice, t("sw_ui.table_initiative")) for c in state.characters])
+        if faces is None:
+            return
+        typed = {index: rolled for index, rolled in enumerate(faces) if rolled is not None}
+    shell(screen).act(lambda b: b.start_conflict(order, ambush=None if ambush < 0 else ambush, typed=typed))
 
 
-__all__ = ["aspects", "deploy", "edge", "on_enter", "place_zone", "situations", "start", "zone_menu"]
+def sw_ask(state: SWState, key: str, skill: str | None, words: str = "") -> Ask:
+    """The faces of one character's roll typed at the table (``shell.table_dice``)."""
+    character = state.character(key)
+    label = character.name + (f": {state.rules.skill(skill).name(language())}" if skill else "") + (f" ({words})" if words else "")
+    count = state.rules.dice.count
+    return Ask(character.side, label, lambda text: parse_fate_faces(text, count), " ".join(("+", "-", "0", "+", "0", "-")[:count]))
+
+
+__all__ = ["aspects", "deploy", "edge", "on_enter", "place_zone", "situations", "start", "sw_ask", "zone_menu"]

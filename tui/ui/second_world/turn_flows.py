@@ -24,7 +24,8 @@ from tui.core.systems.second_world.rolls import hostile_aspects, invokable, paye
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.menus import menu
-from tui.ui.second_world.map_flows import ask, choice, record
+from tui.ui.second_world.map_flows import ask, choice, record, sw_ask
+from tui.ui.shell.table_dice import table_faces
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
 
@@ -103,7 +104,10 @@ async def move_action(screen: MapScreen) -> None:
     options = [Choice("roll", t("sw_ui.move.roll"), detail)]
     if await ask(screen, ChoiceDialog(t("sw_ui.dialog.move", name=state.character(actor).name), options, t("sw_ui.dialog.move_help"))) != "roll":
         return
-    shell(screen).act(lambda b: b.move_roll(actor))
+    typed = await table_faces(screen, [sw_ask(state, actor, state.rules.move.skill)])
+    if typed is not None:
+        faces = typed[0]
+        shell(screen).act(lambda b: b.move_roll(actor, faces))
 
 
 async def plan_move(screen: MapScreen) -> None:
@@ -187,7 +191,13 @@ async def invoke(screen: MapScreen) -> None:
     ], menu=INVOKE_MENU))
     if how is None:
         return
-    shell(screen).act(lambda b: b.invoke(aspect.aspect, reroll=how == "reroll", by=aspect.by, free=aspect.free))
+    faces = None
+    if how == "reroll":
+        typed = await table_faces(screen, [sw_ask(state, who, side.skill, t("sw_ui.table_reroll", aspect=aspect.aspect))])
+        if typed is None:
+            return
+        faces = typed[0]
+    shell(screen).act(lambda b: b.invoke(aspect.aspect, reroll=how == "reroll", by=aspect.by, free=aspect.free, typed=faces))
 
 
 async def concede(screen: MapScreen) -> None:

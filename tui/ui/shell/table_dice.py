@@ -86,8 +86,9 @@ async def table_faces(screen: Any, asks: Sequence[Ask | None]) -> list[Faces | N
 
 
 def table_binding(system: str) -> Binding:
-    """The key that picks the sides rolling at the table, on a system's screen."""
-    return Binding("d", "table_dice", "key.table_dice", show=False, id=f"{system}.table_dice")
+    """The key that picks the sides rolling at the table, on a system's
+    screen: D (for dice) in every system (d is Second World's full defence)."""
+    return Binding("D", "table_dice", "key.table_dice", show=False, id=f"{system}.table_dice")
 
 
 async def switch_table(screen: Any, sides: Sequence[str]) -> None:

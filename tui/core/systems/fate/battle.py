@@ -106,7 +106,7 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
         players who rolled at the table, by player."""
         typed = typed or {}
         faces = tuple(typed.get(i, rolled) for i, rolled in enumerate(self.dice(len(leaders))))
-        event = ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces, table=tuple(sorted(typed)))
+        event = ev.StartBattle(counter=self.game.counter, leaders=leaders, faces=faces, table=tuple(sorted(typed)) or None)
         self.record(event)
         return event
 
@@ -132,13 +132,13 @@ class FateBattle(LoggedBattle[FateState, ev.FateEvent]):
         elif typed_defence is not None:
             defence = typed_defence
             table.append("defence_faces")
-        event = ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, table=tuple(table), **fields)
+        event = ev.Roll(counter=self.game.counter, action=action, by=by, skill=skill, faces=own, defence_faces=defence, table=tuple(table) or None, **fields)
         self.record(event)
         return event
 
     def invoke(self, roll: str, aspect: str, *, reroll: bool = False, free: bool = False, typed: tuple[ev.Face, ...] | None = None) -> ev.Invoke:
         faces = (typed if typed is not None else self.dice(1)[0]) if reroll else ()
-        event = ev.Invoke(counter=self.game.counter, roll=roll, aspect=aspect, reroll=reroll, free=free, faces=faces, table=reroll and typed is not None)
+        event = ev.Invoke(counter=self.game.counter, roll=roll, aspect=aspect, reroll=reroll, free=free, faces=faces, table=True if reroll and typed is not None else None)
         self.record(event)
         return event
 

@@ -120,7 +120,7 @@ class StartBattle(Record):
     leaders: tuple[Key | None, ...]
     """Per player, the leader who rolls (None: a player with no leader rolls at Mediocre)."""
     faces: tuple[tuple[Face, ...], ...]
-    table: tuple[PlayerIndex, ...] = ()
+    table: tuple[PlayerIndex, ...] | None = None
     """The players whose leader's dice were rolled at the table and typed in."""
 
     # TOML has no null, so a leaderless player is written as "" and read back as None.
@@ -208,7 +208,7 @@ class Roll(Record):
     defence_skill: str | None = None
     faces: tuple[Face, ...]
     defence_faces: tuple[Face, ...] = ()
-    table: tuple[Literal["faces", "defence_faces"], ...] = ()
+    table: tuple[Literal["faces", "defence_faces"], ...] | None = None
     """Which of the two were rolled at the table and typed in (the rest the app rolled)."""
 
     @field_validator("aspect")
@@ -229,7 +229,7 @@ class Invoke(Record):
     free: bool = False
     faces: tuple[Face, ...] = ()
     """The reroll's faces."""
-    table: bool = False
+    table: bool | None = None
     """The reroll was rolled at the table and typed in."""
 
 

@@ -97,39 +97,50 @@ class SecondWorldBattle(LoggedBattle[SWState, ev.SecondWorldEvent]):
         rng = self.rng(self.game.counter)
         return tuple(roll_faces(rng, self.ruleset.dice.count) for _ in range(sets))
 
-    def start_conflict(self, order: Literal["swivel", "captain"], *, ambush: int | None = None) -> ev.StartConflict:
+    def start_conflict(self, order: Literal["swivel", "captain"], *, ambush: int | None = None, typed: dict[int, tuple[ev.Face, ...]] | None = None) -> ev.StartConflict:
         """Roll everyone's Notice and the coins ("Head on a Swivel"), or toss
-        for the side that goes first ("Captain Takes Point")."""
+        for the side that goes first ("Captain Takes Point"). ``typed``: the
+        Notice faces rolled at the table, by the character's place in the cast."""
         game = self.game
         rng = self.rng(game.counter)
         fighting = sorted({c.side for c in game.characters})
+        typed = typed or {}
         if order == "swivel":
-            faces = tuple(roll_faces(rng, self.ruleset.dice.count) for _ in game.characters)
+            rolled = tuple(roll_faces(rng, self.ruleset.dice.count) for _ in game.characters)
+            faces = tuple(typed.get(i, own) for i, own in enumerate(rolled))
             coins = tuple(rng.randrange(1_000_000) for _ in game.characters)
-            event = ev.StartConflict(counter=game.counter, order=order, ambush=ambush, faces=faces, coins=coins)
+            event = ev.StartConflict(counter=game.counter, order=order, ambush=ambush, faces=faces, coins=coins, table=tuple(sorted(typed)) or None)
         else:
             first = rng.choice(fighting) if fighting else 0
             event = ev.StartConflict(counter=game.counter, order=order, ambush=ambush, first_side=first)
         self.record(event)
         return event
 
-    def move_roll(self, key: str) -> ev.MoveRoll:
-        event = ev.MoveRoll(counter=self.game.counter, key=key, faces=self.dice()[0])
+    def move_roll(self, key: str, typed: tuple[ev.Face, ...] | None = None) -> ev.MoveRoll:
+        event = ev.MoveRoll(counter=self.game.counter, key=key, faces=typed if typed is not None else self.dice()[0], table=True if typed is not None else None)
         self.record(event)
         return event
 
-    def action_roll(self, key: str, action: Literal["attack", "overcome", "advantage"], skill: str, **fields: Any) -> ev.ActionRoll:
-        """Roll one of the four actions; a ``target`` defending rolls too."""
+    def action_roll(self, key: str, action: Literal["attack", "overcome", "advantage"], skill: str, *, typed: tuple[ev.Face, ...] | None = None, typed_defence: tuple[ev.Face, ...] | None = None, **fields: Any) -> ev.ActionRoll:
+        """Roll one of the four actions; a ``target`` defending rolls too.
+        ``typed`` / ``typed_defence``: faces rolled at the table."""
         own, defence = self.dice(2)
+        table: list[str] = []
+        if typed is not None:
+            own = typed
+            table.append("faces")
         if fields.get("target") is None:
             defence = ()
-        event = ev.ActionRoll(counter=self.game.counter, key=key, action=action, skill=skill, faces=own, defence_faces=defence, **fields)
+        elif typed_defence is not None:
+            defence = typed_defence
+            table.append("defence_faces")
+        event = ev.ActionRoll(counter=self.game.counter, key=key, action=action, skill=skill, faces=own, defence_faces=defence, table=tuple(table) or None, **fields)
         self.record(event)
         return event
 
-    def invoke(self, aspect: str, *, reroll: bool = False, by: str | None = None, free: bool = False) -> ev.Invoke:
-        faces = self.dice()[0] if reroll else ()
-        event = ev.Invoke(counter=self.game.counter, aspect=aspect, reroll=reroll, faces=faces, by=by, free=free)
+    def invoke(self, aspect: str, *, reroll: bool = False, by: str | None = None, free: bool = False, typed: tuple[ev.Face, ...] | None = None) -> ev.Invoke:
+        faces = (typed if typed is not None else self.dice()[0]) if reroll else ()
+        event = ev.Invoke(counter=self.game.counter, aspect=aspect, reroll=reroll, faces=faces, by=by, free=free, table=True if reroll and typed is not None else None)
         self.record(event)
         return event
 

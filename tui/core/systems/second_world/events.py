@@ -136,6 +136,8 @@ class StartConflict(Record):
     first_side: SideIndex = 0
     faces: tuple[tuple[Face, ...], ...] = ()
     coins: tuple[Annotated[int, Field(ge=0, le=1_000_000)], ...] = ()
+    table: tuple[Annotated[int, Field(ge=0)], ...] | None = None
+    """The characters (by their place in the cast) whose Notice was rolled at the table and typed in."""
 
 
 class BeginTurn(Record):
@@ -188,6 +190,8 @@ class MoveRoll(Record):
     counter: Counter
     key: Key
     faces: tuple[Face, ...]
+    table: bool | None = None
+    """Rolled at the table and typed in."""
 
 
 class MoveResolve(Record):
@@ -209,6 +213,8 @@ class Invoke(Record):
     free: bool = False
     reroll: bool = False
     faces: tuple[Face, ...] = ()
+    table: bool | None = None
+    """The reroll was rolled at the table and typed in."""
 
     _aspect = field_validator("aspect")(check_name)
 
@@ -232,6 +238,8 @@ class ActionRoll(Record):
     target: Key | None = None
     defence_skill: SkillKey | None = None
     defence_faces: tuple[Face, ...] = ()
+    table: tuple[Literal["faces", "defence_faces"], ...] | None = None
+    """Which of the two were rolled at the table and typed in."""
     difficulty: Annotated[int, Field(ge=-4, le=20)] = 0
     zone: ZoneKey | None = None
     aspect: str = ""
