@@ -66,6 +66,15 @@ def parse_faces(text: str, counts: dict[DieKind, int], sides: int) -> dict[DieKi
     return {kind: tuple(by_kind.get(kind, ())) for kind in KINDS}
 
 
+def parse_plain_faces(text: str, count: int, sides: int) -> tuple[int, ...]:
+    """``count`` faces of a d``sides`` (a d20's Offense checks, a Morale
+    check), separated by spaces or commas; a ``TypedFacesError`` if wrong."""
+    faces = _faces(text, sides)
+    if len(faces) != count:
+        raise TypedFacesError(t("error.typed_plain_count", count=len(faces), expected=count, sides=sides))
+    return tuple(faces)
+
+
 def reroll_counts(roll: YearZeroRoll, spend: tuple[int, ...]) -> dict[DieKind, int]:
     """How many dice of each kind a push paid with ``spend`` rerolls: every
     die left in the pool showing neither a success, a bane nor a gear bane."""
@@ -81,4 +90,4 @@ def in_pool_order(faces: dict[DieKind, tuple[int, ...]]) -> tuple[int, ...]:
     return tuple(face for kind in KINDS for face in faces[kind])
 
 
-__all__ = ["TypedFacesError", "in_pool_order", "parse_faces", "pool_counts", "reroll_counts"]
+__all__ = ["TypedFacesError", "in_pool_order", "parse_faces", "parse_plain_faces", "pool_counts", "reroll_counts"]

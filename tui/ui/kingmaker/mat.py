@@ -20,6 +20,7 @@ once and undoable.
 | k / v | the unit's Morale check at a threshold / Press |
 | y | the unit's step on the Strategy Track (only when a house rule turns it on) |
 | h | hide the unit here from the players' view (an ambush, a reserve), or show it again |
+| D | dice at the table: a side's players roll their own d20s and type the faces (attacks, Morale checks) |
 | ] / [ | the panel beside the mat a page down / up (at 80x24 a unit's sheet and the story run past it) |
 | u, ctrl+z / U, ctrl+y | undo / redo |
 """
@@ -44,6 +45,7 @@ from tui.ui.kingmaker.common import ask, record, toggle
 from tui.ui.kingmaker.mat_view import CELL, LABEL, WIDE_CELL, MatView
 from tui.ui.kingmaker.unit_keys import UNIT_ACTIONS, unit_may, why_unit_cannot
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
+from tui.ui.shell.table_dice import switch_table, table_binding
 from tui.ui.shell.menus import menu
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
@@ -84,6 +86,7 @@ class KingmakerMatScreen(MatHost):
         Binding("y", "strategy", "km_ui.key.strategy", show=False, id="km.strategy"),
         Binding("k", "morale", "km_ui.key.morale", show=False, id="km.morale"),
         Binding("v", "press", "km_ui.key.press", show=False, id="km.press"),
+        table_binding("km"),
         Binding("right_square_bracket", "panel(1)", "km_ui.key.panel_down", show=False, id="km.panel_down"),
         Binding("left_square_bracket", "panel(-1)", "km_ui.key.panel_up", show=False, id="km.panel_up"),
         Binding("u,ctrl+z", "undo", "key.undo", id="km.undo"),
@@ -231,6 +234,8 @@ class KingmakerMatScreen(MatHost):
             return None if self.read_only else True
         if action == "hide":
             return True if not self.read_only and self.unit_here() is not None else None
+        if action == "table_dice":
+            return None if self.read_only or self.state.stage == "over" else True
         if action in ("next_unit", "mat_size", "terrain", "conditions", "place"):
             return True if not self.read_only and self._applies(action) else None
         return True
@@ -240,6 +245,9 @@ class KingmakerMatScreen(MatHost):
     def _run(self, flow: Coroutine[Any, Any, None]) -> None:
         self.shell.run_flow(self, flow, "km-mat")
 
+    def action_table_dice(self) -> None:
+        self._run(switch_table(self, list(self.state.sides)))
+
     def binding_refusal(self, action: str, parameters: tuple[object, ...]) -> str | None:
         """Every key greyed out on the mat says why in one line when pressed."""
         state = self.state
@@ -247,6 +255,8 @@ class KingmakerMatScreen(MatHost):
             return t("app.read_only_refused")
         if action == "hide":
             return t("secret.refuse.no_unit")
+        if action == "table_dice":
+            return t("km.rule.battle_over")
         if action in ("undo", "redo"):
             return super().binding_refusal(action, parameters)
         if action in UNIT_ACTIONS:

@@ -19,7 +19,7 @@ from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.bonuses import tickable
 from tui.core.systems.kingmaker.chances import attack_chances, check_chance, threshold_chances, withdraw_chance
 from tui.core.systems.kingmaker.combat import Setup, melee_setup, ranged_setup, siege_setup
-from tui.core.systems.kingmaker.morale import failing, morale_bonus, owed, tactic_is_free
+from tui.core.systems.kingmaker.morale import failing, morale_bonus, owed, strategy_needs_check, tactic_is_free
 from tui.core.systems.kingmaker.healing import heal_refusal, healing, uses_left
 from tui.core.systems.kingmaker.movement import DIRECTIONS
 from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
@@ -29,6 +29,9 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.menus import data_menu, menu
 from tui.ui.kingmaker.hosts import MatHost
+from tui.ui.shell.table_dice import Ask, table_faces
+from tui.core.dice.typed import parse_plain_faces
+from tui.core.systems.kingmaker.state import KMState
 
 
 ORDER_MENU = menu("km.order", "hustle", "charge", "about_face", "withdraw")
@@ -67,7 +70,12 @@ async def tactic(screen: MatHost, key: str) -> None:
         options.append(Choice(row.key, row.name(lang), note, screen.battle.step_refusal(probe), detail=detail, entry=row.key))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.tactic", name=state.army(key).name), options, highlight=current, menu=TACTIC_MENU))
     if picked is not None and picked != current:
-        shell(screen).act(lambda b: km_battle(b).switch_tactic(key, picked))
+        face = None
+        if not tactic_is_free(state, picked):
+            face = await _table_face(screen, key, t("km_ui.table.tactic"))
+            if face is False:
+                return
+        shell(screen).act(lambda b: km_battle(b).switch_tactic(key, picked, face or None))
 
 
 async def step_off(screen: MatHost, key: str, step: ev.Step) -> None:
@@ -88,7 +96,6 @@ async def confirm_roll(screen: MatHost, title: str, note: str) -> bool:
 
 async def strategy(screen: MatHost, key: str) -> None:
     """The Strategy Track (a house rule): each step's effects, free or with its chance."""
-    from tui.core.systems.kingmaker.morale import strategy_needs_check
     from tui.ui.kingmaker.mat_flows import effect_words
 
     state = screen.state
@@ -103,7 +110,12 @@ async def strategy(screen: MatHost, key: str) -> None:
         options.append(Choice(step.key, step.name(lang), f"{words} · {costs}", screen.battle.step_refusal(probe), entry=step.key))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.strategy", name=state.army(key).name), options, highlight=now, menu=STRATEGY_MENU))
     if picked is not None:
-        shell(screen).act(lambda b: km_battle(b).set_strategy(key, picked))
+        face = None
+        if strategy_needs_check(state, key, picked):
+            face = await _table_face(screen, key, t("km_ui.table.strategy"))
+            if face is False:
+                return
+        shell(screen).act(lambda b: km_battle(b).set_strategy(key, picked, face or None))
 
 
 async def rally(screen: MatHost, key: str) -> None:
@@ -111,7 +123,9 @@ async def rally(screen: MatHost, key: str) -> None:
     dc = state.rules.morale.rally_dc
     note = t("km_ui.dialog.check_chance", dc=dc, chance=_pct(check_chance(state, key, dc)))
     if await confirm_roll(screen, t("km_ui.dialog.rally", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
-        shell(screen).act(lambda b: km_battle(b).rally(key))
+        face = await _table_face(screen, key, t("km_ui.table.rally"))
+        if face is not False:
+            shell(screen).act(lambda b: km_battle(b).rally(key, face or None))
 
 
 async def order(screen: MatHost, key: str) -> None:
@@ -134,7 +148,12 @@ async def order(screen: MatHost, key: str) -> None:
         options.append(Choice(name, command.name(lang), note, screen.battle.step_refusal(probe), detail=t(f"km_ui.order.{name}", offense=commands.hustle.offense), entry=name))
     picked = await ask(screen, ChoiceDialog(t("km_ui.dialog.order", name=state.army(key).name, bonus=morale_bonus(state, key)), options, menu=ORDER_MENU))
     if picked is not None:
-        shell(screen).act(lambda b: km_battle(b).order(key, picked))
+        face = None
+        if picked != "about_face":
+            face = await _table_face(screen, key, commands_name(state, picked))
+            if face is False:
+                return
+        shell(screen).act(lambda b: km_battle(b).order(key, picked, face or None))
 
 
 Mode = Literal["ranged", "melee", "siege"]
@@ -197,7 +216,11 @@ async def attack(screen: MatHost, key: str, mode: Mode) -> None:
         count = await ask(screen, NumberDialog(t("km_ui.dialog.attack_count", name=state.army(key).name, target=state.army(target).name), setup.attacks, 1, setup.attacks, help_text))
         if count is None:
             return
-    shell(screen).act(lambda b: km_battle(b).attack(key, target, mode, count, ticks=ticks))
+    typed = await table_faces(screen, [km_ask(state, key, t("km_ui.table.attacks", count=count), count)])
+    if typed is None:
+        return
+    faces = typed[0]
+    shell(screen).act(lambda b: km_battle(b).attack(key, target, mode, count, ticks=ticks, typed=faces))
 
 
 def _terms(setup: Setup, rules: KingmakerRuleset) -> str:
@@ -261,8 +284,12 @@ async def morale(screen: MatHost, key: str) -> None:
     if not await confirm_roll(screen, title, words):
         return
     battle = km_battle(screen.battle)
-    face, passed, total = battle.morale_preview(key)
+    first = await _table_face(screen, key, t("km_ui.table.morale"))
+    if first is False:
+        return
+    face, passed, total = battle.morale_preview(key, first or None)
     again = False
+    second = None
     if not passed and any(state.rules.boon(b).reroll_morale for b in state.army(key).commander.boons):
         fallen = failing(state, key, threshold.dc, total)
         options = [
@@ -273,7 +300,12 @@ async def morale(screen: MatHost, key: str) -> None:
         if picked is None:
             return
         again = picked == "again"
-    shell(screen).act(lambda b: km_battle(b).morale_check(key, again=again))
+        if again and first:
+            second = await _table_face(screen, key, t("km_ui.table.morale_again"))
+            if second is False:
+                return
+    typed = tuple(f for f in (first, second) if isinstance(f, int) and f) or None
+    shell(screen).act(lambda b: km_battle(b).morale_check(key, again=again, typed=typed))
 
 
 def _press_refusal(screen: MatHost, key: str, face: int, steps: list[ev.Direction], direction: ev.Direction, squares: int) -> str | None:
@@ -301,7 +333,10 @@ async def press(screen: MatHost, key: str) -> None:
     if not await confirm_roll(screen, t("km_ui.dialog.press", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
         return
     battle = km_battle(screen.battle)
-    face, passed, total, squares = battle.press_preview(key)
+    typed = await _table_face(screen, key, t("km_ui.table.press"))
+    if typed is False:
+        return
+    face, passed, total, squares = battle.press_preview(key, typed or None)
     steps: list[ev.Direction] = []
     while passed and len(steps) < squares:
         options = [Choice(d, t(f"km_ui.direction.{d}"), closed=_press_refusal(screen, key, face, steps, d, squares), entry=d) for d in DIRECTIONS]
@@ -313,7 +348,7 @@ async def press(screen: MatHost, key: str) -> None:
         if picked == "done":
             break
         steps.append(picked)
-    shell(screen).act(lambda b: km_battle(b).press(key, tuple(steps)))
+    shell(screen).act(lambda b: km_battle(b).press(key, tuple(steps), typed or None))
 
 
 async def heal(screen: MatHost, key: str) -> None:
@@ -333,6 +368,28 @@ async def heal(screen: MatHost, key: str) -> None:
             return
         source = picked
     shell(screen).act(lambda b: b.record(ev.Heal(key=key, source=source)))
+
+def km_ask(state: KMState, key: str, what: str, count: int = 1) -> Ask:
+    """One army's d20s rolled at the table (``shell.table_dice``)."""
+    army = state.army(key)
+    die = state.rules.attack.die
+    example = " ".join(("17", "4", "12", "9", "20")[:min(count, 5)])
+    return Ask(army.side, f"{army.name}: {what}", lambda text: parse_plain_faces(text, count, die), example)
+
+
+async def _table_face(screen: MatHost, key: str, what: str) -> int | None | bool:
+    """One Morale check's face from the table: the face, None (the app
+    rolls: the army's side isn't at the table, or an empty line), or False
+    when the GM pressed Esc (nothing is rolled)."""
+    typed = await table_faces(screen, [km_ask(screen.state, key, what)])
+    if typed is None:
+        return False
+    return typed[0][0] if typed[0] is not None else None
+
+
+def commands_name(state: KMState, command: str) -> str:
+    return str(getattr(state.rules.commands, command).name(language()))
+
 
 
 __all__ = ["attack", "choose_ticks", "heal", "morale", "order", "press", "rally", "strategy", "tactic"]

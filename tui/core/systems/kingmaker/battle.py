@@ -107,6 +107,12 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         rng = self._dice(offset)
         return tuple(rng.randint(1, sides) for _ in range(count))
 
+    def _face(self, typed: int | None, rolled: int | None = None) -> int:
+        """One d20: the face rolled at the table, else the app's."""
+        if typed is not None:
+            return typed
+        return rolled if rolled is not None else self.faces(1)[0]
+
     def _opposed(self) -> tuple[tuple[int, ...], ...]:
         """Generals' rolls, again while the best totals tie (one stream per round)."""
         game = self.game
@@ -134,26 +140,28 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
     def initiative(self) -> ev.Initiative:
         return self._do(ev.Initiative(counter=self.game.counter, rounds=self._opposed()))
 
-    def switch_tactic(self, key: str, tactic: str) -> ev.SwitchTactic:
-        face = None if tactic_is_free(self.game, tactic) else self.faces(1)[0]
-        return self._do(ev.SwitchTactic(counter=self.game.counter, key=key, tactic=tactic, face=face))
+    def switch_tactic(self, key: str, tactic: str, typed: int | None = None) -> ev.SwitchTactic:
+        face = None if tactic_is_free(self.game, tactic) else self._face(typed)
+        return self._do(ev.SwitchTactic(counter=self.game.counter, key=key, tactic=tactic, face=face, table=_table(typed if face is not None else None)))
 
-    def set_strategy(self, key: str, step: str) -> ev.SetStrategy:
+    def set_strategy(self, key: str, step: str, typed: int | None = None) -> ev.SetStrategy:
         from tui.core.systems.kingmaker.morale import strategy_needs_check
 
-        face = self.faces(1)[0] if strategy_needs_check(self.game, key, step) else None
-        return self._do(ev.SetStrategy(counter=self.game.counter, key=key, step=step, face=face))
+        face = self._face(typed) if strategy_needs_check(self.game, key, step) else None
+        return self._do(ev.SetStrategy(counter=self.game.counter, key=key, step=step, face=face, table=_table(typed if face is not None else None)))
 
-    def rally(self, key: str) -> ev.Rally:
-        return self._do(ev.Rally(counter=self.game.counter, key=key, face=self.faces(1)[0]))
+    def rally(self, key: str, typed: int | None = None) -> ev.Rally:
+        return self._do(ev.Rally(counter=self.game.counter, key=key, face=self._face(typed), table=_table(typed)))
 
-    def order(self, key: str, command: ev.Command) -> ev.Order:
+    def order(self, key: str, command: ev.Command, typed: int | None = None) -> ev.Order:
+        """``typed``: the unit's own face, rolled at the table (the enemies' are the app's)."""
         if command == "about_face":
             return self._do(ev.Order(counter=self.game.counter, key=key, command=command))
         opposing = len(self.game.enemies_in_contact(key)) if command == "withdraw" else 0
         face, *others = self.faces(1 + opposing)
+        face = self._face(typed, face)
         again = self._withdraw_again(key, face, others) if command == "withdraw" else ()
-        return self._do(ev.Order(counter=self.game.counter, key=key, command=command, face=face, opposing=tuple(others), again=again))
+        return self._do(ev.Order(counter=self.game.counter, key=key, command=command, face=face, opposing=tuple(others), again=again, table=_table(typed)))
 
     def _withdraw_again(self, key: str, face: int, others: list[int]) -> tuple[tuple[int, int, int], ...]:
         """Rounds rolled again for each enemy the Withdraw tied with at the
@@ -186,27 +194,32 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
         faces = self.faces(len(hackers))
         return tuple(ev.Hack(by=k, face=f) for k, f in zip(hackers, faces))
 
-    def attack(self, attacker: str, target: str, mode: Literal["ranged", "melee", "siege"], count: int, *, ticks: tuple[str, ...] = (), cover: bool = False) -> ev.Attack:
+    def attack(self, attacker: str, target: str, mode: Literal["ranged", "melee", "siege"], count: int, *, ticks: tuple[str, ...] = (), cover: bool = False, typed: tuple[int, ...] | None = None) -> ev.Attack:
+        """``typed``: the attacks' faces rolled at the table, one per attack."""
         event = ev.Attack(
-            counter=self.game.counter, attacker=attacker, target=target, mode=mode, faces=self.faces(count), ticks=ticks, cover=cover,
+            counter=self.game.counter, attacker=attacker, target=target, mode=mode, faces=typed if typed is not None else self.faces(count), ticks=ticks, cover=cover,
+            table=_table(typed),
         )
         return self._do(event)
 
-    def morale_preview(self, key: str) -> tuple[int, bool, int]:
+    def morale_preview(self, key: str, typed: int | None = None) -> tuple[int, bool, int]:
         """The coming threshold check: its face, whether it passes, its total."""
         threshold = owed(self.game, key)
         assert threshold is not None
-        face = self.faces(1)[0]
+        face = self._face(typed)
         passed, result = check(self.game, key, face, threshold.dc, "rout")
         return face, passed, result
 
-    def morale_check(self, key: str, *, again: bool = False) -> ev.MoraleCheck:
+    def morale_check(self, key: str, *, again: bool = False, typed: tuple[int, ...] | None = None) -> ev.MoraleCheck:
         """The threshold check; ``again``: a Hold the Line commander has a
-        failed one rolled again (the second face stands)."""
+        failed one rolled again (the second face stands). ``typed``: the
+        faces rolled at the table (the first, and the second if rolled again)."""
         game = self.game
         threshold = owed(game, key)
         assert threshold is not None
         face, second = self.faces(2)
+        if typed:
+            face, second = typed[0], (typed[1] if len(typed) > 1 else second)
         passed, result = check(game, key, face, threshold.dc, "rout")
         final_face = second if again and not passed else face
         final_pass, final_result = check(game, key, final_face, threshold.dc, "rout")
@@ -216,20 +229,21 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
             hacks = tuple(ev.Hack(by=k, face=f) for k, f in zip(shooters, self.faces(len(shooters), offset=1)))
         event = ev.MoraleCheck(
             counter=game.counter, key=key, threshold=threshold.key, face=face, again=second if again and not passed else None, hacks=hacks,
+            table=True if typed else None,
         )
         return self._do(event)
 
-    def press_preview(self, key: str) -> tuple[int, bool, int, int]:
+    def press_preview(self, key: str, typed: int | None = None) -> tuple[int, bool, int, int]:
         """The coming Press: its face, whether it passes, its total, the squares it may shift."""
         game = self.game
         command = game.rules.commands.press if game.phase == "movement" else game.rules.commands.press_morale
-        face = self.faces(1)[0]
+        face = self._face(typed)
         passed, result = check(game, key, face, command.dc)
         squares = command.extra_squares + (result - command.dc) // command.per_margin if passed else 0
         return face, passed, result, squares
 
-    def press(self, key: str, steps: tuple[ev.Direction, ...] = ()) -> ev.Press:
-        return self._do(ev.Press(counter=self.game.counter, key=key, face=self.faces(1)[0], steps=steps))
+    def press(self, key: str, steps: tuple[ev.Direction, ...] = (), typed: int | None = None) -> ev.Press:
+        return self._do(ev.Press(counter=self.game.counter, key=key, face=self._face(typed), steps=steps, table=_table(typed)))
 
     def aftermath(self) -> ev.Aftermath:
         game = self.game
@@ -247,6 +261,11 @@ def summary(state: KMState) -> dict[str, Any]:
         result["hp"] = {a.key: state.hp(a.key) for a in state.armies}
         result["standing"] = {a.key: state.unit(a.key).standing for a in state.armies}
     return result
+
+
+def _table(typed: object) -> bool | None:
+    """An event's ``table``: set only when a face came from the table (saves stay as they were)."""
+    return True if typed is not None and typed != () else None
 
 
 __all__ = ["KingmakerBattle", "KingmakerBattleFile", "summary"]

@@ -145,6 +145,8 @@ class SwitchTactic(Record):
     key: Key
     tactic: RowKey
     face: Face | None = None
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
 
 
 class SetStrategy(Record):
@@ -156,6 +158,8 @@ class SetStrategy(Record):
     key: Key
     step: RowKey
     face: Face | None = None
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
 
 
 class Rally(Record):
@@ -165,6 +169,8 @@ class Rally(Record):
     counter: Counter
     key: Key
     face: Face
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
 
 
 class Order(Record):
@@ -182,6 +188,8 @@ class Order(Record):
     face: Face | None = None
     opposing: Annotated[tuple[Face, ...], Field(max_length=20)] = ()
     again: Annotated[tuple[tuple[Annotated[int, Field(ge=0, le=19)], Face, Face], ...], Field(max_length=200)] = ()
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
 
 
 class Hack(Record):
@@ -214,6 +222,8 @@ class Attack(Record):
     faces: Annotated[tuple[Face, ...], Field(min_length=1, max_length=40)]
     ticks: Annotated[tuple[Annotated[str, Field(max_length=60)], ...], Field(max_length=12)] = ()
     cover: bool = False
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
     """The GM rules the target in cover (a forest square under it counts by itself)."""
 
 
@@ -237,6 +247,8 @@ class MoraleCheck(Record):
     threshold: RowKey
     face: Face
     again: Face | None = None
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
     hacks: Annotated[tuple[Hack, ...], Field(max_length=20)] = ()
     """Parting shots at a unit that routs, from each enemy in contact."""
 
@@ -252,6 +264,8 @@ class Press(Record):
     key: Key
     face: Face
     steps: Annotated[tuple[Direction, ...], Field(max_length=10)] = ()
+    table: bool | None = None
+    """The acting unit's dice were rolled at the table and typed in."""
 
 
 class Aftermath(Record):
