@@ -39,6 +39,23 @@ def pytest_pyfunc_call(pyfuncitem):
     return None
 
 
+def _interrupt_now(signum, frame):
+    raise KeyboardInterrupt
+
+
+def pytest_configure(config):
+    """Ctrl-C stops the run at once. ``asyncio.run`` takes Ctrl-C over and
+    only cancels the test's task, which a Pilot test waiting on its app can
+    outlive: the workers ran on and the run never ended (the first Ctrl-C
+    did nothing). With a handler of our own, asyncio leaves Ctrl-C alone
+    and it interrupts the test where it stands."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, _interrupt_now)
+
+
 def pytest_xdist_auto_num_workers(config):
     """Two workers a core: most Pilot tests spend half their time waiting
     on a headless terminal, so two a core finish sooner (measured on 2
