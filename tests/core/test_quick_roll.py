@@ -16,6 +16,7 @@ DICE = quick_dice()
 @pytest.mark.parametrize("text,tidy,kind", [
     ("5b2s1g", "5b2s1g", "yz"), ("4dF+2 vs 3", "4dF+2 vs 3", "dF"), ("df-1", "4dF-1", "dF"),
     (" 4 D F + 2  VS 3 ", "4dF+2 vs 3", "dF"), ("d20+6 vs 17", "d20+6 vs 17", "d20"), ("D20", "d20", "d20"),
+    ("2d6", "2d6", "plain"), ("d6 vs 4", "1d6 vs 4", "plain"), ("3D8 + 2", "3d8+2", "plain"), ("1d20", "1d20", "plain"),
 ])
 def test_expressions_are_read_and_tidied(text, tidy, kind):
     spec = parse_quick(text, DICE)
@@ -23,15 +24,26 @@ def test_expressions_are_read_and_tidied(text, tidy, kind):
 
 
 @pytest.mark.parametrize("text,message", [
-    ("", "type dice: 5b2s1g, 4dF+2 vs 3 or d20+6 vs 17"),
-    ("d12+1", "d12 is not rolled here: the rolls here use a d20, e.g. d20+6 vs 17"),
+    ("", "type dice: 5b2s1g, 4dF+2 vs 3, d20+6 vs 17 or 2d6"),
+    ("2d1", "plain dice: 1 to 100 dice of 2 to 1000 sides, like 2d6+1"),
+    ("101d6", "plain dice: 1 to 100 dice of 2 to 1000 sides, like 2d6+1"),
     ("30dF", "30dF: between 1 and 20 Fate dice"),
-    ("5b2x", "5b2x is no dice the app knows: 5b2s1g, 4dF+2 vs 3 or d20+6 vs 17"),
+    ("5b2x", "5b2x is no dice the app knows: 5b2s1g, 4dF+2 vs 3, d20+6 vs 17 or 2d6"),
 ])
 def test_a_typo_says_what_dice_look_like(text, message):
     with pytest.raises(QuickRollError) as caught:
         parse_quick(text, DICE)
     assert str(caught.value) == message
+
+
+def test_plain_dice_of_any_system_with_exact_odds():
+    """The playthrough found no way to roll 2d6 (a d6 for the weather, a
+    random encounter): plain dice are read whatever the system."""
+    assert quick_odds(parse_quick("2d6", DICE), DICE) == "from 2 to 12, on average 7"
+    assert quick_odds(parse_quick("2d6 vs 7", DICE), DICE) == "reaches 7: 58%"  # 21/36
+    spec = parse_quick("3d8+2 vs 20", DICE)
+    assert quick_result(spec, (8, 7, 3), DICE) == "3d8+2 vs 20: 8 + 7 + 3 → 20: reached"
+    assert quick_result(spec, (1, 1, 1), DICE) == "3d8+2 vs 20: 1 + 1 + 1 → 5: short"
 
 
 def test_the_odds_are_exact():

@@ -64,7 +64,7 @@ async def test_a_typo_is_refused_in_one_line_and_the_dialog_stays(tmp_path):
         await pilot.press(*"4dX", "enter")
         await pilot.pause()
         assert isinstance(app.screen, QuickRollDialog)
-        assert str(app.screen.query_one(".dialog-error").render()) == "4dX is no dice the app knows: 5b2s1g, 4dF+2 vs 3 or d20+6 vs 17"
+        assert str(app.screen.query_one(".dialog-error").render()) == "4dX is no dice the app knows: 5b2s1g, 4dF+2 vs 3, d20+6 vs 17 or 2d6"
 
 
 @pytest.mark.covers("app.quick_roll_f5")

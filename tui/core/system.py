@@ -284,6 +284,9 @@ def quick_dice(battle: LoggedBattle[Any, Any] | None = None) -> "QuickDice":
             continue  # a system whose ruleset is broken brings no dice; its battles say why
         for family in system.dice(numbers):
             chosen.setdefault(family.key, family)
+    from tui.core.dice.quick_plain import PlainDice
+
+    chosen.setdefault(PlainDice.key, PlainDice())  # last: any die the systems' own dice don't claim
     return QuickDice(tuple(chosen.values()))
 
 

@@ -40,13 +40,13 @@ T = TypeVar("T")
 # -- small helpers on integer weights ---------------------------------------
 
 
-def _normalise(weights: dict[K, int]) -> dict[K, Fraction]:
+def normalise(weights: dict[K, int]) -> dict[K, Fraction]:
     """Integer weights -> fractions summing to 1, keys sorted, zeros dropped."""
     total = sum(weights.values())
     return {key: Fraction(weights[key], total) for key in sorted(weights) if weights[key]}
 
 
-def _convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
+def convolve(a: dict[int, int], b: dict[int, int]) -> dict[int, int]:
     out: dict[int, int] = {}
     for x, wx in a.items():
         for y, wy in b.items():
@@ -171,7 +171,7 @@ def _pool_outcomes(pool: Pool, n: int, rules: YearZeroRules) -> dict[tuple[int, 
         for (sg, gbane), wg in _two_lock_joint(pool.gear, n, rules.sides).items():
             joint = (s + sg, bane, gbane)
             out[joint] = out.get(joint, 0) + w * wg
-    return _normalise(out)
+    return normalise(out)
 
 
 def success_distribution(pool: Pool, pushes: int = 0, rules: YearZeroRules = YearZeroRules()) -> dict[int, Fraction]:
@@ -181,27 +181,27 @@ def success_distribution(pool: Pool, pushes: int = 0, rules: YearZeroRules = Yea
 
 @lru_cache(maxsize=1024)
 def _success_weights(pool: Pool, n: int, rules: YearZeroRules) -> dict[int, int]:
-    return _convolve(
-        _convolve(_two_lock_marginal(pool.base, n, rules.sides), _two_lock_marginal(pool.gear, n, rules.sides)),
+    return convolve(
+        convolve(_two_lock_marginal(pool.base, n, rules.sides), _two_lock_marginal(pool.gear, n, rules.sides)),
         _skill_chain(pool.skill, n, rules.strategy_dice_per_push, rules.sides),
     )
 
 
 @lru_cache(maxsize=1024)
 def _successes(pool: Pool, n: int, rules: YearZeroRules) -> dict[int, Fraction]:
-    return _normalise(_success_weights(pool, n, rules))
+    return normalise(_success_weights(pool, n, rules))
 
 
 def bane_distribution(pool: Pool, pushes: int = 0, rules: YearZeroRules = YearZeroRules()) -> dict[int, Fraction]:
     """Distribution of banes (☠, 1s on Battle dice) after the pushes."""
     n = _effective(pool, pushes, rules)
-    return _normalise(_two_lock_marginal(pool.base, n, rules.sides))
+    return normalise(_two_lock_marginal(pool.base, n, rules.sides))
 
 
 def gear_bane_distribution(pool: Pool, pushes: int = 0, rules: YearZeroRules = YearZeroRules()) -> dict[int, Fraction]:
     """Distribution of gear banes (1s on Support dice) after the pushes."""
     n = _effective(pool, pushes, rules)
-    return _normalise(_two_lock_marginal(pool.gear, n, rules.sides))
+    return normalise(_two_lock_marginal(pool.gear, n, rules.sides))
 
 
 def p_at_least_one(pool: Pool, pushes: int = 0, rules: YearZeroRules = YearZeroRules()) -> Fraction:
@@ -245,7 +245,7 @@ def opposed(pool_a: Pool, pool_b: Pool, pushes_a: int = 0, pushes_b: int = 0, ru
     total = sum(weights.values())
     win = sum(w for m, w in weights.items() if m > 0)
     lose = sum(w for m, w in weights.items() if m < 0)
-    return Opposed(Fraction(win, total), Fraction(weights.get(0, 0), total), Fraction(lose, total), _normalise(weights))
+    return Opposed(Fraction(win, total), Fraction(weights.get(0, 0), total), Fraction(lose, total), normalise(weights))
 
 
 # -- Year Zero: a skill roll --------------------------------------------------
@@ -264,7 +264,7 @@ def skill_success_distribution(pool: SkillPool, rules: YearZeroRules = YearZeroR
         for sixes, w_sixes in enumerate(cancelling):
             net = max(hits - sixes, 0)
             weights[net] = weights.get(net, 0) + w_hits * w_sixes
-    return _normalise(weights)
+    return normalise(weights)
 
 
 # -- a roll on the table -----------------------------------------------------
@@ -297,7 +297,7 @@ def _versus(distribution: dict[int, Fraction], other: int) -> tuple[Fraction, Fr
 
 
 def _shifted(base: int, dice: int, sides: int) -> dict[int, Fraction]:
-    return _normalise({base + k: w for k, w in enumerate(_binomial(dice, 1, sides))})
+    return normalise({base + k: w for k, w in enumerate(_binomial(dice, 1, sides))})
 
 
 def push_now(roll: YearZeroRoll, opponent_successes: int) -> PushDecision:
@@ -329,8 +329,8 @@ def fudge_totals(modifier: int = 0, count: int = 4) -> dict[int, Fraction]:
         raise ValueError(f"count must be 0 or more, not {count}")
     weights = {modifier: 1}
     for _ in range(count):
-        weights = _convolve(weights, {-1: 1, 0: 1, 1: 1})
-    return _normalise(weights)
+        weights = convolve(weights, {-1: 1, 0: 1, 1: 1})
+    return normalise(weights)
 
 
 def fudge_chances(margin: int, count: int = 4, *, opposed: bool = False) -> tuple[Fraction, Fraction]:
@@ -377,7 +377,7 @@ def d20_attack(modifier: int, target: int, cap: int | None = None, rules: Attack
     for face in range(1, rules.die + 1):
         damage = resolve_attack(face, modifier, target, cap, rules).damage
         weights[damage] = weights.get(damage, 0) + 1
-    return _normalise(weights)
+    return normalise(weights)
 
 
 def d20_hit(modifier: int, target: int, rules: AttackRules = AttackRules()) -> Fraction:

@@ -7,7 +7,8 @@ Expressions (case and spaces don't matter):
 - a Battle Pool or skill roll, ``5b2s1g`` (Year Zero dice);
 - Fate dice, ``4dF``, ``4dF+2``, ``dF-1 vs 3`` (the ruleset's dice count
   when the number is left out);
-- a d20, ``d20``, ``d20+6 vs 17``.
+- a d20, ``d20``, ``d20+6 vs 17``;
+- plain dice, whatever the system: ``2d6``, ``3d8+2``, ``d6 vs 4``.
 
 The dice numbers come from the rulesets, handed in as ``QuickDice``: this
 module knows no system.
@@ -49,6 +50,7 @@ class QuickSpec:
     count: int = 0
     modifier: int = 0
     versus: int | None = None
+    sides: int = 0
 
     @property
     def kind(self) -> str:

@@ -31,7 +31,7 @@ class TwentySidedDie(DiceFamily):
             return None
         sides = int(found.group(1))
         if sides != self.rules.die:
-            raise QuickRollError(t("quick.error.die", sides=sides, die=self.rules.die))
+            return None  # another die: plain dice (``quick_plain``)
         modifier = int(found.group(2) or 0)
         versus = int(found.group(3)) if found.group(3) is not None else None
         return QuickSpec(self, f"d{sides}{signed_or_nothing(modifier)}{versus_text(versus)}", modifier=modifier, versus=versus)
