@@ -24,3 +24,22 @@ def test_a_boost_kept_is_on_its_units_card_until_it_is_spent():
     battle = _dash((1, 1, 1, 0))
     battle.record(ev.Resolve())
     assert "Quick March (boost)" in _detail(battle, "meadow", "Pikes of Brannock")
+
+
+def test_a_side_that_conceded_is_drawn_out_of_the_fight():
+    """Found in play: after a concession the side's units still stood on
+    the board as if fighting."""
+    from tests.core.fate.test_rules import in_battle
+
+    battle = in_battle()
+    battle.record(ev.Concede(player=0))
+    seen = 0
+    for zone in battle.game.board.zones:
+        for person in occupants(battle.game, zone.key):
+            owner = battle.game.players[0]
+            if person.label in {u.name for u in owner.units} | {"★ " + ld.name for ld in owner.leaders}:
+                assert person.state == "out" and person.detail == "(conceded)", person
+                seen += 1
+            else:
+                assert person.state != "out" or person.detail != "(conceded)"
+    assert seen

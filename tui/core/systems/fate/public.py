@@ -58,6 +58,10 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
     result: list[Occupant] = []
     for key in state.units_in(zone):
         unit = state.unit(key)
+        if state.owner(key) in state.conceded:
+            # A side that conceded has left the field: its units are out of the fight, not standing in it.
+            result.append(Occupant(label=unit.name if unit else key, side=state.side_of(key), detail=t("fate_ui.conceded"), state="out"))
+            continue
         leader = state.leader_of(key)
         details = []
         used = len(state.consequences_of(key))
@@ -70,7 +74,9 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
         mark = "active" if key == acting else "done" if key in state.acted else ""
         result.append(Occupant(label=unit.name if unit else key, side=state.side_of(key), detail=" ".join(details), state=mark))
     for key in state.leaders_in(zone):
-        if state.place(key).attached is None:
+        if state.place(key).attached is None and state.owner(key) in state.conceded:
+            result.append(Occupant(label="★ " + state.name(key), side=state.side_of(key), detail=t("fate_ui.conceded"), state="out"))
+        elif state.place(key).attached is None:
             mark = "active" if key == acting else "done" if key in state.acted else ""
             detail = " ".join([t("fate_ui.board.alone"), *_on_card(state, key)])
             result.append(Occupant(label="★ " + state.name(key), side=state.side_of(key), detail=detail, state=mark))
