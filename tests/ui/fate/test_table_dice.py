@@ -134,3 +134,22 @@ def test_the_story_says_whose_dice_were_rolled_at_the_table():
     battle.roll("attack", "u3", "shoot", target="u1", defender="u1", defence_skill="athletics", typed=(1, 1, 1, 1))
     notes = [note_text(battle.game, n) for n in battle.game.notes.latest(3)]
     assert "dice rolled at the table: Black Orcs" in notes
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_the_rolls_outcome_stays_in_the_status_line_at_80_columns(tmp_path, language):
+    """A German status line at 80 columns lost the outcome ("misslungen (-1…"):
+    when the ladder's words don't fit, the totals are numbers."""
+    battle = fight(NEAR, first=1)
+    act(battle, "u3")
+    battle.roll("attack", "u3", "shoot", target="u1", defender="u1", defence_skill="athletics", typed=(0, -1, 0, 0), typed_defence=(1, 0, 0, 0))
+    app = fate_app(tmp_path, battle, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        status = "\n".join(strip.text for strip in app.screen._compositor.render_strips()[:3])
+        from tui.core.systems.fate.public import roll_summary
+
+        state = app.battle.game
+        full, short = roll_summary(state, state.contest), roll_summary(state, state.contest, short=True)
+        assert full in status or short in status, status
+        assert (full in status) == (len(full) <= 78)

@@ -118,7 +118,10 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
         # just happened. Always in sight, however short the panel is.
         status = Text(ft.stage_line(state), no_wrap=True, overflow="ellipsis")
         if state.contest is not None:
-            status.append("\n" + ft.roll_summary(state, state.contest), style="bold")
+            summary = ft.roll_summary(state, state.contest)
+            if len(summary) > self.size.width - 2:
+                summary = ft.roll_summary(state, state.contest, short=True)
+            status.append("\n" + summary, style="bold")
         elif len(state.notes) and state.stage != "ended":  # once over, the first line says it all
             status.append("\n" + ft.note_text(state, state.notes.latest(1)[0]), style="dim")
         show(self.query_one("#status", Static), status)
@@ -138,6 +141,10 @@ class FateFieldScreen(ZoneMapScreen[FateBattle]):
             story.append("· " + ft.note_text(state, note) + "\n")
         show(self.query_one("#story", Static), story)
         self.refresh_bindings()
+
+    def on_resize(self) -> None:
+        super().on_resize()
+        self._redraw()  # the status line's roll is worded for the width
 
     def _show_card(self) -> None:
         key = self.cursor_zone()

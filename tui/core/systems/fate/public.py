@@ -168,16 +168,18 @@ def contest_parts(state: FateState, contest: Contest) -> list[list[Part]]:
     return lines
 
 
-def roll_summary(state: FateState, contest: Contest) -> str:
+def roll_summary(state: FateState, contest: Contest, short: bool = False) -> str:
     """The roll on the table in one line, for the status bar: its outcome is
-    always in sight, however short the panel is."""
+    always in sight, however short the panel is. ``short``: the totals as
+    numbers, without the ladder's words (a German line at 80 columns lost
+    its outcome; the panel below names them)."""
     result = fudge_outcome(contest.active.total, contest.opposition, state.rules.outcomes.success_with_style_shifts)
     return t(
         "fate_ui.roll_summary",
         actor=state.name(contest.by),
         action=t(f"fate.action.{contest.action}"),
-        total=ladder(state, contest.active.total),
-        against=ladder(state, contest.opposition),
+        total=f"{contest.active.total:+d}" if short else ladder(state, contest.active.total),
+        against=f"{contest.opposition:+d}" if short else ladder(state, contest.opposition),
         outcome=t(f"fate_ui.outcome.{result.value}", shifts=contest.shifts),
     )
 
