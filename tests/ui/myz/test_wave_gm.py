@@ -197,3 +197,18 @@ async def test_after_the_battle_roll_the_roller_points_back_to_the_wave(tmp_path
         shown = _rendered(app, app.screen._step_text())
         assert "Battle roll:" in shown and "still showing" in shown
         assert "special class: Artillery" not in shown  # the pools are the roller's now
+
+
+async def test_risk_modifiers_stay_on_the_cards_through_the_wave(tmp_path):
+    """Found in play: the Risk line left the cards after the Action phase,
+    while Risk still counts in the End phase's Retaliation."""
+    from tests.ui.scenes import demo_battle
+
+    battle = demo_battle()
+    wave = battle.game.wave
+    assert wave.phase not in ("risk", "strategy", "action") and any(r is not None for r in wave.risks)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert shown.count("Risk:") == sum(1 for r in wave.risks if r is not None)

@@ -74,7 +74,9 @@ def force_text(view: ForceView) -> Text:
     wave = state.wave
     if wave is not None and state.stage == "wave":
         risks = wave.risks[side]
-        if risks is not None and wave.phase in ("risk", "strategy", "action"):
+        if risks is not None:
+            # Through the whole wave: Risk counts in the skill rolls and again in the
+            # End phase's Retaliation (it vanished after the Action phase, found in play).
             # the broken roll nothing this wave: their Risk is beside the point
             broken = force.broken if force is not None else ()
             shown = [f"{p.name} {_signed(r)}" for i, (p, r) in enumerate(zip(army.people, risks)) if not (i < len(broken) and broken[i])]
