@@ -407,3 +407,25 @@ async def test_a_side_too_narrow_for_its_name_in_the_odds_bar_keeps_its_start(tm
         await pilot.pause()
         shown = str(bar.render()).splitlines()[-1]
         assert shown.startswith("4%")  # three letters don't fit: the percentage alone
+
+
+@pytest.mark.parametrize("name", ["The Ark", "The Ark of the Long Winter Dawn"])
+async def test_the_settle_and_push_rows_are_in_sight_at_80_columns_whatever_the_names(tmp_path, name):
+    """The line over the odds grew ("… may still push:") and wrapped, and the
+    odds box's fixed four lines lost the "push now" row (the playthrough)."""
+    from tests.ui.scenes import ghoul_strike, make_app
+
+    battle = ghoul_strike()
+    battle.rename(1, name)
+    app = make_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("r", "p")
+        await pilot.pause()
+        state = app.battle.state
+        acting = state.turn
+        assert acting is not None
+        roll = state.sides[acting].roll
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "settle now" in shown
+        assert roll.can_push and "push now" in shown

@@ -174,6 +174,10 @@ class PoolPanel(VerticalScroll):
         versus = t("roller.versus_now", count=view.against, success=view.glyphs.success)
         if view.other_may_push:
             versus = t("roller.versus_open", count=view.against, success=view.glyphs.success, name=view.other_may_push)
+        room = self.query_one(".odds", Static).content_size.width
+        if room and len(versus) > room:
+            # one line whatever the names: the table under it has four lines in all
+            versus = versus[: room - 1] + "…"
         text.append(versus + "\n", "dim")
         text.append(" " * width + "".join(h.rjust(c) for h, c in zip(headers, columns)), "dim")
         for label, chances in rows:
