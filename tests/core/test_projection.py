@@ -266,3 +266,14 @@ def test_the_players_see_the_push_and_settle_chances_and_pools_in_their_language
     assert (pool.notation() in shown) == (lang == "en")
     if lang == "de":
         assert "✘" in pool_words(pool, lang)
+
+
+def test_the_players_story_says_a_repeated_line_once_with_its_count():
+    """The playthrough: "The Ark mustered" six times in a row, one per person."""
+    from tests.core.myz.kit import new_battle
+    from tui.core.systems.myz.public import log
+
+    battle = new_battle(army(), army())
+    for level in (2, 3, 4):
+        battle.record(mev.SetArmy(side=1, army=army(level)))
+    assert log(battle, "en")[-1] == "Blue mustered (×3)"

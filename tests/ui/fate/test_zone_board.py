@@ -486,7 +486,7 @@ def test_the_cards_take_the_board_width_leaving_no_empty_gap_at_the_end(width):
         assert "Forward Trench ─" in drawn.lines[0].plain and "Command Bunker ─" in "\n".join(line.plain for line in drawn.lines)
 
 
-@pytest.mark.parametrize(("glyphs", "marks"), [("unicode", "◆◇"), ("ascii", "#o")])
+@pytest.mark.parametrize(("glyphs", "marks"), [("unicode", "◆◇"), ("ascii", "@o")])
 async def test_the_panel_says_which_mark_is_which_side(tmp_path, glyphs, marks):
     """The legend of the cards' marks, on the panel's edge, and before each
     player's fate points: the board and the panel agree."""

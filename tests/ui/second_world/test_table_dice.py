@@ -50,3 +50,14 @@ def test_a_move_roll_and_a_reroll_take_typed_faces():
     battle = turn_of("guards", first=1)
     moved = battle.move_roll("guards", (1, 1, 1, 1))
     assert moved.faces == (1, 1, 1, 1) and moved.table
+
+
+def test_the_roll_on_the_table_shows_the_defenders_dice_too():
+    """The playthrough: the defender's dice were rolled and saved but never shown."""
+    from tui.core.systems.second_world.public import FACE, roll_lines
+
+    battle = turn_of("guards", first=1)
+    battle.action_roll("guards", "attack", "shoot", target="vasquez", defence_skill="athletics", typed_defence=(1, -1, 0, 1))
+    lines = roll_lines(battle.game)
+    shown = " ".join(FACE[f] for f in (1, -1, 0, 1))
+    assert any(line.startswith("against Vasquez") and f"[{shown}]" in line for line in lines), lines

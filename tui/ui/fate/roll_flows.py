@@ -65,7 +65,8 @@ def _roll_refusal(screen: FieldScreen, action: str, by: str, skill: str, **field
 def fate_ask(state: FateState, who: str, skill: str | None, words: str = "") -> Ask:
     """The faces of one Fate roll typed at the table (``shell.table_dice``)."""
     side = state.side_of(who)
-    label = state.name(who) + (f": {ft.skill_name(state, skill)}" if skill else "") + (f" ({words})" if words else "")
+    details = [ft.skill_name(state, skill)] if skill else []
+    label = state.name(who) + (f" ({', '.join([*details, words] if words else details)})" if details or words else "")
     return side_ask(state, side if side is not None else -1, label)
 
 

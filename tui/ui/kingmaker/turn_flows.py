@@ -374,7 +374,7 @@ def km_ask(state: KMState, key: str, what: str, count: int = 1) -> Ask:
     army = state.army(key)
     die = state.rules.attack.die
     example = " ".join(("17", "4", "12", "9", "20")[:min(count, 5)])
-    return Ask(army.side, f"{army.name}: {what}", lambda text: parse_plain_faces(text, count, die), example)
+    return Ask(army.side, f"{army.name} ({what})", lambda text: parse_plain_faces(text, count, die), example)
 
 
 async def _table_face(screen: MatHost, key: str, what: str) -> int | None | bool:

@@ -267,7 +267,8 @@ async def start(screen: MapScreen) -> None:
 def sw_ask(state: SWState, key: str, skill: str | None, words: str = "") -> Ask:
     """The faces of one character's roll typed at the table (``shell.table_dice``)."""
     character = state.character(key)
-    label = character.name + (f": {state.rules.skill(skill).name(language())}" if skill else "") + (f" ({words})" if words else "")
+    details = [state.rules.skill(skill).name(language())] if skill else []
+    label = character.name + (f" ({', '.join([*details, words] if words else details)})" if details or words else "")
     count = state.rules.dice.count
     return Ask(character.side, label, lambda text: parse_fate_faces(text, count), " ".join(("+", "-", "0", "+", "0", "-")[:count]))
 

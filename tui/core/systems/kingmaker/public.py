@@ -18,7 +18,7 @@ from tui.core.dice.odds import percent
 from tui.core.panel import LOG_TAIL, Mat, Panel, RollPanel, SidePanel
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.kingmaker.state import KMState
-from tui.core.systems.kingmaker.story import LETTERS, mat_lines, note_text, standing_text
+from tui.core.systems.kingmaker.story import LETTERS, SOLID_ARROWS, mat_lines, note_text, standing_text
 
 
 def army_item(key: str) -> str:
@@ -105,7 +105,7 @@ def last_roll(state: KMState) -> RollPanel | None:
         bonus = roll.total if roll.what.startswith("attack_") else roll.total - roll.faces[0]
         needed = roll.against - bonus
         chance = Fraction(max(0, min(die, die - needed + 1)), die)
-        odds = t("view.km.odds", chance=percent(chance), against=roll.against)
+        odds = t("view.km.odds" if len(roll.faces) > 1 else "view.km.odds_one", chance=percent(chance), against=roll.against)
     return RollPanel(title=title, lines=tuple(lines), odds=odds)
 
 
@@ -117,7 +117,7 @@ def panel(state: KMState, system_name: str) -> Panel:
     board = None
     if state.stage != "muster":
         legend = tuple(f"{letters[a.key]} {a.name}" for a in shown)
-        board = Mat(lines=tuple(mat_lines(state, hidden, letters)), legend=legend)
+        board = Mat(lines=tuple(mat_lines(state, hidden, letters, SOLID_ARROWS)), legend=legend)
     sides = []
     for index, name in enumerate(state.sides):
         lines = []

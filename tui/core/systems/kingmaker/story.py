@@ -15,6 +15,8 @@ from tui.core.systems.kingmaker.state import KMState
 
 LETTERS = string.ascii_uppercase + string.digits
 ARROWS = {"n": "^", "e": ">", "s": "v", "w": "<"}
+SOLID_ARROWS = {"n": "▲", "e": "▶", "s": "▼", "w": "◀"}
+"""The facings as the GM's mat draws them (the players' view; ``--ascii`` turns them back)."""
 _WORDS = {"tactic", "threshold", "step", "facing", "changes", "standing"}
 """Note parameters that are keys into the ruleset, not the GM's text."""
 
@@ -62,10 +64,11 @@ def letter(state: KMState, key: str) -> str:
     return LETTERS[index % len(LETTERS)]
 
 
-def mat_lines(state: KMState, leave_out: Collection[str] = (), letters: dict[str, str] | None = None) -> list[str]:
-    """The mat in plain ASCII: terrain glyphs, and each unit's squares as its
-    letter (``letters``, else its muster order's) with its facing
-    (``^ > v <``) on the front rank; not the armies in ``leave_out``."""
+def mat_lines(state: KMState, leave_out: Collection[str] = (), letters: dict[str, str] | None = None, arrows: dict[str, str] = ARROWS) -> list[str]:
+    """The mat as text: terrain glyphs, and each unit's squares as its
+    letter (``letters``, else its muster order's) with its facing (``arrows``:
+    ``^ > v <`` for the report, where a hill is ``^`` too only in ASCII) on
+    the front rank; not the armies in ``leave_out``."""
     rows = [[".", " "] * state.width for _ in range(state.height)]
     for (x, y), key in state.terrain:
         rows[y][2 * x] = state.rules.terrain_of(key).glyph
@@ -77,7 +80,7 @@ def mat_lines(state: KMState, leave_out: Collection[str] = (), letters: dict[str
         mark = letters[army.key] if letters is not None else letter(state, army.key)
         for x, y in block.squares:
             rows[y][2 * x] = mark
-            rows[y][2 * x + 1] = ARROWS[block.facing] if (x, y) in block.front_squares else " "
+            rows[y][2 * x + 1] = arrows[block.facing] if (x, y) in block.front_squares else " "
     header = "   " + "".join(f"{x:<2}" if x % 5 == 0 else "  " for x in range(state.width))
     return [header.rstrip()] + [f"{y:>2} " + "".join(row).rstrip() for y, row in enumerate(rows)]
 

@@ -16,7 +16,7 @@ from tui.core.dice.odds import opposed, percent, push_now
 from tui.core.panel import LOG_TAIL, Panel, RollPanel, SidePanel
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz import models as m
-from tui.core.systems.myz.after_battle import retreat_holds_back
+from tui.core.systems.myz.after_battle import ending_lines, retreat_holds_back
 from tui.core.systems.myz.forces import Force
 from tui.core.systems.myz.story_writer import GLYPH
 from tui.core.systems.myz.state import MyzState
@@ -147,7 +147,8 @@ def status(state: MyzState) -> tuple[str, ...]:
     if state.stage in ("wave", "over") and state.forces is not None:
         lines.append(t("view.myz.first", name=state.names[state.first]))
     if state.stage == "over" and state.ended:
-        lines.append(", ".join(t(f"myz.over.{key}") for key in state.ended))
+        # as the GM's summary says it: naming the force it happened to
+        lines.append(", ".join(ending_lines(state, state.names)))
     return tuple(lines)
 
 
@@ -183,12 +184,18 @@ def log(battle: Any, lang: str) -> tuple[str, ...]:
     history = battle.history
     events = history.events[: history.cursor]
     start = max(0, len(events) - LOG_TAIL)
-    lines = []
+    lines: list[str] = []
+    repeats: list[int] = []
     for index in range(start, len(events)):
         line = log_line(history.states[index], events[index], history.states[index + 1], lang)
-        if line:
-            lines.append(line)
-    return tuple(lines)
+        if not line:
+            continue
+        if lines and line == lines[-1]:
+            repeats[-1] += 1  # each person mustered said "The Ark mustered" again: once, counted
+            continue
+        lines.append(line)
+        repeats.append(1)
+    return tuple(line if count == 1 else f"{line} (×{count})" for line, count in zip(lines, repeats))
 
 
 def panel(battle: Any, lang: str, system_name: str) -> Panel:

@@ -151,7 +151,8 @@ def roll_lines(state: SWState) -> list[str]:
     faces = " ".join(FACE[f] for f in actor.faces)
     lines = [t("sw_ui.roll.line", name=state.character(actor.key).name, action=t(f"sw.action.{pending.action}"), faces=faces, total=actor.total)]
     if pending.defence is not None:
-        lines.append(t("sw_ui.roll.defence", name=state.character(pending.defence.key).name, total=pending.defence.total))
+        defence = " ".join(FACE[f] for f in pending.defence.faces)
+        lines.append(t("sw_ui.roll.defence", name=state.character(pending.defence.key).name, faces=defence, total=pending.defence.total))
     else:
         lines.append(t("sw_ui.roll.against", difficulty=pending.opposition, shifts=max(0, pending.shifts) if pending.action == "move" else pending.shifts))
     if actor.invoked:
