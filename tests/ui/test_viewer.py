@@ -133,7 +133,7 @@ async def test_the_closed_battle_and_the_players_language(tmp_path, battle):
         app = ViewerApp(writer.path, language="de", ascii=True)
         async with app.run_test(size=(120, 40)) as pilot:
             await until(app, pilot, "Revision 1")
-            assert "die SL hat die App vorerst geschlossen" in bar(app)  # not "the battle is over" (issue 29)
+            assert "SL weg: die Schlacht geht weiter" in bar(app)  # not "the battle is over" (issue 29)
             assert "Kampfstufe 3" in screen_text(app)
             assert "·" not in screen_text(app).replace("\n· ", "\n- ")  # ASCII: no symbols a plain terminal lacks
     finally:
@@ -243,3 +243,14 @@ async def test_the_gm_app_writes_a_deleted_players_file_again_without_waiting_fo
         app.keep_public_file()  # there: nothing written
         assert read_projection(public).revision == again.revision
         assert any(getattr(timer, "_interval", None) == PUBLIC_FILE_CHECK for timer in app._timers)
+
+
+async def test_the_title_stays_in_sight_when_the_gm_has_closed_the_app(tmp_path, battle):
+    """At 80 columns the closed note pushed the battle's title off the top line."""
+    writer = ProjectionWriter(tmp_path / "b.toml")
+    writer.write(battle, open=False)
+    app = ViewerApp(writer.path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(app, pilot, "GM away")
+        top = "\n".join(strip.text for strip in app.screen._compositor.render_strips()).splitlines()[0]
+        assert battle.meta.title[:10] in top and "GM away" in top, top

@@ -73,7 +73,7 @@ class ViewerApp(GatedApp[None]):
     CSS = """
     #top { height: 1; background: $panel; }
     #bar { width: 1fr; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
-    #stamp { width: auto; height: 1; padding: 0 1; }
+    #stamp { width: auto; max-width: 65%; height: 1; padding: 0 1; text-wrap: nowrap; text-overflow: ellipsis; }
     #headline { height: auto; max-height: 4; padding: 0 1; }
     #main { height: 1fr; }
     #board { width: 1fr; }
