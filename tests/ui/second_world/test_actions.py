@@ -108,7 +108,7 @@ async def test_overcome_asks_the_difficulty_then_the_skill_with_its_chances(tmp_
         await pilot.pause()
         await keys(app, pilot, "o", "enter", "ctrl+u", "3", "enter")
         dialog = app.screen
-        assert dialog._choices[0].label == "Athletics +3" and "tie 23%" in dialog._choices[0].note and "+2: 81%" in dialog._choices[0].note
+        assert dialog._choices[0].label == "Athletics +3" and "tie 23%" in dialog._choices[0].note and "invoking +2: succeeds 81%" in dialog._choices[0].note
         await keys(app, pilot, "enter")
         pending = game(app).pending
         assert (pending.action, pending.actor.skill, pending.difficulty) == ("overcome", "athletics", 3)

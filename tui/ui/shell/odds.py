@@ -9,7 +9,7 @@ from tui.core.i18n import t
 
 
 def fudge_odds_note(chances: tuple[FudgeChances, ...], bonus: int = 2) -> str:
-    """"fail 10% · tie 20% · success 50% · with style 20% · +2: 85%"."""
+    """"fail 10% · tie 20% · success 50% · with style 20% · invoking +2: succeeds 85%"."""
     if not chances:
         return ""
     first = chances[0].outcomes
@@ -20,7 +20,8 @@ def fudge_odds_note(chances: tuple[FudgeChances, ...], bonus: int = 2) -> str:
         success=percent(first[FateOutcome.SUCCESS]),
         success_with_style=percent(first[FateOutcome.STYLE]),
     )
-    more = [f"+{c.invokes * bonus}: {percent(c.outcomes[FateOutcome.SUCCESS] + c.outcomes[FateOutcome.STYLE])}" for c in chances[1:]]
+    # "+2: 58%" alone said nothing (the playthrough): what an invoke would make of the roll
+    more = [t("quick.odds.invoking", bonus=c.invokes * bonus, chance=percent(c.outcomes[FateOutcome.SUCCESS] + c.outcomes[FateOutcome.STYLE])) for c in chances[1:]]
     return " · ".join([line, *more])
 
 
