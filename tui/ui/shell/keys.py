@@ -142,7 +142,9 @@ class KeyGate:
             finally:
                 self._flow_workers.discard(me)
                 self._flows -= 1
-                self._set_waiting(False)
+                # A flow queued behind this one starts on the next turn of the
+                # loop: keys wait for it, not slip in between the two.
+                self._set_waiting(bool(self._queued))
                 if self._queued:
                     self._app.call_later(self.run_flow, *self._queued.pop(0))
                 self._app.call_later(self._kick)
