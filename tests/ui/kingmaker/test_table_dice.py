@@ -73,3 +73,38 @@ async def test_esc_on_the_faces_rolls_nothing_and_an_empty_line_lets_the_app_rol
         while not isinstance(last(app), ev.MoraleCheck):
             await keys(app, pilot, "enter")  # Hold the Line asked: the roll as it fell
         assert last(app).face == seeded and not last(app).table
+
+
+async def test_the_generals_initiative_roll_at_the_table_round_by_round(tmp_path):
+    """The generals' opposed Profession (soldier) rolls: a side at the table
+    types its general's face each round (again while the totals tie)."""
+    from tests.ui.scenes import kingmaker_demo
+
+    battle = kingmaker_demo()
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        state = game(app)
+        assert state.stage == "battle" and state.roll_winner is None
+        first = state.fighting[0]
+        app.battle.meta = app.battle.meta.model_copy(update={"table": (first,)})
+        await keys(app, pilot, "n")
+        typed = 0
+        while isinstance(app.screen, TableDiceDialog):
+            await keys(app, pilot, *"20", "enter")
+            typed += 1
+        event = next(e for e in reversed(app.battle.history.done) if isinstance(e, ev.Initiative))
+        assert typed == len(event.rounds) and all(faces[0] == 20 for faces in event.rounds) and event.table
+
+
+def test_an_ambush_takes_the_faces_typed_at_the_table():
+    from tests.core.kingmaker.kit import muster
+    from tui.core.systems.kingmaker.ambush import targets
+
+    battle = muster()
+    battle.setup_roll()
+    side = battle.game.roll_winner
+    count = len(targets(battle.game, side))
+    assert count
+    event = battle.ambush(side, (20,) * count)
+    assert event.faces == (20,) * count and event.table

@@ -22,6 +22,9 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 from tui.ui.kingmaker.hosts import MatHost
+from tui.ui.shell.table_dice import Ask, at_table, table_faces
+from tui.core.dice.typed import parse_plain_faces
+from tui.core.systems.kingmaker.state import KMState
 
 
 TERRAIN_MENU = data_menu("km.terrain", lambda: tuple(r.key for r in shipped().terrain))
@@ -152,8 +155,52 @@ async def choose_first(screen: MatHost) -> None:
     if kind == "side":
         record(screen, ev.FirstSide(side=side))
         return
-    if shell(screen).act(lambda b: km_battle(b).ambush(side)) and screen.state.first is None:
+    typed = await table_faces(screen, [km_ask(state, army.key, t("km_ui.table.ambush", count=len(targets(state, side))), len(targets(state, side))) if (army := next((a for a in state.armies if a.side == side), None)) else None])
+    if typed is None:
+        return
+    faces = typed[0]
+    if shell(screen).act(lambda b: km_battle(b).ambush(side, faces)) and screen.state.first is None:
         await choose_first(screen)  # it caught nobody: the roll's winner chooses as usual
+
+
+def km_ask(state: KMState, key: str, what: str, count: int = 1) -> Ask:
+    """One army's d20s rolled at the table (``shell.table_dice``)."""
+    army = state.army(key)
+    die = state.rules.attack.die
+    example = " ".join(("17", "4", "12", "9", "20")[:min(count, 5)])
+    return Ask(army.side, f"{army.name} ({what})", lambda text: parse_plain_faces(text, count, die), example)
+
+
+async def table_face(screen: MatHost, key: str, what: str) -> int | None | bool:
+    """One Morale check's face from the table: the face, None (the app
+    rolls: the army's side isn't at the table, or an empty line), or False
+    when the GM pressed Esc (nothing is rolled)."""
+    typed = await table_faces(screen, [km_ask(screen.state, key, what)])
+    if typed is None:
+        return False
+    return typed[0][0] if typed[0] is not None else None
+
+
+
+async def generals_rounds(screen: MatHost) -> tuple[tuple[int, ...], ...] | None:
+    """The generals' opposed rolls when a side rolls at the table, round by
+    round while the best totals tie: the rounds, none (``()``: the app
+    rolls them all), or None when the GM pressed Esc (nothing is rolled)."""
+    state = screen.state
+    if not state.fighting or not set(state.fighting) & set(at_table(screen)):
+        return ()
+    battle = km_battle(screen.battle)
+    rounds: list[tuple[int, ...]] = []
+    for offset in range(50):
+        asks = [km_ask(state, general.key, t("km_ui.table.generals")) if (general := state.general(side)) is not None else None for side in state.fighting]
+        typed = await table_faces(screen, asks)
+        if typed is None:
+            return None
+        faces, tied = battle.opposed_round(offset, {place: rolled[0] for place, rolled in enumerate(typed) if rolled is not None})
+        rounds.append(faces)
+        if not tied:
+            break
+    return tuple(rounds)
 
 
 async def next_step(screen: MatHost) -> None:
@@ -161,14 +208,16 @@ async def next_step(screen: MatHost) -> None:
     state = screen.state
     app = shell(screen)
     if state.stage == "muster":
-        if app.act(lambda b: km_battle(b).setup_roll()):
+        rounds = await generals_rounds(screen)
+        if rounds is not None and app.act(lambda b: km_battle(b).setup_roll(rounds or None)):
             await choose_first(screen)
         return
     if state.stage == "over":
         app.act(lambda b: km_battle(b).aftermath())
         return
     if state.roll_winner is None and state.stage == "battle":
-        if app.act(lambda b: km_battle(b).initiative()):
+        rounds = await generals_rounds(screen)
+        if rounds is not None and app.act(lambda b: km_battle(b).initiative(rounds or None)):
             await choose_first(screen)
         return
     if state.first is None:

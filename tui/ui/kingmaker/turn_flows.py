@@ -24,13 +24,12 @@ from tui.core.systems.kingmaker.healing import heal_refusal, healing, uses_left
 from tui.core.systems.kingmaker.movement import DIRECTIONS
 from tui.core.systems.kingmaker.rules import KingmakerRuleset, shipped
 from tui.ui.kingmaker.common import ask
-from tui.ui.kingmaker.mat_flows import km_battle, tick
+from tui.ui.kingmaker.mat_flows import km_ask, km_battle, table_face, tick
 from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.menus import data_menu, menu
 from tui.ui.kingmaker.hosts import MatHost
-from tui.ui.shell.table_dice import Ask, table_faces
-from tui.core.dice.typed import parse_plain_faces
+from tui.ui.shell.table_dice import table_faces
 from tui.core.systems.kingmaker.state import KMState
 
 
@@ -72,7 +71,7 @@ async def tactic(screen: MatHost, key: str) -> None:
     if picked is not None and picked != current:
         face = None
         if not tactic_is_free(state, picked):
-            face = await _table_face(screen, key, t("km_ui.table.tactic"))
+            face = await table_face(screen, key, t("km_ui.table.tactic"))
             if face is False:
                 return
         shell(screen).act(lambda b: km_battle(b).switch_tactic(key, picked, face or None))
@@ -112,7 +111,7 @@ async def strategy(screen: MatHost, key: str) -> None:
     if picked is not None:
         face = None
         if strategy_needs_check(state, key, picked):
-            face = await _table_face(screen, key, t("km_ui.table.strategy"))
+            face = await table_face(screen, key, t("km_ui.table.strategy"))
             if face is False:
                 return
         shell(screen).act(lambda b: km_battle(b).set_strategy(key, picked, face or None))
@@ -123,7 +122,7 @@ async def rally(screen: MatHost, key: str) -> None:
     dc = state.rules.morale.rally_dc
     note = t("km_ui.dialog.check_chance", dc=dc, chance=_pct(check_chance(state, key, dc)))
     if await confirm_roll(screen, t("km_ui.dialog.rally", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
-        face = await _table_face(screen, key, t("km_ui.table.rally"))
+        face = await table_face(screen, key, t("km_ui.table.rally"))
         if face is not False:
             shell(screen).act(lambda b: km_battle(b).rally(key, face or None))
 
@@ -150,7 +149,7 @@ async def order(screen: MatHost, key: str) -> None:
     if picked is not None:
         face = None
         if picked != "about_face":
-            face = await _table_face(screen, key, commands_name(state, picked))
+            face = await table_face(screen, key, commands_name(state, picked))
             if face is False:
                 return
         shell(screen).act(lambda b: km_battle(b).order(key, picked, face or None))
@@ -284,7 +283,7 @@ async def morale(screen: MatHost, key: str) -> None:
     if not await confirm_roll(screen, title, words):
         return
     battle = km_battle(screen.battle)
-    first = await _table_face(screen, key, t("km_ui.table.morale"))
+    first = await table_face(screen, key, t("km_ui.table.morale"))
     if first is False:
         return
     face, passed, total = battle.morale_preview(key, first or None)
@@ -301,7 +300,7 @@ async def morale(screen: MatHost, key: str) -> None:
             return
         again = picked == "again"
         if again and first:
-            second = await _table_face(screen, key, t("km_ui.table.morale_again"))
+            second = await table_face(screen, key, t("km_ui.table.morale_again"))
             if second is False:
                 return
     typed = tuple(f for f in (first, second) if isinstance(f, int) and f) or None
@@ -333,7 +332,7 @@ async def press(screen: MatHost, key: str) -> None:
     if not await confirm_roll(screen, t("km_ui.dialog.press", name=state.army(key).name, bonus=morale_bonus(state, key)), note):
         return
     battle = km_battle(screen.battle)
-    typed = await _table_face(screen, key, t("km_ui.table.press"))
+    typed = await table_face(screen, key, t("km_ui.table.press"))
     if typed is False:
         return
     face, passed, total, squares = battle.press_preview(key, typed or None)
@@ -368,24 +367,6 @@ async def heal(screen: MatHost, key: str) -> None:
             return
         source = picked
     shell(screen).act(lambda b: b.record(ev.Heal(key=key, source=source)))
-
-def km_ask(state: KMState, key: str, what: str, count: int = 1) -> Ask:
-    """One army's d20s rolled at the table (``shell.table_dice``)."""
-    army = state.army(key)
-    die = state.rules.attack.die
-    example = " ".join(("17", "4", "12", "9", "20")[:min(count, 5)])
-    return Ask(army.side, f"{army.name} ({what})", lambda text: parse_plain_faces(text, count, die), example)
-
-
-async def _table_face(screen: MatHost, key: str, what: str) -> int | None | bool:
-    """One Morale check's face from the table: the face, None (the app
-    rolls: the army's side isn't at the table, or an empty line), or False
-    when the GM pressed Esc (nothing is rolled)."""
-    typed = await table_faces(screen, [km_ask(screen.state, key, what)])
-    if typed is None:
-        return False
-    return typed[0][0] if typed[0] is not None else None
-
 
 def commands_name(state: KMState, command: str) -> str:
     return str(getattr(state.rules.commands, command).name(language()))

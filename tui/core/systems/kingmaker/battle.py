@@ -113,32 +113,43 @@ class KingmakerBattle(LoggedBattle[KMState, ev.KingmakerEvent]):
             return typed
         return rolled if rolled is not None else self.faces(1)[0]
 
-    def _opposed(self) -> tuple[tuple[int, ...], ...]:
-        """Generals' rolls, again while the best totals tie (one stream per round)."""
+    def opposed_round(self, offset: int, typed: dict[int, int] | None = None) -> tuple[tuple[int, ...], bool]:
+        """One round of the generals' rolls, by their place in ``game.fighting``
+        (``typed``: the faces of those rolled at the table), and whether the
+        best totals tie, so another round is rolled (one stream per round)."""
         game = self.game
         sides = game.fighting
         bonus = [g.commander.profession if (g := game.general(side)) is not None else 0 for side in sides]
+        faces = list(self.faces(len(sides), offset=offset))
+        for place, face in (typed or {}).items():
+            faces[place] = face
+        totals = [f + b for f, b in zip(faces, bonus)]
+        return tuple(faces), totals.count(max(totals)) != 1
+
+    def _opposed(self) -> tuple[tuple[int, ...], ...]:
+        """Generals' rolls, again while the best totals tie."""
         rounds: list[tuple[int, ...]] = []
         for offset in range(50):
-            faces = self.faces(len(sides), offset=offset)
+            faces, tied = self.opposed_round(offset)
             rounds.append(faces)
-            totals = [f + b for f, b in zip(faces, bonus)]
-            if totals.count(max(totals)) == 1:
+            if not tied:
                 break
         return tuple(rounds)
 
     # -- acting ---------------------------------------------------------------------------
 
-    def setup_roll(self) -> ev.SetupRoll:
-        return self._do(ev.SetupRoll(counter=self.game.counter, rounds=self._opposed()))
+    def setup_roll(self, rounds: tuple[tuple[int, ...], ...] | None = None) -> ev.SetupRoll:
+        """``rounds``: rolled round by round with faces from the table (``opposed_round``)."""
+        return self._do(ev.SetupRoll(counter=self.game.counter, rounds=rounds or self._opposed(), table=True if rounds else None))
 
-    def ambush(self, side: int) -> ev.Ambush:
+    def ambush(self, side: int, typed: tuple[int, ...] | None = None) -> ev.Ambush:
         """``side`` lies in ambush: one Offense check per target army."""
         count = len(targets(self.game, side))
-        return self._do(ev.Ambush(counter=self.game.counter, side=side, faces=self.faces(count, sides=self.game.rules.attack.die)))
+        faces = typed if typed is not None else self.faces(count, sides=self.game.rules.attack.die)
+        return self._do(ev.Ambush(counter=self.game.counter, side=side, faces=faces, table=_table(typed)))
 
-    def initiative(self) -> ev.Initiative:
-        return self._do(ev.Initiative(counter=self.game.counter, rounds=self._opposed()))
+    def initiative(self, rounds: tuple[tuple[int, ...], ...] | None = None) -> ev.Initiative:
+        return self._do(ev.Initiative(counter=self.game.counter, rounds=rounds or self._opposed(), table=True if rounds else None))
 
     def switch_tactic(self, key: str, tactic: str, typed: int | None = None) -> ev.SwitchTactic:
         face = None if tactic_is_free(self.game, tactic) else self._face(typed)

@@ -89,6 +89,8 @@ class SetupRoll(Record):
     kind: Literal["setup_roll"] = "setup_roll"
     counter: Counter
     rounds: Rounds
+    table: bool | None = None
+    """Dice of a side at the table were typed in."""
 
 
 class FirstSide(Record):
@@ -107,6 +109,8 @@ class Ambush(Record):
     counter: Counter
     side: SideIndex
     faces: Annotated[tuple[Face, ...], Field(max_length=40)]
+    table: bool | None = None
+    """Dice of a side at the table were typed in."""
 
 
 class Place(Record):
@@ -128,6 +132,8 @@ class Initiative(Record):
     kind: Literal["initiative"] = "initiative"
     counter: Counter
     rounds: Rounds
+    table: bool | None = None
+    """Dice of a side at the table were typed in."""
 
 
 class EndStep(Record):
