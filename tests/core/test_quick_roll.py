@@ -42,8 +42,8 @@ def test_plain_dice_of_any_system_with_exact_odds():
     assert quick_odds(parse_quick("2d6", DICE), DICE) == "from 2 to 12, on average 7"
     assert quick_odds(parse_quick("2d6 vs 7", DICE), DICE) == "reaches 7: 58%"  # 21/36
     spec = parse_quick("3d8+2 vs 20", DICE)
-    assert quick_result(spec, (8, 7, 3), DICE) == "3d8+2 vs 20: 8 + 7 + 3 → 20: reached"
-    assert quick_result(spec, (1, 1, 1), DICE) == "3d8+2 vs 20: 1 + 1 + 1 → 5: short"
+    assert quick_result(spec, (8, 7, 3), DICE) == "3d8+2 vs 20: 8 + 7 + 3 = 20: reached"
+    assert quick_result(spec, (1, 1, 1), DICE) == "3d8+2 vs 20: 1 + 1 + 1 = 5: short"
 
 
 def test_the_odds_are_exact():
