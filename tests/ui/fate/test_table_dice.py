@@ -19,6 +19,14 @@ NEAR = {"u1": "hill", "u2": "hill", "u3": "meadow", "u4": "woods"}
 """Pikes and Scouts on the Hill (the Vale), the Orcs next door in the Meadow (the Horde)."""
 
 
+def _orcs_acting(tmp_path, *table: int):
+    """The Orcs (the Horde) to act next door to the Pikes; ``table``: the sides rolling at the table."""
+    battle = fight(NEAR, first=1)
+    act(battle, "u3")
+    battle.meta = battle.meta.model_copy(update={"table": table})
+    return fate_app(tmp_path, battle)
+
+
 def _last(app):
     return app.battle.history.events[app.battle.history.cursor - 1]
 
@@ -55,12 +63,9 @@ async def test_shift_d_switches_each_side_between_the_table_and_the_app_and_the_
 
 
 async def test_each_side_at_the_table_types_its_faces_or_lets_the_app_roll(tmp_path):
-    battle = fight(NEAR, first=1)
-    act(battle, "u3")
-    app = fate_app(tmp_path, battle)
+    app = _orcs_acting(tmp_path, 1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.battle.meta = app.battle.meta.model_copy(update={"table": (1,)})
         seeded = app.battle.dice(2)
         await pilot.press("a")
         await choose(app, pilot, "Pikes of Brannock")
@@ -78,12 +83,9 @@ async def test_each_side_at_the_table_types_its_faces_or_lets_the_app_roll(tmp_p
 
 
 async def test_esc_on_one_sides_faces_keeps_the_others_for_the_next_try(tmp_path):
-    battle = fight(NEAR, first=1)
-    act(battle, "u3")
-    app = fate_app(tmp_path, battle)
+    app = _orcs_acting(tmp_path, 0, 1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.battle.meta = app.battle.meta.model_copy(update={"table": (0, 1)})
         before = app.battle.history.cursor
         await pilot.press("a")
         await choose(app, pilot, "Pikes of Brannock")
@@ -105,12 +107,9 @@ async def test_esc_on_one_sides_faces_keeps_the_others_for_the_next_try(tmp_path
 
 
 async def test_a_reroll_from_an_invoke_is_typed_at_the_table_too(tmp_path):
-    battle = fight(NEAR, first=1)
-    act(battle, "u3")
-    app = fate_app(tmp_path, battle)
+    app = _orcs_acting(tmp_path, 1)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app.battle.meta = app.battle.meta.model_copy(update={"table": (1,)})
         await pilot.press("a")
         await choose(app, pilot, "Pikes of Brannock")
         await _type(app, pilot, "----")

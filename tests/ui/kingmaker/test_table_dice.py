@@ -39,13 +39,17 @@ async def test_shift_d_puts_a_side_at_the_table_and_its_melee_asks_one_face_per_
         assert isinstance(event, ev.Attack) and event.faces == (20, 3) and event.table
 
 
-async def test_a_morale_check_at_the_table_takes_the_typed_face_and_the_hold_the_line_second(tmp_path):
+def _knights_at_the_table(tmp_path):
+    """The knights owe a Morale check (Hold the Line), their side rolling at the table."""
     battle = hold_the_line()
-    app = app_for(tmp_path, battle)
+    battle.meta = battle.meta.model_copy(update={"table": (battle.game.army("knights").side,)})
+    return app_for(tmp_path, battle)
+
+
+async def test_a_morale_check_at_the_table_takes_the_typed_face_and_the_hold_the_line_second(tmp_path):
+    app = _knights_at_the_table(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        side = game(app).army("knights").side
-        app.battle.meta = app.battle.meta.model_copy(update={"table": (side,)})
         at(app, 10, 6)
         await keys(app, pilot, "k", "enter")  # roll
         assert isinstance(app.screen, TableDiceDialog)
@@ -58,12 +62,9 @@ async def test_a_morale_check_at_the_table_takes_the_typed_face_and_the_hold_the
 
 
 async def test_esc_on_the_faces_rolls_nothing_and_an_empty_line_lets_the_app_roll(tmp_path):
-    battle = hold_the_line()
-    app = app_for(tmp_path, battle)
+    app = _knights_at_the_table(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        side = game(app).army("knights").side
-        app.battle.meta = app.battle.meta.model_copy(update={"table": (side,)})
         at(app, 10, 6)
         done = len(app.battle.history.done)
         await keys(app, pilot, "k", "enter", "escape")
