@@ -1,6 +1,7 @@
 """What lies on a unit shows on its zone card, for the GM and the players:
 Pinned Down, boosts and advantages (found in play: they were in the
-panel only), before its leader's name so they don't read as his."""
+panel only), after its leader's name (cut at the card's edge, a long boost
+took the leader's name with it); its consequences come before the name."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ def test_a_pinned_unit_says_so_on_its_card():
     battle = _pinned()
     assert "Pinned Down" in _detail(battle, "meadow", "Pikes of Brannock")
     detail = _detail(battle, "meadow", "Pikes of Brannock")
-    assert detail.index("Pinned Down") < detail.index("+Sir Ana")
+    assert detail.index("+Sir Ana") < detail.index("Pinned Down")  # a long aspect cut at the card's edge keeps the leader
 
 
 def test_a_boost_kept_is_on_its_units_card_until_it_is_spent():

@@ -68,9 +68,11 @@ def occupants(state: FateState, zone: str) -> tuple[Occupant, ...]:
         if used:
             # the unit's own, before its leader's name: after it, it read as the leader's
             details.append(t("fate_ui.board.consequences", count=used))
-        details.extend(_on_card(state, key))
         if leader:
             details.append("+" + state.name(leader))
+        # after the leader: a long boost cut at the card's edge took the leader's
+        # name with it (the playthrough); aspects lie on the pair as one card
+        details.extend(_on_card(state, key))
         mark = "active" if key == acting else "done" if key in state.acted else ""
         result.append(Occupant(label=unit.name if unit else key, side=state.side_of(key), detail=" ".join(details), state=mark))
     for key in state.leaders_in(zone):
