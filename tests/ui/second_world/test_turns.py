@@ -242,3 +242,18 @@ async def test_an_npc_invokes_from_the_gms_pool_and_its_opponents_aspect_is_host
         await keys(app, pilot, "enter", "enter")  # +2
         assert game(app).gm_pool == 0 and game(app).owed == (("vasquez", 1),)
         assert "GM pool:\xa00" in str(app.screen.query_one("#status").render())
+
+
+async def test_a_crossing_the_shifts_cant_pay_says_it_only_wears_the_edge_down(tmp_path):
+    """The playthrough took "Into No Man's Land" with 4 shifts for a crossing
+    of 5 and stayed where it was: the option now says so before."""
+    battle = started(first=0)
+    battle.record(ev.SetEdge(a="z1", b="z2", open_cost=1, traverse=4, close_cost=1, closed=False, label="Wire"))
+    battle.record(ev.BeginTurn(key="hale"))
+    battle.record(ev.MoveRoll(counter=battle.game.counter, key="hale", faces=(0, 0, 0, 0)))  # 3 shifts
+    app = app_for(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "r")
+        into = next(c for c in app.screen._choices if c.label == "Into Room 2")
+        assert "not through: only wears it down to" in into.note

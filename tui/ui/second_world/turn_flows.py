@@ -129,6 +129,8 @@ async def plan_move(screen: MapScreen) -> None:
                 step = ev.MoveStep(do=do, to=other)
                 why = _step_refusal(state, (*steps, step))
                 note = (edge.left_text if edge else "") if do == "cross" else ""
+                if do == "cross" and why is None:
+                    note = _short_of(state, (*steps, step), other, note)
                 options.append(Choice(step, t(f"sw_ui.step.{do}", zone=name), note, why, entry=do))
         options.append(Choice("done", t("sw_ui.step.done")))
         title = t("sw_ui.dialog.plan", zone=now.board.zone(now.here).name, shifts=now.shifts, zones=now.zones)
@@ -139,6 +141,17 @@ async def plan_move(screen: MapScreen) -> None:
             break
         steps.append(picked)
     record(screen, ev.MoveResolve(steps=tuple(steps)))
+
+
+def _short_of(state: Any, steps: tuple[ev.MoveStep, ...], zone: str, note: str) -> str:
+    """A crossing the shifts left can't pay in full only wears the edge
+    down: the option says so (the playthrough took "Into No Man's Land"
+    with 4 shifts for a crossing of 5 and stayed where it was)."""
+    after = walk(state, steps)
+    if after.here == zone:
+        return note
+    edge = after.board.edge(after.here, zone)
+    return " · ".join(filter(None, [note, t("sw_ui.step.wears", left=edge.left_text if edge else "")]))
 
 
 def _step_refusal(state: Any, steps: tuple[ev.MoveStep, ...]) -> str | None:
