@@ -62,7 +62,7 @@ def test_a_broken_file_or_one_of_another_system_is_refused_in_one_line(tmp_path)
     assert "broken.toml" in str(caught.value) and "\n" not in str(caught.value).strip()
     with pytest.raises(RulesetError, match="is a ruleset for fate, but the battle is one of myz"):
         replay_under(battle, find_ruleset("fate"))
-    with pytest.raises(MassCombatError, match="is not a regular file"):
+    with pytest.raises(MassCombatError, match="is a folder, not a file"):
         replay_under(battle, tmp_path)  # a folder
 
 

@@ -902,7 +902,7 @@ def test_odd_files(tmp_path):
     (tmp_path / "folder.toml").mkdir()
     assert_load_error(tmp_path / "folder.toml")
     os.mkfifo(tmp_path / "pipe.toml")
-    assert "not a regular file" in str(assert_load_error(tmp_path / "pipe.toml"))
+    assert "named pipe (FIFO), not a file" in str(assert_load_error(tmp_path / "pipe.toml"))
     assert_load_error(write(tmp_path, b"", "empty.toml"))
     assert ":2:" in str(assert_load_error(write(tmp_path, b"title = 'x'\nseed = '\xff'\n", "latin.toml")))
     assert_load_error(write(tmp_path, "state = " + "[" * 50_000 + "]" * 50_000, "deep.toml"))

@@ -22,6 +22,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, ValidationError
 
+from tui.core.files.regular import FileTooBig, NotARegularFile, read_regular
 from tui.core.errors import MassCombatError
 from tui.core.history import LoggedBattle
 from tui.core.i18n import LANGUAGES, language, set_language, t
@@ -82,13 +83,20 @@ def text_of(projection: Projection) -> str:
     return json.dumps(projection.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
+MAX_PROJECTION_BYTES = 4 * 1024 * 1024
+"""The largest players' file read: a battle's view is some kilobytes; a
+100 MB file took 6 s and 650 MB to refuse."""
+
+
 def read_projection(path: Path) -> Projection:
     """The projection in ``path``; ``ProjectionError`` (one line) if it is
     missing, unreadable, broken, or of a newer schema."""
     try:
-        raw = path.read_bytes()
+        raw = read_regular(path, MAX_PROJECTION_BYTES)
     except FileNotFoundError:
         raise ProjectionError(t("view.error.missing", path=path)) from None
+    except (NotARegularFile, FileTooBig) as exc:
+        raise ProjectionError(f"{path}: {exc}") from None
     except OSError as exc:
         raise ProjectionError(t("view.error.unreadable", path=path, reason=exc.strerror or exc)) from None
     try:

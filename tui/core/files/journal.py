@@ -21,7 +21,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import errno
 import os
+import stat
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +31,7 @@ from typing import Any, Literal, Sequence, get_args
 
 from pydantic import TypeAdapter, ValidationError
 
+from tui.core.files.regular import read_regular
 from tui.core.errors import MassCombatError
 from tui.core.history import BattleFile, History, LoggedBattle
 from tui.core.i18n import t
@@ -129,13 +132,18 @@ def append(path: Path, base: str, steps: Sequence[Step], *, new: bool) -> None:
     """Append ``steps`` to the journal of ``path`` (a new journal when
     ``new``, starting with its header), durably. Raises ``OSError``."""
     data = b"".join(encode(step) for step in steps)
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    # Non-blocking: a named pipe where the journal goes must not hold the app
+    # (opened for writing, a FIFO waits for a reader); it is refused below.
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NONBLOCK", 0)
     if new:
         flags |= os.O_TRUNC
         data = header(base) + data
     fd = os.open(journal_path(path), flags, 0o600)
     try:
-        size = os.fstat(fd).st_size
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise OSError(errno.EINVAL, t("journal.not_a_file"))
+        size = status.st_size
         try:
             written = os.write(fd, data)
             if written != len(data):
@@ -175,11 +183,16 @@ def _event_adapter(file_model: type[BattleFile]) -> TypeAdapter[Any]:
     return _ADAPTERS[file_model]
 
 
+MAX_JOURNAL_BYTES = 64 * 1024 * 1024
+"""The largest journal read: it is folded into the save after a pause
+(thousands of steps are some megabytes)."""
+
+
 def replay(battle: LoggedBattle[Any, Any], path: Path, raw: bytes) -> Replayed:
     """Apply the journal beside ``path`` (whose bytes are ``raw``) to
     ``battle``, as far as it is whole. No journal: nothing to do."""
     try:
-        data = journal_path(path).read_bytes()
+        data = read_regular(journal_path(path), MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return Replayed(0)
     except OSError as exc:

@@ -69,9 +69,7 @@ def load_battle_bytes(path: Path, house: Path | None = None) -> tuple[LoggedBatt
 
 
 def _load(path: Path, name: str, house: Path | None) -> tuple[LoggedBattle[Any, Any], bytes]:
-    if path.exists() and not path.is_file() and not path.is_dir():
-        raise SaveFileError(name, t("storage.not_a_file"))
-    raw, text, data = read_toml_bytes(path)
+    raw, text, data = read_toml_bytes(path)  # refuses what is not a regular file, saying what it is
     data, migrated = _migrate(data, text, name)
     # Migrations keep key paths (a renamed key is simply not found in the old
     # text, so no place is given), so the old text still locates errors.

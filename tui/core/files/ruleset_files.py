@@ -17,6 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from tui.core.files.regular import read_regular
+from tui.core.files.tomlfile import MAX_FILE_BYTES
 from tui.core.errors import RulesetError
 from tui.core.files.tomlfile import read_toml, validate
 
@@ -63,7 +65,7 @@ def _shipped(path: Path, model: type[BaseModel]) -> BaseModel:
 
 def file_digest(path: Path) -> str:
     """The SHA-256 of a ruleset file's bytes: a save records it."""
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return hashlib.sha256(read_regular(path, MAX_FILE_BYTES)).hexdigest()
 
 
 __all__ = ["RulesetSpec", "bundled_folders", "file_digest", "load_ruleset"]

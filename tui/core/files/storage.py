@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.files import backups, journal, places
+from tui.core.files.regular import read_regular
 from tui.core.files.backups import backup, remove_stale_temps, write_copy
 from tui.core.errors import BattleLocked, FileChanged, SaveFileError
 from tui.core.history import History, LoggedBattle
@@ -144,7 +145,7 @@ class Session:
         if replayed.problem:
             copy = backups.backup_folder(self.path) / f"{self.path.name}.journal-{backups.now().strftime('%Y%m%d-%H%M%S')}"
             try:
-                write_copy(copy, journal.journal_path(self.path).read_bytes(), like=journal.journal_path(self.path))
+                write_copy(copy, read_regular(journal.journal_path(self.path), journal.MAX_JOURNAL_BYTES), like=journal.journal_path(self.path))
             except OSError:
                 copy = journal.journal_path(self.path)
             self._notices.append(t("journal.set_aside", path=self.path.name, problem=replayed.problem, copy=copy))

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ValidationError
 
 from tui.core.errors import SaveFileError
 from tui.core.i18n import t
+from tui.core.files.regular import FileTooBig, NotARegularFile, read_regular
 from tui.core.records import screened
 
 M = TypeVar("M", bound=BaseModel)
@@ -75,16 +76,15 @@ def read_toml_bytes(path: Path) -> tuple[bytes, str, dict[str, Any]]:
     """``read_toml``, with the bytes read."""
     name = str(path)
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_regular(path, MAX_FILE_BYTES)
     except FileNotFoundError:
         raise SaveFileError(name, t("storage.missing")) from None
-    except IsADirectoryError:
-        raise SaveFileError(name, t("storage.not_a_file")) from None
+    except FileTooBig:
+        raise SaveFileError(name, t("file.too_big", most=MAX_FILE_BYTES // (1024 * 1024))) from None
+    except NotARegularFile as exc:
+        raise SaveFileError(name, str(exc)) from None
     except OSError as exc:
         raise SaveFileError(name, t("file.cannot_read", reason=exc.strerror or exc)) from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise SaveFileError(name, t("file.too_big", most=MAX_FILE_BYTES // (1024 * 1024)))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
