@@ -58,7 +58,7 @@ def bounded(read, *args):
     def run() -> None:
         try:
             outcome.append(read(*args))
-        except BaseException as exc:  # noqa: BLE001 - handed back to the test
+        except BaseException as exc:
             outcome.append(exc)
 
     worker = threading.Thread(target=run, daemon=True)
