@@ -73,14 +73,16 @@ class Saved:
 _ANY: Any = object()
 
 
-def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | None = _ANY, failed: str = "storage.write_failed") -> Saved:
+def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | None = _ANY, failed: str = "storage.write_failed", mode: int | None = None) -> Saved:
     """Write ``battle`` to ``path`` atomically, backing up the previous version.
 
     The old file goes to ``<name>.bak`` and, at most once per
     ``backups.BACKUP_INTERVAL_MINUTES``, to ``backups/``; only then is it
     replaced. A backup that fails is returned as a warning, not a failure.
     ``expect``: the bytes the file should hold now (None: no file); anything
-    else raises ``FileChanged`` and writes nothing. Any other failure raises
+    else raises ``FileChanged`` and writes nothing. ``mode``: a new file's
+    permissions (a copy of a private save stays private); None: the old
+    file's, or the umask's. Any other failure raises
     ``SaveFileError`` (worded by the ``failed`` message) and leaves the old
     file as it was.
     """
@@ -104,7 +106,7 @@ def save_battle(battle: LoggedBattle[Any, Any], path: Path, *, expect: bytes | N
         except OSError as exc:
             warning = t("storage.backup_skipped", path=path, reason=exc.strerror or exc)
     try:
-        write_atomic(path, text)
+        write_atomic(path, text, mode=mode if old is None else None)
     except OSError as exc:
         raise one_line(SaveFileError(name, t(failed, reason=exc.strerror or exc))) from None
     return Saved(content, warning)

@@ -27,13 +27,14 @@ from typing import Any
 
 from tui.core.files import backups, journal, places
 from tui.core.files.regular import read_regular
+from tui.core.files.tomlfile import clean_temps
+from tui.core.projection import projection_path
 from tui.core.files.backups import backup, remove_stale_temps, write_copy
 from tui.core.errors import BattleLocked, FileChanged, SaveFileError
 from tui.core.history import History, LoggedBattle
 from tui.core.i18n import t
 from tui.core.files.loading import load_battle_bytes, one_line
 from tui.core.files.locking import BattleLock
-from tui.core.projection import projection_path
 from tui.core.files.saving import conflict_path, real_path, save_battle, stat_of
 
 # -- sessions ---------------------------------------------------------------
@@ -188,6 +189,15 @@ class Session:
         except OSError:
             self._stat = None
 
+    def _mode(self) -> int | None:
+        """The save's permissions, for every copy of it (save-as, a
+        conflict copy, a rescue): a save kept from the players (600) must
+        not leave a copy anyone can read (644 under umask 022)."""
+        try:
+            return self.path.stat().st_mode & 0o777
+        except OSError:
+            return None
+
     def save_as(self, target: Path) -> None:
         """Carry on in a new file (``target`` must not exist): saved there,
         locked there, and the old file's lock let go. The old file keeps
@@ -195,7 +205,7 @@ class Session:
         target = real_path(target)
         if self.battle.meta.template:  # a copy of an example is the GM's own battle
             self.battle.meta = self.battle.meta.model_copy(update={"template": False})
-        new = create_session(target, self.battle)
+        new = create_session(target, self.battle, mode=self._mode())
         old_lock = self.lock
         self.path, self.lock, self.unsaved = new.path, new.lock, None
         self._written(new.on_disk or b"")
@@ -213,7 +223,7 @@ class Session:
             target = folder / f"{self.path.stem}.rescued-{stamp}.toml"
             try:
                 folder.mkdir(parents=True, exist_ok=True)
-                save_battle(self.battle, target, expect=None)
+                save_battle(self.battle, target, expect=None, mode=self._mode())
             except (OSError, SaveFileError):
                 continue
             return target
@@ -301,6 +311,10 @@ def open_session(path: Path, *, read_only_if_locked: bool = True, house: Path | 
         if lock is not None:
             lock.release()
         raise
+    if lock is not None:
+        # The writer now: what a killed writer left half-written goes.
+        for written in (path, projection_path(path)):
+            clean_temps(written)
     if battle.meta.template and lock is not None:
         lock.release()
         lock, notice = None, t("storage.template", path=path)
@@ -323,8 +337,9 @@ def open_session(path: Path, *, read_only_if_locked: bool = True, house: Path | 
     return session
 
 
-def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
-    """Save a new battle to ``path`` and open it; refuses to overwrite a file."""
+def create_session(path: Path, battle: LoggedBattle[Any, Any], mode: int | None = None) -> Session:
+    """Save a new battle to ``path`` and open it; refuses to overwrite a file.
+    ``mode``: the new file's permissions (None: the umask's)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -334,7 +349,7 @@ def create_session(path: Path, battle: LoggedBattle[Any, Any]) -> Session:
     try:
         if path.exists():
             raise SaveFileError(str(path), t("storage.exists"))
-        saved = save_battle(battle, path, expect=None, failed="storage.create_failed")
+        saved = save_battle(battle, path, expect=None, failed="storage.create_failed", mode=mode)
     except BaseException:
         lock.release()
         raise
