@@ -20,7 +20,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, ValidationError
+from pydantic import field_validator, Field, ValidationError
 
 from tui.core.files.regular import FileTooBig, NotARegularFile, read_regular
 from tui.core.errors import MassCombatError
@@ -42,15 +42,24 @@ class ProjectionError(MassCombatError):
 
 
 class Projection(Record):
-    schema_version: Annotated[int, Field(ge=1)]
-    revision: Annotated[int, Field(ge=0)]
+    schema_version: Annotated[int, Field(ge=1, le=1_000)]
+    revision: Annotated[int, Field(ge=0, le=10**15)]
     written: datetime
     open: bool = True
     """False once the GM has closed the battle."""
     system: Line
     title: Line
-    panels: dict[str, Panel]
-    """Language code → the battle worded in it."""
+    panels: Annotated[dict[Annotated[str, Field(max_length=10)], Panel], Field(min_length=1, max_length=10)]
+    """Language code → the battle worded in it (one at least: a view of none
+    ended the players' view with a traceback)."""
+
+    @field_validator("written")
+    @classmethod
+    def _a_time_the_view_can_show(cls, value: datetime) -> datetime:
+        # a year-1 stamp overflowed the viewer's clock arithmetic
+        if not 1970 <= value.year <= 9000:
+            raise ValueError("not a time the players' file can have been written")
+        return value
 
     def panel(self, code: str) -> Panel:
         """The battle in ``code``, or in the first language it has."""
@@ -101,7 +110,8 @@ def read_projection(path: Path) -> Projection:
         raise ProjectionError(t("view.error.unreadable", path=path, reason=exc.strerror or exc)) from None
     try:
         data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError):
+    except (UnicodeDecodeError, ValueError, RecursionError, MemoryError):
+        # (ValueError: not JSON, or a number of thousands of digits; RecursionError: nested past any view)
         raise ProjectionError(t("view.error.broken", path=path)) from None  # the parser's own words help no player
     if not isinstance(data, dict):
         raise ProjectionError(t("view.error.not_projection", path=path))
@@ -110,6 +120,8 @@ def read_projection(path: Path) -> Projection:
         raise ProjectionError(t("view.error.newer", path=path, schema=schema, known=SCHEMA))
     try:
         return Projection.model_validate(data)
+    except (RecursionError, OverflowError, MemoryError):
+        raise ProjectionError(t("view.error.broken", path=path)) from None
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "?"

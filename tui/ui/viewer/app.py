@@ -10,6 +10,8 @@ anywhere: it may run as a user who can read that one file and no other.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import asyncio
 from typing import Callable
 from datetime import datetime, timezone
@@ -183,12 +185,24 @@ class ViewerApp(GatedApp[None]):
     def refresh_view(self) -> None:
         """Look at the file and redraw what changed (the top line always: its clock moves)."""
         if self.follower.check():
-            self._draw()
+            try:
+                self._draw()
+            except Exception as exc:  # a file that reads but can't be drawn: the last good state stays
+                self._cannot_draw(exc)
         seen = self.follower.seen
-        stale = seen.projection is not None and age(seen.projection, self.clock()) > STALE_AFTER
-        title, stamp = bar_text(seen.projection, seen.problem, stale, self.ascii)
+        try:
+            stale = seen.projection is not None and age(seen.projection, self.clock()) > STALE_AFTER
+            title, stamp = bar_text(seen.projection, seen.problem, stale, self.ascii)
+        except (OverflowError, ValueError, OSError):  # a clock the view can't show
+            title, stamp = bar_text(None, t("viewer.kept", why=t("viewer.bad_time")), False, self.ascii)
         show(self.query_one("#bar", Static), title)
         show(self.query_one("#stamp", Static), stamp)
+
+    def _cannot_draw(self, exc: Exception) -> None:
+        self.follower.seen = replace(self.follower.seen, problem=t("viewer.kept", why=f"{type(exc).__name__}: {exc}"[:200]), kind="broken")
+        problem = self.query_one("#problem", Static)
+        show(problem, plain(self.follower.seen.problem, self.ascii))
+        problem.set_class(True, "shown")
 
     def _draw(self) -> None:
         seen = self.follower.seen

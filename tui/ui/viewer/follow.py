@@ -134,6 +134,8 @@ class Follower:
             projection = read_projection(self.path)
         except ProjectionError as exc:
             return self._set(Seen(self.seen.projection, str(exc), "broken"), stamp)
+        except Exception as exc:  # the view goes on whatever a read of a file meets: it keeps the last good state
+            return self._set(Seen(self.seen.projection, t("viewer.kept", why=f"{type(exc).__name__}: {exc}"[:200]), "broken"), stamp)
         last = self.seen.projection
         if last is not None and projection.revision == last.revision and projection.written == last.written:
             return self._set(Seen(last), stamp)
