@@ -15,3 +15,11 @@ import signals  # the drill, from bench/drills
 def test_a_signal_or_a_closed_terminal_saves_frees_and_exits_with_its_code(case):
     held, took, code = signals.one("myz", case)
     assert held, f"{case}: exit {code} after {took:.2f} s"
+
+
+@pytest.mark.parametrize("case", ["SIGHUP", "SIGTERM"])
+def test_a_signal_is_answered_with_a_dialog_up(case):
+    """Issue 30: the app answers signals whatever a dialog is doing (a read
+    that blocked in a dialog had left it deaf to q and every signal)."""
+    held, took, code = signals.one("fate", case, dialog=True)
+    assert held, f"{case} with a dialog up: exit {code} after {took:.2f} s"

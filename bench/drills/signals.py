@@ -18,7 +18,9 @@ CASES = {"SIGHUP": signal.SIGHUP, "SIGTERM": signal.SIGTERM, "terminal closed": 
 LIMIT = 2.0
 
 
-def one(system: str, case: str) -> tuple[bool, float, int | None]:
+def one(system: str, case: str, *, dialog: bool = False) -> tuple[bool, float, int | None]:
+    """One run; ``dialog``: with the quick roll's dialog up when the signal
+    comes (the app answers signals whatever a dialog is doing)."""
     from tui.core.files.locking import lock_path_for
     from tui.core.files.loading import load_battle
 
@@ -32,6 +34,10 @@ def one(system: str, case: str) -> tuple[bool, float, int | None]:
             app.send("u")  # one change: undo the demo's last step, saved at once
             if not app.wait_until(lambda: _cursor(path) == before - 1):
                 return False, 0.0, None
+            if dialog:
+                app.send("\x04")  # ctrl+d: the quick roll, a dialog waiting for the GM
+                if not app.wait_for(b"Quick roll", 10):
+                    return False, 0.0, None
             started = time.monotonic()
             how = CASES[case]
             if how is None:
