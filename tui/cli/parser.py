@@ -155,6 +155,7 @@ def command_parser(with_systems: bool = False) -> OneLineParser:
     serve.add_argument("--host", default="127.0.0.1", metavar="HOST", help=t("viewer.cli.host"))
     serve.add_argument("--port", type=port, default=8000, metavar="PORT", help=t("viewer.cli.port"))
     serve.add_argument("--public-url", default=None, metavar="URL", help=t("viewer.cli.public_url"))
+    serve.add_argument("--max-viewers", type=_viewers, default=12, metavar="N", help=t("viewer.cli.max_viewers"))
     serve.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     _common(serve)
     return parser
@@ -167,6 +168,16 @@ def port(text: str) -> int:
         raise argparse.ArgumentTypeError(t("viewer.cli.bad_port", port=text)) from None
     if not 1 <= number <= 65535:
         raise argparse.ArgumentTypeError(t("viewer.cli.bad_port", port=text))
+    return number
+
+
+def _viewers(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(t("viewer.cli.bad_viewers", count=text)) from None
+    if not 1 <= number <= 1000:
+        raise argparse.ArgumentTypeError(t("viewer.cli.bad_viewers", count=text))
     return number
 
 
