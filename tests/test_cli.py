@@ -442,6 +442,7 @@ def test_serve_runs_the_viewer_on_the_projection_only_on_this_machine(capsys, mo
 
         def serve(self):
             made["served"] = True
+            made["max_viewers"] = self.slots.most
 
     monkeypatch.setitem(sys.modules, "textual_serve", types.ModuleType("textual_serve"))
     monkeypatch.setitem(sys.modules, "textual_serve.server", types.SimpleNamespace(Server=Server))
@@ -449,6 +450,7 @@ def test_serve_runs_the_viewer_on_the_projection_only_on_this_machine(capsys, mo
     assert code == 0 and made["served"] and made["host"] == "127.0.0.1" and made["port"] == 8000
     assert made["command"].endswith(f"-m tui view {tmp_path / 'raid.public.json'} --lang de --ascii --theme ansi-dark")
     assert "ohne Anmeldung" in out
+    assert made["max_viewers"] == 12  # the default bound on browser viewers
 
 
 @pytest.mark.parametrize("text", ["5b2s1g", "3s", "4dF+2 vs 3", "dF-1", "d20+6 vs 17", "D20", "5x", "4dF+", "d12", "fate", "2d6"])

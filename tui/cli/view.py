@@ -12,6 +12,7 @@ import os
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tui.core.i18n import language, t
 from tui.core.projection import projection_path
@@ -35,6 +36,9 @@ def view(args) -> int:
     app.run()
     return 0
 
+
+if TYPE_CHECKING:
+    from aiohttp import web
 
 MAX_VIEWERS = 12
 """Browser viewers ``serve`` takes at once by default: each is a shell and
@@ -62,19 +66,23 @@ class ViewerSlots:
 def bounded_server(base: type) -> type:
     """textual-serve's server, taking at most ``slots.most`` viewers: the
     next one gets a page saying so (and its websocket, should it come
-    anyway, is closed with the same words)."""
-    from aiohttp import web
+    anyway, is closed with the same words). aiohttp comes with textual-serve:
+    it is imported when a browser asks, not before."""
 
     class BoundedServer(base):  # textual-serve (an optional extra): its class is known here only at run time
         slots = ViewerSlots(MAX_VIEWERS)
 
         async def handle_index(self, request: web.Request) -> web.StreamResponse:
+            from aiohttp import web
+
             if self.slots.taken >= self.slots.most:
                 return web.Response(text=full_page(self.slots.most), content_type="text/html", status=503)
             response: web.StreamResponse = await super().handle_index(request)
             return response
 
         async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+            from aiohttp import web
+
             if not self.slots.take():
                 socket = web.WebSocketResponse()
                 await socket.prepare(request)
