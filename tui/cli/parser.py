@@ -161,24 +161,23 @@ def command_parser(with_systems: bool = False) -> OneLineParser:
     return parser
 
 
-def port(text: str) -> int:
+def _whole_number(text: str, least: int, most: int, refusal: str) -> int:
+    """``text`` as a whole number from ``least`` to ``most``, else ``refusal``."""
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(t("viewer.cli.bad_port", port=text)) from None
-    if not 1 <= number <= 65535:
-        raise argparse.ArgumentTypeError(t("viewer.cli.bad_port", port=text))
+        raise argparse.ArgumentTypeError(refusal) from None
+    if not least <= number <= most:
+        raise argparse.ArgumentTypeError(refusal)
     return number
+
+
+def port(text: str) -> int:
+    return _whole_number(text, 1, 65535, t("viewer.cli.bad_port", port=text))
 
 
 def _viewers(text: str) -> int:
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(t("viewer.cli.bad_viewers", count=text)) from None
-    if not 1 <= number <= 1000:
-        raise argparse.ArgumentTypeError(t("viewer.cli.bad_viewers", count=text))
-    return number
+    return _whole_number(text, 1, 1000, t("viewer.cli.bad_viewers", count=text))
 
 
 def _leaf(systems, name: str, description: str, *, seeded: bool = False) -> OneLineParser:
