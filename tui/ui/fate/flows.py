@@ -25,8 +25,8 @@ from tui.ui.shell.dialogs import Choice, ChoiceDialog
 from tui.ui.shell.dialogs import TextDialog
 from tui.ui.fate import text as ft
 from tui.ui.fate.outcome_flows import resolve
-from tui.ui.fate.roll_flows import ask, fate_ask, overcome, side_ask
-from tui.ui.shell.table_dice import table_faces
+from tui.ui.fate.roll_flows import ask, fate_ask, overcome
+from tui.ui.shell.table_dice import ask_label, fate_dice_ask, table_faces
 
 FieldScreen = ZoneMapScreen[FateBattle]
 """The zone board as the flows see it (they never import the screen)."""
@@ -152,7 +152,7 @@ async def next_stage(screen: FieldScreen) -> None:
             leaders.append(picked)
         skill = state.rules.initiative.skill
         asks = [
-            fate_ask(state, leader, skill, t("fate_ui.table_initiative")) if leader else side_ask(state, player.side, f"{player.name} ({t('fate_ui.table_initiative')})")
+            fate_ask(state, leader, skill, t("fate_ui.table_initiative")) if leader else fate_dice_ask(player.side, ask_label(player.name, t("fate_ui.table_initiative")), state.rules.dice.count)
             for leader, player in zip(leaders, state.players)
         ]
         typed = await table_faces(screen, asks)

@@ -34,8 +34,7 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.fate.chances import odds_line
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog
 from tui.ui.shell.dialogs import TextDialog
-from tui.ui.shell.table_dice import Ask, table_faces
-from tui.core.dice.typed_fate import parse_fate_faces
+from tui.ui.shell.table_dice import Ask, ask_label, fate_dice_ask, table_faces
 from tui.ui.fate import menus
 from tui.ui.fate import text as ft
 
@@ -65,14 +64,8 @@ def _roll_refusal(screen: FieldScreen, action: str, by: str, skill: str, **field
 def fate_ask(state: FateState, who: str, skill: str | None, words: str = "") -> Ask:
     """The faces of one Fate roll typed at the table (``shell.table_dice``)."""
     side = state.side_of(who)
-    details = [ft.skill_name(state, skill)] if skill else []
-    label = state.name(who) + (f" ({', '.join([*details, words] if words else details)})" if details or words else "")
-    return side_ask(state, side if side is not None else -1, label)
-
-
-def side_ask(state: FateState, side: int, label: str) -> Ask:
-    count = state.rules.dice.count
-    return Ask(side, label, lambda text: parse_fate_faces(text, count), " ".join(("+", "-", "0", "+", "0", "-")[:count]))
+    label = ask_label(state.name(who), ft.skill_name(state, skill) if skill else "", words)
+    return fate_dice_ask(side if side is not None else -1, label, state.rules.dice.count)
 
 
 async def _roll(screen, action: str, by: str, skill: str, **fields) -> bool:

@@ -22,8 +22,7 @@ from tui.ui.shell.battle_screen import shell
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 from tui.ui.kingmaker.hosts import MatHost
-from tui.ui.shell.table_dice import Ask, at_table, table_faces
-from tui.core.dice.typed import parse_plain_faces
+from tui.ui.shell.table_dice import Ask, ask_label, at_table, die_ask, table_faces
 from tui.core.systems.kingmaker.state import KMState
 
 
@@ -166,9 +165,7 @@ async def choose_first(screen: MatHost) -> None:
 def km_ask(state: KMState, key: str, what: str, count: int = 1) -> Ask:
     """One army's d20s rolled at the table (``shell.table_dice``)."""
     army = state.army(key)
-    die = state.rules.attack.die
-    example = " ".join(("17", "4", "12", "9", "20")[:min(count, 5)])
-    return Ask(army.side, f"{army.name} ({what})", lambda text: parse_plain_faces(text, count, die), example)
+    return die_ask(army.side, ask_label(army.name, what), count, state.rules.attack.die)
 
 
 async def table_face(screen: MatHost, key: str, what: str) -> int | None | bool:

@@ -24,8 +24,7 @@ from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.ui.shell.zone_screen import ZoneMapScreen
-from tui.ui.shell.table_dice import Ask, table_faces
-from tui.core.dice.typed_fate import parse_fate_faces
+from tui.ui.shell.table_dice import Ask, ask_label, fate_dice_ask, table_faces
 from tui.core.systems.second_world.state import SWState
 
 
@@ -267,10 +266,8 @@ async def start(screen: MapScreen) -> None:
 def sw_ask(state: SWState, key: str, skill: str | None, words: str = "") -> Ask:
     """The faces of one character's roll typed at the table (``shell.table_dice``)."""
     character = state.character(key)
-    details = [state.rules.skill(skill).name(language())] if skill else []
-    label = character.name + (f" ({', '.join([*details, words] if words else details)})" if details or words else "")
-    count = state.rules.dice.count
-    return Ask(character.side, label, lambda text: parse_fate_faces(text, count), " ".join(("+", "-", "0", "+", "0", "-")[:count]))
+    label = ask_label(character.name, state.rules.skill(skill).name(language()) if skill else "", words)
+    return fate_dice_ask(character.side, label, state.rules.dice.count)
 
 
 __all__ = ["aspects", "deploy", "edge", "on_enter", "place_zone", "situations", "start", "sw_ask", "zone_menu"]

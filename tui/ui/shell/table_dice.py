@@ -13,6 +13,8 @@ from typing import Any, Callable, Sequence
 from textual.binding import Binding
 from textual.content import Content
 
+from tui.core.dice.typed import parse_plain_faces
+from tui.core.dice.typed_fate import parse_fate_faces
 from tui.core.errors import MassCombatError
 from tui.core.i18n import t
 from tui.ui.shell.dialogs import AskDialog, Choice, ChoiceDialog
@@ -31,9 +33,25 @@ Faces = tuple[int, ...]
 class Ask:
     side: int
     who: str
-    """Whose dice, as the dialog's title names them ("Pikes of Brannock: Fight")."""
+    """Whose dice, as the dialog's title names them ("Pikes of Brannock (Fight)")."""
     parse: Callable[[str], Faces]
     example: str
+
+
+def ask_label(name: str, *details: str) -> str:
+    """Whose roll, for the dialog's title: ``Black Orcs (Shoot, initiative)``."""
+    shown = [detail for detail in details if detail]
+    return f"{name} ({', '.join(shown)})" if shown else name
+
+
+def fate_dice_ask(side: int, who: str, count: int) -> Ask:
+    """``count`` Fate dice (``+ - 0 +``), as Fate and Second World roll them."""
+    return Ask(side, who, lambda text: parse_fate_faces(text, count), " ".join(("+", "-", "0", "+", "0", "-")[:count]))
+
+
+def die_ask(side: int, who: str, count: int, sides: int) -> Ask:
+    """``count`` dice of ``sides`` sides (``17 4``), as Kingmaker's d20s."""
+    return Ask(side, who, lambda text: parse_plain_faces(text, count, sides), " ".join(("17", "4", "12", "9", "20")[:min(count, 5)]))
 
 
 class TableDiceDialog(AskDialog):
@@ -121,4 +139,4 @@ async def choose_table_sides(screen: Any, sides: Sequence[str]) -> tuple[int, ..
     return tuple(sorted(table))
 
 
-__all__ = ["APP_ROLLS", "Ask", "TABLE", "TableDiceDialog", "at_table", "choose_table_sides", "switch_table", "table_binding", "table_faces"]
+__all__ = ["APP_ROLLS", "Ask", "TABLE", "TableDiceDialog", "ask_label", "at_table", "choose_table_sides", "die_ask", "fate_dice_ask", "switch_table", "table_binding", "table_faces"]
