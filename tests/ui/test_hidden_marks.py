@@ -36,7 +36,7 @@ async def test_h_on_a_zone_hides_its_aspect_or_character_from_the_players(tmp_pa
         await keys(app, pilot, "h")
         assert isinstance(app.screen, ChoiceDialog)
         await keys(app, pilot, "enter")  # the first: the aspect Tripwire Mines
-        assert game(app).hidden == ("aspect:z1:Tripwire Mines",)
+        assert game(app).hidden == ("aspect_slot:z1:1",)  # its slot: an edit keeps it hidden
         assert "Tripwire Mines" not in players_see(app) and "Sandbags" in players_see(app)
         assert "Tripwire Mines (hidden)" in app.screen.query_one(ZoneBoard).describe((0, 0))
         assert "Tripwire Mines (hidden)" in str(app.screen.query_one("#card").render())

@@ -1,11 +1,16 @@
 """A battle's story as it is told: lines of catalog keys with their values,
 put into words by the screens in the reader's language. Shared by every
-system whose state keeps its story (This Means War, Second World)."""
+system whose state keeps its story (This Means War, Second World, Kingmaker).
+
+A line also carries the identities it tells of (``character:c1``,
+``army:a2``): what the GM hides is an identity, so the players' story
+drops a line by what it is about, whatever the thing was called then or
+is called now (``secrets``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, Iterator
+from typing import Collection, Iterable, Iterator
 
 
 @dataclass(frozen=True)
@@ -14,6 +19,8 @@ class Note:
 
     key: str
     params: tuple[tuple[str, object], ...] = ()
+    about: frozenset[str] = frozenset()
+    """The identities the line tells of."""
 
 
 class Notes:
@@ -40,12 +47,14 @@ class Notes:
         added._last, added._before, added._count = note, self, self._count + 1
         return added
 
-    def latest(self, count: int) -> tuple[Note, ...]:
-        """The last ``count`` lines, oldest first (walks only those)."""
+    def latest(self, count: int, leave_out: Collection[str] = ()) -> tuple[Note, ...]:
+        """The last ``count`` lines, oldest first, not counting those about
+        any identity in ``leave_out`` (walks only back as far as it must)."""
         found: list[Note] = []
         node: Notes | None = self
         while node is not None and node._last is not None and len(found) < count:
-            found.append(node._last)
+            if not leave_out or node._last.about.isdisjoint(leave_out):
+                found.append(node._last)
             node = node._before
         return tuple(reversed(found))
 

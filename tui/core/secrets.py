@@ -3,25 +3,32 @@ text has no secret of its own (Second World, Kingmaker), and the one
 filter every such projection passes through.
 
 A mark is an event (``Hide``), so undo takes it back and the save keeps
-it. What it names is the system's business (``character:<key>``,
-``aspect:<zone>:<text>``, ``army:<key>``); the system refuses a mark on
-something it does not have.
+it. It names an identity, never a text (``character:<key>``,
+``aspect_slot:<zone>:<n>``, ``army:<key>``): renaming, editing or removing
+the thing keeps it hidden (issue 30: marks that matched the current text
+let a renamed army's old lines back into the players' story). The system
+refuses a mark on something it does not have; a mark outlives the thing,
+and its key is never given to another (``unused_key``).
 
-``redact`` is the belt to the braces: a system leaves hidden things out
-of its public view, and then every line that still names one (a story
-note, a roll, a side's list) is dropped, so a secret cannot slip out
-through words nobody thought to check.
+Each line of the story carries the identities it tells of (``mentioned``
+finds them when the line is written, from the names things bear then), so
+the players' story leaves out every line about a hidden identity.
+``redact`` is the belt to those braces: every line of the view that still
+names a hidden thing by its present name (a roll, a side's list) is
+dropped, so a secret cannot slip out through words nobody thought to check.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Iterable, Literal
+from functools import lru_cache
+from typing import Annotated, Collection, Iterable, Literal
 
 from pydantic import Field
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import t
+from tui.core.notes import Notes
 from tui.core.panel import LOG_TAIL, Card, Mat, Panel, SidePanel, ZoneMap
 from tui.core.records import Record
 
@@ -48,6 +55,42 @@ def marked(hidden: tuple[str, ...], event: Hide, what: str) -> tuple[str, ...]:
     if event.item not in hidden:
         raise RuleViolation(t("secret.rule.not_hidden", what=what))
     return tuple(item for item in hidden if item != event.item)
+
+
+@lru_cache(maxsize=4096)
+def _word(name: str) -> re.Pattern[str]:
+    # Whole words only: a unit called "Ash" must not hide "Ashford".
+    return re.compile("(?<!\\w)" + re.escape(name) + "(?!\\w)", re.IGNORECASE)
+
+
+def mentioned(params: Iterable[tuple[str, object]], named: Iterable[tuple[str, str]]) -> frozenset[str]:
+    """The identities among ``named`` (identity, its name now) whose name a
+    line's values hold as a whole word: what the line tells of."""
+    texts = [value.casefold() for _, value in params if isinstance(value, str) and value]
+    if not texts:
+        return frozenset()
+    found = set()
+    for identity, name in named:
+        folded = name.strip().casefold()
+        # the cheap test first: most names are in no line
+        if folded and any(folded in text for text in texts) and any(_word(folded).search(text) for text in texts):
+            found.add(identity)
+    return frozenset(found)
+
+
+def unused_key(prefix: str, kind: str, keys: Collection[str], hidden: Iterable[str], notes: Notes) -> str:
+    """``<prefix>1``, ``<prefix>2`` ...: the first key no ``kind`` has had in
+    this battle. A removed thing's key is never given to a new one: the
+    mark and the story lines on the old identity would become the new's."""
+    taken = set(keys)
+    for identity in (*hidden, *(i for note in notes for i in note.about)):
+        found, _, rest = identity.partition(":")
+        if found == kind:
+            taken.add(rest)
+    number = 1
+    while f"{prefix}{number}" in taken:
+        number += 1
+    return f"{prefix}{number}"
 
 
 def _pattern(words: Iterable[str]) -> re.Pattern[str] | None:
@@ -87,4 +130,4 @@ def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
     return Panel(system_name=panel.system_name, headline=pattern.sub(t("secret.someone"), panel.headline), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
 
 
-__all__ = ["Hide", "marked", "redact", "toggle"]
+__all__ = ["Hide", "marked", "mentioned", "redact", "toggle", "unused_key"]

@@ -22,7 +22,7 @@ from tui.ui.kingmaker.common import ask, record
 from tui.ui.shell.dialogs import BLANK, Choice, ChoiceDialog, TextDialog
 from tui.ui.shell.menus import data_menu, menu
 
-from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, name_problem, optional_name_problem, has_resource, in_range, next_key, problem, range_help, rebuilt, refusal, with_commander
+from tui.ui.kingmaker.army_kit import ArmyBuilderNumber, MOST_SIDES, MOUNTS, SIDES_LENGTH, name_problem, optional_name_problem, has_resource, in_range, problem, range_help, rebuilt, refusal, with_commander
 
 
 from tui.ui.kingmaker.army_toggles import TOGGLES, toggles
@@ -42,7 +42,7 @@ async def basics(screen: ArmiesHost, old: Army | None = None) -> None:
     state = screen.state
     rules = state.rules
     lang = language()
-    key = old.key if old else next_key(state.armies)
+    key = old.key if old else state.next_army_key()
     typed = await ask(screen, TextDialog(t("km_army.ask.name"), old.name if old else "", t("km_army.ask.name_help"), check=name_problem))
     if typed is None:
         return

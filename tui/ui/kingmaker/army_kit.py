@@ -104,15 +104,6 @@ def optional_name_problem(text: str) -> str | None:
     return name_problem(text) if text.strip() else None
 
 
-def next_key(armies: tuple[Army, ...]) -> str:
-    """``a1``, ``a2`` ...: the first key no army has."""
-    taken = {a.key for a in armies}
-    number = 1
-    while f"a{number}" in taken:
-        number += 1
-    return f"a{number}"
-
-
 def has_resource(army: Army, key: str) -> bool:
     if key == MOUNTS:
         return army.mounted or key in army.resources
@@ -121,4 +112,4 @@ def has_resource(army: Army, key: str) -> bool:
     return key in army.resources
 
 
-__all__ = ["ENGINES", "MOST_SIDES", "MOUNTS", "SIDES_LENGTH", "ArmyBuilderNumber", "has_resource", "in_range", "mark", "next_key", "problem", "range_help", "rebuilt", "refusal", "with_commander"]
+__all__ = ["ENGINES", "MOST_SIDES", "MOUNTS", "SIDES_LENGTH", "ArmyBuilderNumber", "has_resource", "in_range", "mark", "problem", "range_help", "rebuilt", "refusal", "with_commander"]

@@ -73,7 +73,7 @@ async def character(screen: CastScreen, old: Character | None = None) -> None:
     state = screen.battle.game
     rules = state.rules
     lang = language()
-    key = old.key if old else _next_key(state.characters)
+    key = old.key if old else state.next_character_key()
     name = await ask(screen, TextDialog(t("sw_ui.cast.name"), old.name if old else "", t("sw_ui.cast.name_help")))
     if not name:
         return
@@ -127,14 +127,6 @@ async def character(screen: CastScreen, old: Character | None = None) -> None:
         if fate_points is None:
             return
     record(screen, ev.SetCharacter(character=sheet(skills, aspects, fate_points)))
-
-
-def _next_key(characters: tuple[Character, ...]) -> str:
-    taken = {c.key for c in characters}
-    number = 1
-    while f"c{number}" in taken:
-        number += 1
-    return f"c{number}"
 
 
 async def sides(screen: CastScreen) -> None:

@@ -22,7 +22,7 @@ def hideable(state: SWState, zone: str) -> list[tuple[str, str]]:
     """What in ``zone`` the GM may hide or show: (item, its name)."""
     info = state.zone_info(zone)
     found = [(situation_item(zone, key), state.rules.situation(key).name(language())) for key in info.situations]
-    found += [(aspect_item(zone, text), text) for text in info.aspects]
+    found += [(aspect_item(zone, slot), text) for slot, text in zip(info.slots, info.aspects)]
     found += [(character_item(c.key), c.name) for c in state.characters if state.zone_of(c.key) == zone]
     return found
 

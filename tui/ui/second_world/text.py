@@ -35,8 +35,8 @@ def card_text(state: SWState, zone: str) -> Text:
     info = state.zone_info(zone)
     for situation in info.situations:
         text.append("\n  " + state.rules.situation(situation).name(language()) + " ▲" + _hidden(state, situation_item(zone, situation)), style="italic")
-    for aspect in info.aspects:
-        text.append("\n  " + aspect + _hidden(state, aspect_item(zone, aspect)), style="italic")
+    for slot, aspect in zip(info.slots, info.aspects):
+        text.append("\n  " + aspect + _hidden(state, aspect_item(zone, slot)), style="italic")
     for made in (a for a in state.aspects if a.on == zone):
         text.append("\n  " + made.text + _free(made.free), style="italic")
     for edge in state.board.edges_of(zone):

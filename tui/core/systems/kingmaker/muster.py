@@ -10,7 +10,7 @@ from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.derive import derive
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.state import KMState
+from tui.core.systems.kingmaker.state import KMState, army_item
 
 
 def before_battle(state: KMState) -> None:
@@ -77,7 +77,7 @@ def remove_army(state: KMState, event: ev.RemoveArmy) -> KMState:
     left = tuple(a for a in state.armies if a.key != event.key)
     if state.stage == "setup" and army.side not in {a.side for a in left}:
         raise RuleViolation(t("km.rule.side_empties"))
-    return replace(state, armies=left, units=tuple(u for u in state.units if u[0] != event.key)).with_note("km.note.army_removed", name=army.name)
+    return replace(state, armies=left, units=tuple(u for u in state.units if u[0] != event.key)).with_note("km.note.army_removed", (army_item(army.key),), name=army.name)
 
 
 def set_mat(state: KMState, event: ev.SetMat) -> KMState:

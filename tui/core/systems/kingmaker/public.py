@@ -4,7 +4,9 @@ last roll with its chances; and what the players may see of it.
 The text keeps no secret of its own, so the GM marks an army hidden
 (``army:<key>``): an ambush in the woods, a reserve behind the hill. The
 GM's mat shows it with a mark; the projection leaves it off the mat and
-the legend, then drops every line that still names it (``secrets.redact``).
+the legend, and every line of the story about it, renamed or removed
+since, then drops every line that still names it or its commander
+(``secrets.redact``).
 """
 
 from __future__ import annotations
@@ -17,12 +19,8 @@ from tui.core.i18n import t
 from tui.core.dice.odds import percent
 from tui.core.panel import LOG_TAIL, Mat, Panel, RollPanel, SidePanel
 from tui.core.secrets import Hide, marked, redact
-from tui.core.systems.kingmaker.state import KMState
+from tui.core.systems.kingmaker.state import KMState, army_item
 from tui.core.systems.kingmaker.story import LETTERS, SOLID_ARROWS, mat_lines, note_text, standing_text
-
-
-def army_item(key: str) -> str:
-    return f"army:{key}"
 
 
 def item_name(state: KMState, item: str) -> str:
@@ -35,7 +33,7 @@ def item_name(state: KMState, item: str) -> str:
 def hide(state: KMState, event: Hide) -> KMState:
     what = item_name(state, event.item)
     hidden = marked(state.hidden, event, what)
-    return replace(state, hidden=hidden).with_note("secret.note.hidden" if event.hidden else "secret.note.shown", what=what)
+    return replace(state, hidden=hidden).with_note("secret.note.hidden" if event.hidden else "secret.note.shown", (event.item,), what=what)
 
 
 def hidden_armies(state: KMState) -> frozenset[str]:
@@ -130,9 +128,10 @@ def panel(state: KMState, system_name: str) -> Panel:
             lines.append(words)
         sides.append(SidePanel(name=name, lines=tuple(lines)))
     roll = last_roll(state)
-    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4))
+    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4, leave_out=frozenset(state.hidden)))
     whole = Panel(system_name=system_name, headline=status_line(state, public=True), sides=tuple(sides), board=board, rolls=(roll,) if roll else (), log=log)
-    return redact(whole, [state.army(key).name for key in hidden if any(a.key == key for a in state.armies)])
+    named = [(a.name, a.commander.name) for a in state.armies if a.key in hidden]
+    return redact(whole, [name for names in named for name in names if name])
 
 
 __all__ = ["army_item", "hidden_armies", "hide", "item_name", "last_roll", "panel", "status_line"]

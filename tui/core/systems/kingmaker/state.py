@@ -18,6 +18,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.notes import Note, Notes
+from tui.core.secrets import mentioned, unused_key
 from tui.core.systems.kingmaker import fixes
 from tui.core.systems.kingmaker.derive import Derived, derive
 from tui.core.systems.kingmaker.forces import Army
@@ -108,6 +109,10 @@ class Roll:
     detail: tuple[tuple[str, object], ...] = ()
 
 
+def army_item(key: str) -> str:
+    return f"army:{key}"
+
+
 @dataclass(frozen=True)
 class KMState:
     rules: KingmakerRuleset
@@ -168,8 +173,21 @@ class KMState:
         units[key] = unit
         return replace(self, units=tuple((a.key, units.get(a.key, Unit())) for a in self.armies))
 
-    def with_note(self, key: str, **params: object) -> "KMState":
-        return replace(self, notes=self.notes.add(Note(key, tuple(params.items()))))
+    def next_army_key(self) -> str:
+        """``a1``, ``a2`` ...: the first key no army of this battle has had."""
+        return unused_key("a", "army", [a.key for a in self.armies], self.hidden, self.notes)
+
+    def named(self) -> list[tuple[str, str]]:
+        """Every army's identity with its names now: its own and its commander's
+        (a general named in a line tells whose army it is)."""
+        found = [(army_item(a.key), a.name) for a in self.armies]
+        return found + [(army_item(a.key), a.commander.name) for a in self.armies if a.commander.name]
+
+    def with_note(self, key: str, about: tuple[str, ...] = (), /, **params: object) -> "KMState":
+        """The story with one more line; it tells of ``about`` and of whatever it names."""
+        items = tuple(params.items())
+        told = mentioned(items, self.named()) | frozenset(about)
+        return replace(self, notes=self.notes.add(Note(key, items, told)))
 
     def terrain_at(self, square: Square) -> str:
         return dict(self.terrain).get(square, "open")
@@ -230,4 +248,4 @@ class KMState:
         return max(armies, key=lambda a: a.commander.profession, default=None)
 
 
-__all__ = ["OUT", "KMState", "derived", "Phase", "Roll", "Stage", "Standing", "Unit"]
+__all__ = ["OUT", "KMState", "army_item", "derived", "Phase", "Roll", "Stage", "Standing", "Unit"]

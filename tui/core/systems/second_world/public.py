@@ -3,9 +3,10 @@ the stage, the roll on the table; and what the players may see of it.
 
 The text keeps no secret of its own, so the GM marks what the players
 must not see (``Hide``): a character (``character:<key>``), a zone's
-aspect (``aspect:<zone>:<text>``) or situation (``situation:<zone>:<key>``).
-The GM's map shows such a thing with a mark; the projection leaves it out,
-then drops every line that still names it (``secrets.redact``).
+aspect slot (``aspect_slot:<zone>:<n>``) or situation
+(``situation:<zone>:<key>``). The GM's map shows such a thing with a mark;
+the projection leaves it out and every line of the story about it, then
+drops every line that still names it (``secrets.redact``).
 """
 
 from __future__ import annotations
@@ -16,22 +17,21 @@ from tui.core.i18n import language, t
 from tui.core.dice.odds import fudge_chances, percent
 from tui.core.panel import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.secrets import Hide, marked, redact
-from tui.core.systems.second_world.state import SWState
+from tui.core.systems.second_world.state import SWState, aspect_item, character_item, situation_item
 from tui.core.systems.second_world.story import condition, note_text, where
 
 FACE = {-1: "−", 0: "0", 1: "+"}
 
 
-def character_item(key: str) -> str:
-    return f"character:{key}"
-
-
-def aspect_item(zone: str, text: str) -> str:
-    return f"aspect:{zone}:{text}"
-
-
-def situation_item(zone: str, key: str) -> str:
-    return f"situation:{zone}:{key}"
+def _by_slot(state: SWState, item: str) -> str:
+    """A mark saved by an aspect's text (``aspect:<zone>:<text>``, before
+    slots) as the mark on that aspect's slot; any other mark as it is."""
+    kind, _, rest = item.partition(":")
+    if kind != "aspect":
+        return item
+    zone, _, text = rest.partition(":")
+    info = state.zone_info(zone)
+    return next((aspect_item(zone, slot) for slot, said in zip(info.slots, info.aspects) if said == text), item)
 
 
 def item_name(state: SWState, item: str) -> str:
@@ -42,8 +42,8 @@ def item_name(state: SWState, item: str) -> str:
             return state.character(rest).name
         zone, _, what = rest.partition(":")
         info = state.zone_info(zone)
-        if kind == "aspect" and what in info.aspects:
-            return what
+        if kind == "aspect_slot" and what.isdigit() and int(what) in info.slots:
+            return info.aspects[info.slots.index(int(what))]
         if kind == "situation" and what in info.situations:
             return state.rules.situation(what).name(language())
     except (KeyError, ValueError):
@@ -52,9 +52,10 @@ def item_name(state: SWState, item: str) -> str:
 
 
 def hide(state: SWState, event: Hide) -> SWState:
-    what = item_name(state, event.item)
-    hidden = marked(state.hidden, event, what)
-    return replace(state, hidden=hidden).with_note("secret.note.hidden" if event.hidden else "secret.note.shown", what=what)
+    item = _by_slot(state, event.item)
+    what = item_name(state, item)
+    hidden = marked(state.hidden, event.model_copy(update={"item": item}), what)
+    return replace(state, hidden=hidden).with_note("secret.note.hidden" if event.hidden else "secret.note.shown", (item,), what=what)
 
 
 def secrets(state: SWState) -> tuple[str, ...]:
@@ -101,8 +102,8 @@ def zone_cards(state: SWState, *, public: bool) -> tuple[tuple[str, Card], ...]:
             hidden = situation_item(zone.key, key) in state.hidden
             if not (hidden and public):
                 lines.append(state.rules.situation(key).name(lang) + " ▲" + (" " + t("secret.mark") if hidden else ""))
-        for text in info.aspects:
-            hidden = aspect_item(zone.key, text) in state.hidden
+        for slot, text in zip(info.slots, info.aspects):
+            hidden = aspect_item(zone.key, slot) in state.hidden
             if not (hidden and public):
                 lines.append(text + (" " + t("secret.mark") if hidden else ""))
         lines += [a.text + (f" ({a.free}×)" if a.free else "") for a in state.aspects if a.on == zone.key]
@@ -189,7 +190,7 @@ def panel(state: SWState, system_name: str) -> Panel:
         sides.append(SidePanel(name=name, lines=tuple(lines)))
     lines = roll_lines(state)
     rolls = (RollPanel(title=t("view.sw.roll"), lines=tuple(lines), odds=_odds(state)),) if lines else ()
-    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4))
+    log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4, leave_out=frozenset(state.hidden)))
     whole = Panel(system_name=system_name, headline=stage_line(state, public=True), sides=tuple(sides), board=board, rolls=rolls, log=log)
     return redact(whole, secrets(state))
 

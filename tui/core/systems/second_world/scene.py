@@ -16,7 +16,7 @@ from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.forces import check_sheet
-from tui.core.systems.second_world.state import SWState, ZoneInfo
+from tui.core.systems.second_world.state import SWState, ZoneInfo, character_item, situation_item
 
 
 def _in_scene(state: SWState) -> None:
@@ -49,7 +49,7 @@ def remove_character(state: SWState, event: ev.RemoveCharacter) -> SWState:
         state,
         characters=tuple(c for c in state.characters if c.key != event.key),
         deployed=tuple(pair for pair in state.deployed if pair[0] != event.key),
-    ).with_note("sw.note.character_removed", name=character.name)
+    ).with_note("sw.note.character_removed", (character_item(event.key),), name=character.name)
 
 
 def place_zone(state: SWState, event: ev.PlaceZone) -> SWState:
@@ -75,10 +75,38 @@ def rename_zone(state: SWState, event: ev.RenameZone) -> SWState:
     return replace(state, board=state.board.rename(event.key, event.name)).with_note("sw.note.zone_renamed", old=old, zone=event.name)
 
 
+def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, ...], made: int) -> tuple[tuple[int, ...], int]:
+    """The slots of ``new`` aspects written over ``old`` ones, and the slots
+    made after: an aspect kept keeps its slot wherever it moved; the others
+    take, in order, the slots of the old ones gone (an edit in place keeps
+    its slot, and so a hidden aspect stays hidden however it is reworded);
+    what is left over is a new slot."""
+    free = list(zip(old, slots))
+    kept: list[int | None] = []
+    for text in new:
+        match = next((pair for pair in free if pair[0] == text), None)
+        if match is not None:
+            free.remove(match)
+        kept.append(match[1] if match is not None else None)
+    gone = [slot for _, slot in free]
+    result = []
+    for slot in kept:
+        if slot is None:
+            if gone:
+                slot = gone.pop(0)
+            else:
+                made += 1
+                slot = made
+        result.append(slot)
+    return tuple(result), made
+
+
 def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
     zone = state.board.zone(event.zone)
     info = state.zone_info(event.zone)
-    return state.with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations)).with_note("sw.note.zone_aspects", zone=zone.name, count=len(event.aspects))
+    slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made)
+    changed = replace(state, slots_made=made).with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations, slots))
+    return changed.with_note("sw.note.zone_aspects", zone=zone.name, count=len(event.aspects))
 
 
 def situation(state: SWState, event: ev.Situation) -> SWState:
@@ -92,7 +120,8 @@ def situation(state: SWState, event: ev.Situation) -> SWState:
     if situations == info.situations:
         raise RuleViolation(t("sw.rule.situation_unchanged"))
     note = "sw.note.situation_on" if event.on else "sw.note.situation_off"
-    return state.with_zone_info(event.zone, ZoneInfo(info.aspects, situations)).with_note(note, zone=zone.name, situation=event.situation)
+    about = (situation_item(event.zone, event.situation),)
+    return state.with_zone_info(event.zone, replace(info, situations=situations)).with_note(note, about, zone=zone.name, situation=event.situation)
 
 
 def build_edge(a: str, b: str, **fields: object) -> Edge:
@@ -125,4 +154,4 @@ def deploy(state: SWState, event: ev.Deploy) -> SWState:
     return replace(state, deployed=(*deployed, (event.key, event.zone))).with_note("sw.note.deployed", name=character.name, zone=zone.name)
 
 
-__all__ = ["build_edge", "deploy", "place_zone", "remove_character", "remove_edge", "remove_zone", "rename_zone", "set_character", "set_edge", "set_sides", "situation", "zone_aspects"]
+__all__ = ["build_edge", "carried_slots", "deploy", "place_zone", "remove_character", "remove_edge", "remove_zone", "rename_zone", "set_character", "set_edge", "set_sides", "situation", "zone_aspects"]

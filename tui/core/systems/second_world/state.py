@@ -18,6 +18,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.notes import Note, Notes
+from tui.core.secrets import mentioned, unused_key
 from tui.core.systems.second_world import fixes
 from tui.core.systems.second_world.forces import Character
 from tui.core.systems.second_world.rules import SecondWorldRuleset
@@ -33,6 +34,21 @@ class ZoneInfo:
     aspects: tuple[str, ...] = ()
     situations: tuple[str, ...] = ()
     """Situational aspect keys (``cluttered``, ``claustrophobic``)."""
+    slots: tuple[int, ...] = ()
+    """Each aspect's slot, its identity: an edit keeps it, so what the GM
+    hid stays hidden whatever it comes to say (``scene.zone_aspects``)."""
+
+
+def character_item(key: str) -> str:
+    return f"character:{key}"
+
+
+def aspect_item(zone: str, slot: int) -> str:
+    return f"aspect_slot:{zone}:{slot}"
+
+
+def situation_item(zone: str, key: str) -> str:
+    return f"situation:{zone}:{key}"
 
 
 @dataclass(frozen=True)
@@ -173,6 +189,8 @@ class SWState:
     aspects: tuple[Aspect, ...] = ()
     made: int = 0
     """Aspects made so far: the next one's id."""
+    slots_made: int = 0
+    """Zone aspect slots made so far: the next one's number."""
     counter: int = 0
     """Rolls made so far: the next one's random stream."""
     notes: Notes = field(default_factory=Notes)
@@ -284,8 +302,22 @@ class SWState:
         made = Aspect(id=f"a{self.made + 1}", text=text, on=on, kind=kind, free=free, holder=holder)
         return replace(self, aspects=(*self.aspects, made), made=self.made + 1)
 
-    def with_note(self, key: str, **params: object) -> "SWState":
-        return replace(self, notes=self.notes.add(Note(key, tuple(params.items()))))
+    def next_character_key(self) -> str:
+        """``c1``, ``c2`` ...: the first key no character of this conflict has had."""
+        return unused_key("c", "character", [c.key for c in self.characters], self.hidden, self.notes)
+
+    def named(self) -> list[tuple[str, str]]:
+        """Every hideable identity with its name now: the characters and the zones' aspects."""
+        found = [(character_item(c.key), c.name) for c in self.characters]
+        for zone, info in self.zones:
+            found += [(aspect_item(zone, slot), text) for slot, text in zip(info.slots, info.aspects)]
+        return found
+
+    def with_note(self, key: str, about: tuple[str, ...] = (), /, **params: object) -> "SWState":
+        """The story with one more line; it tells of ``about`` and of whatever it names."""
+        items = tuple(params.items())
+        told = mentioned(items, self.named()) | frozenset(about)
+        return replace(self, notes=self.notes.add(Note(key, items, told)))
 
 
-__all__ = ["Aspect", "Fighter", "Hit", "OrderKind", "PendingRoll", "RollAction", "RollSide", "SWState", "Stage", "Turn", "ZoneInfo"]
+__all__ = ["Aspect", "Fighter", "aspect_item", "character_item", "situation_item", "Hit", "OrderKind", "PendingRoll", "RollAction", "RollSide", "SWState", "Stage", "Turn", "ZoneInfo"]

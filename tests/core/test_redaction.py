@@ -1,0 +1,143 @@
+"""Redaction by identity (issue 30): what the GM hides is a thing's
+identity, not its text, so renaming, editing or removing it never brings
+its lines back to the players, in either language."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.core.kingmaker.kit import KNIGHTS, muster, set_up
+from tests.core.second_world.kit import GUNNER, scene
+from tui.core.errors import RuleViolation
+from tui.core.projection import build, text_of
+from tui.core.secrets import Hide, mentioned, unused_key
+from tui.core.notes import Note, Notes
+from tui.core.systems.kingmaker import events as kev
+from tui.core.systems.second_world import events as sev
+from tui.core.systems.second_world.scene import carried_slots
+
+
+def seen(battle) -> str:
+    return text_of(build(battle, 1))
+
+
+def slot_of(battle, zone: str, text: str) -> str:
+    info = battle.game.zone_info(zone)
+    return f"aspect_slot:{zone}:{info.slots[info.aspects.index(text)]}"
+
+
+# -- Second World ---------------------------------------------------------------------
+
+
+def test_a_hidden_aspect_stays_hidden_when_the_gm_edits_the_zones_aspects():
+    # the issue's case: after an edit, "The GM hid Maps and Radio Sets" reached a player
+    battle = scene()
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Maps and Radio Sets", "Sandbags")))
+    battle.record(Hide(item=slot_of(battle, "z4", "Maps and Radio Sets")))
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Maps and Radio Sets", "Barbed Wire")))  # moved, one added
+    assert "Maps and Radio Sets" not in seen(battle) and "Barbed Wire" in seen(battle)
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Maps, Radios and Codebooks", "Barbed Wire")))  # reworded in place
+    text = seen(battle)
+    assert "Maps" not in text and "Codebooks" not in text and "Sandbags" in text
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Barbed Wire")))  # removed
+    assert "Maps" not in seen(battle)
+
+
+def test_a_mark_saved_by_an_aspects_text_lands_on_its_slot():
+    battle = scene()
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Tripwire Mines")))
+    battle.record(Hide(item="aspect:z4:Tripwire Mines"))  # as saves before slots wrote it
+    assert battle.game.hidden == (slot_of(battle, "z4", "Tripwire Mines"),)
+    battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Claymores")))
+    assert "Tripwire" not in seen(battle) and "Claymores" not in seen(battle)
+
+
+@pytest.mark.parametrize("change", ["rename", "remove"])
+def test_a_hidden_characters_old_lines_stay_out_when_it_is_renamed_or_removed(change):
+    battle = scene()
+    battle.record(Hide(item="character:gunner"))
+    if change == "rename":
+        battle.record(sev.SetCharacter(character=GUNNER.model_copy(update={"name": "Oberst Klink"})))
+    else:
+        battle.record(sev.RemoveCharacter(key="gunner"))
+    text = seen(battle)
+    assert "MG Gunner" not in text and "Klink" not in text
+
+
+def test_a_new_character_never_takes_the_key_of_one_removed():
+    battle = scene()
+    battle.record(Hide(item="character:gunner"))
+    battle.record(sev.SetCharacter(character=GUNNER.model_copy(update={"key": "c1", "name": "Runner"})))
+    battle.record(Hide(item="character:c1"))
+    battle.record(sev.RemoveCharacter(key="c1"))
+    # c1 is gone, but its mark and its lines are still about c1
+    assert battle.game.next_character_key() == "c2"
+
+
+# -- Kingmaker ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("change", ["rename", "remove"])
+def test_a_hidden_armys_old_lines_stay_out_when_it_is_renamed_or_removed(change):
+    battle = muster()
+    battle.record(Hide(item="army:knights"))
+    if change == "rename":
+        battle.record(kev.SetArmy(army=KNIGHTS.model_copy(update={"name": "Black Lancers"})))
+    else:
+        battle.record(kev.RemoveArmy(key="knights"))
+    text = seen(battle)
+    assert "Knights of Ostmark" not in text and "Black Lancers" not in text and "Ser Ilsa" not in text
+    assert "Ostmark Archers" in text
+
+
+def test_a_hidden_armys_commander_is_not_named_to_the_players():
+    battle = set_up(muster())
+    battle.record(Hide(item="army:knights"))
+    assert "Ser Ilsa" not in seen(battle)
+
+
+def test_a_new_army_never_takes_the_key_of_one_removed():
+    battle = muster()
+    battle.record(kev.SetArmy(army=KNIGHTS.model_copy(update={"key": "a1"})))
+    battle.record(Hide(item="army:a1"))
+    battle.record(kev.RemoveArmy(key="a1"))
+    assert battle.game.next_army_key() == "a2"
+    with pytest.raises(RuleViolation):
+        battle.record(Hide(item="army:a1", hidden=False))  # nothing left to show
+
+
+# -- the parts ----------------------------------------------------------------------
+
+
+def test_a_line_tells_of_what_it_names_as_a_whole_word_in_any_case():
+    named = [("army:a", "Ash"), ("army:b", "Straße"), ("army:c", "Old Guard")]
+    assert mentioned((("name", "ashford falls"),), named) == frozenset()
+    assert mentioned((("name", "The ASH burns"), ("n", 3)), named) == {"army:a"}
+    assert mentioned((("target", "Strasse, Old Guard"),), named) == {"army:b", "army:c"}
+
+
+def test_the_players_story_is_counted_among_lines_about_nothing_hidden():
+    notes = Notes([Note("a"), Note("b", about=frozenset({"army:x"})), Note("c"), Note("d", about=frozenset({"army:x", "army:y"}))])
+    assert [n.key for n in notes.latest(2, leave_out={"army:x"})] == ["a", "c"]
+    assert [n.key for n in notes.latest(2)] == ["c", "d"]
+
+
+def test_unused_keys_skip_marks_and_lines_of_things_gone():
+    notes = Notes([Note("x", about=frozenset({"army:a2"}))])
+    assert unused_key("a", "army", ["a1"], ["army:a3"], notes) == "a4"
+    assert unused_key("a", "army", [], ["character:a1"], Notes()) == "a1"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "slots"),
+    [
+        (("A", "B", "C"), ("A", "B", "C"), (1, 2, 3)),
+        (("A", "B", "C"), ("C", "A", "B"), (3, 1, 2)),  # moved: each keeps its own
+        (("A", "B", "C"), ("A", "B2", "C"), (1, 2, 3)),  # reworded in place
+        (("A", "B", "C"), ("A", "C"), (1, 3)),  # removed
+        (("A", "B"), ("A", "B", "D"), (1, 2, 4)),  # added: a new slot
+        (("A", "A"), ("A",), (1,)),
+    ],
+)
+def test_zone_aspects_keep_their_slots_through_an_edit(old, new, slots):
+    assert carried_slots(old, (1, 2, 3)[: len(old)], new, 3) == (slots, max(3, *slots))
