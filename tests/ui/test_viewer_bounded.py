@@ -93,3 +93,61 @@ async def test_the_view_goes_on_after_a_bad_file(tmp_path, kind):
         assert app.is_running
         assert "revision 1" in str(app.query_one("#stamp").render())
         assert str(app.query_one("#problem").render())
+
+
+# -- a file that validates but is far bigger than a battle: drawn cut, with a note ----------
+
+
+def _huge(tmp_path, board):
+    from datetime import datetime, timezone
+
+    from tui.core.panel import Panel, SidePanel
+    from tui.core.projection import Projection, text_of
+
+    sides = tuple(SidePanel(name=f"Side {i} " * 250, lines=tuple(f"line {n} " * 200 for n in range(300))) for i in range(2))
+    panel = Panel(system_name="X", headline="Turn 1", sides=sides, board=board, log=tuple(f"story {n} " * 200 for n in range(300)))
+    projection = Projection(schema_version=1, revision=1, written=datetime.now(timezone.utc), system="fate", title="Big", panels={"en": panel})
+    path = tmp_path / "big.public.json"
+    path.write_text(text_of(projection))
+    return path
+
+
+def test_cut_keeps_the_first_lines_and_says_how_many_are_left_out():
+    from tui.ui.viewer.render import cut
+
+    assert cut(["a", "b"], 3) == ["a", "b"]
+    assert cut(["a", "b", "c", "d"], 3) == ["a", "b", "… 2 more lines, too many to draw"]
+    assert cut(["x" * 10], chars=5) == ["xxxx…"]
+
+
+async def test_a_story_and_sides_too_big_to_draw_are_cut_with_a_note(tmp_path):
+    from tui.core.panel import Mat
+    from tui.ui.viewer.render import MOST_CHARS, MOST_LINES, MOST_MAT, MOST_STORY
+
+    mat = Mat(lines=tuple("." * 1500 for _ in range(300)), legend=("A Knights",))
+    app = ViewerApp(_huge(tmp_path, mat))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        log = app.query_one("#log").render().plain.splitlines()
+        assert len(log) == 1 + MOST_STORY and log[1].startswith("· story 299") and log[-1] == "… 277 more lines, too many to draw"
+        sides = [side.render().plain.splitlines() for side in app.query("#sides Static")]
+        assert [len(lines) for lines in sides] == [1 + MOST_LINES] * 2 and sides[0][-1] == "… 241 more lines, too many to draw"
+        assert all(len(line) <= MOST_CHARS + 2 for lines in sides for line in lines)
+        drawn = str(app.query_one("#mat-lines").render()).splitlines()
+        assert len(drawn) == MOST_MAT[0] + 2 and drawn[-3] == "… 191 more lines, too many to draw" and len(drawn[0]) == MOST_MAT[1]
+
+
+async def test_a_board_too_big_to_draw_is_cut_with_a_note(tmp_path):
+    from tui.core.panel import Card, Occupant, ZoneMap
+    from tui.ui.widgets.zone_board import ZoneBoard
+    from tui.ui.viewer.render import MOST_ZONES
+
+    cards = tuple(Card(col=i % 30, row=i // 30, title=f"Zone {i}", aspects=tuple(f"Aspect {j}" for j in range(40)), occupants=tuple(Occupant(label=f"Unit {k}") for k in range(50))) for i in range(300))
+    app = ViewerApp(_huge(tmp_path, ZoneMap(cards=cards)))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "The board is too big to draw: 200 of its zones are left out." in app.query_one("#headline").render().plain
+        view = app.query_one(ZoneBoard).view
+        assert len(view.cards) == MOST_ZONES and (0, 0) in view.cards and (9, 3) in view.cards and (10, 3) not in view.cards
+        first = view.cards[(0, 0)]
+        assert len(first.aspects) == 16 and first.aspects[-2].startswith("… 26 more") and first.aspects[-1] == "… 20 more lines, too many to draw"

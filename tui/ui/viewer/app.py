@@ -29,7 +29,7 @@ from tui.core.i18n import set_language, t
 from tui.core.panel import Mat, ZoneMap
 from tui.core.projection import Projection
 from tui.ui.viewer.follow import FolderWatch, Follower, age, folder_watch
-from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, plain, roll_text, side_text
+from tui.ui.viewer.render import bar_text, board_view, headline_text, log_text, mat_text, plain, roll_text, side_text
 from tui.ui.shell.gated_app import GatedApp
 from tui.ui.widgets.show import show
 from tui.ui.widgets.zone_board import ZoneBoard
@@ -233,8 +233,7 @@ class ViewerApp(GatedApp[None]):
         if isinstance(panel.board, ZoneMap):
             board.view = board_view(panel.board, self.ascii)
         elif isinstance(panel.board, Mat):
-            lines = [plain(line, self.ascii) for line in (*panel.board.lines, "", *panel.board.legend)]
-            show(self.query_one("#mat-lines", Static), "\n".join(lines))
+            show(self.query_one("#mat-lines", Static), mat_text(panel.board, self.ascii))
         # On a zone map each side's units carry its mark: the side's name says which.
         marks = board.glyphs().sides if isinstance(panel.board, ZoneMap) else ""
         self._fill(self.query_one("#sides", Vertical), [side_text(s, self.ascii, marks[i % 2] if marks else "") for i, s in enumerate(panel.sides)])
