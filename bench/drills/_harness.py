@@ -24,8 +24,8 @@ for _folder in (ROOT, ROOT / "bench"):  # the package, and the pty shared with b
 
 from _pty import Pty  # noqa: E402  (after the path is set)
 
-DEMOS = {"myz": "ghoul-strike", "fate": "ford-of-brannock"}
-"""A bundled demo per system, copied to a temp folder for each drill."""
+DEMOS = {"myz": "ghoul-strike", "fate": "ford-of-brannock", "second_world": "operation-nightjar", "kingmaker": "battle-of-ashwater"}
+"""A bundled demo per system, copied to a temp folder for each drill: every drill plays all four."""
 
 
 @dataclass

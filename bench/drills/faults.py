@@ -26,7 +26,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
-from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
+from _harness import DEMOS, Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 
 def cursor(path: Path) -> int | None:
@@ -202,7 +202,7 @@ def sigterm_while_full(system: str, verdicts: Verdicts) -> None:
 def main() -> int:
     verdicts = Verdicts()
     print("faults: a full disk and an unwritable backups/ folder, real apps in terminals")
-    for system in ("myz", "fate"):
+    for system in DEMOS:
         disk_full_during_play(system, verdicts)
         quit_while_full(system, verdicts)
         backups_unwritable(system, verdicts)

@@ -103,7 +103,7 @@ def sources() -> dict[str, tuple[str, str]]:
     from tui.core.files.rulesets import find_ruleset
 
     found = {f"save {key}": (DEMOS[key], find_example(DEMOS[key]).read_text()) for key in DEMOS}
-    for system in ("myz", "fate", "kingmaker"):
+    for system in DEMOS:
         found[f"ruleset {system}"] = (system, find_ruleset(system).read_text())
     return found
 

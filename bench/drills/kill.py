@@ -1,5 +1,5 @@
 """Drill: a process saving a battle as fast as it can is killed with
-SIGKILL at a random moment, over and over, for both systems. After every
+SIGKILL at a random moment, over and over, for each of the four systems. After every
 kill the file must load, hold the last completed save or the one in
 flight (no event lost beyond that one), and reopening it must leave no
 temp file behind, beside it or in ``backups/``.
@@ -18,7 +18,7 @@ import sys
 import time
 from pathlib import Path
 
-from _harness import ROOT, Verdicts, demo_copy, temp_files, temp_folder
+from _harness import DEMOS, ROOT, Verdicts, demo_copy, temp_files, temp_folder
 
 CHILD = Path(__file__).with_name("_kill_child.py")
 
@@ -108,15 +108,14 @@ def drill(system: str, kills: int, rng: random.Random, verdicts: Verdicts, jitte
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--kills", type=int, default=500, help="kills in all, shared by the two systems (default 500)")
+    parser.add_argument("--kills", type=int, default=200, help="kills in all, shared by the four systems (default 200)")
     parser.add_argument("--seed", type=int, default=12)
     args = parser.parse_args()
     rng = random.Random(args.seed)
     verdicts = Verdicts()
-    print(f"kill: {args.kills} SIGKILLs at random moments, half per system")
-    half = args.kills // 2
-    drill("myz", args.kills - half, rng, verdicts)
-    drill("fate", half, rng, verdicts)
+    print(f"kill: {args.kills} SIGKILLs at random moments, shared by the {len(DEMOS)} systems")
+    for number, system in enumerate(DEMOS):
+        drill(system, args.kills // len(DEMOS) + (number < args.kills % len(DEMOS)), rng, verdicts)
     return verdicts.exit_code
 
 

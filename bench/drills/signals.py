@@ -12,7 +12,7 @@ import os
 import signal
 import time
 
-from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
+from _harness import DEMOS, Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 CASES = {"SIGHUP": signal.SIGHUP, "SIGTERM": signal.SIGTERM, "terminal closed": None}
 LIMIT = 2.0
@@ -70,7 +70,7 @@ def main() -> int:
     args = parser.parse_args()
     verdicts = Verdicts()
     print(f"signals: each case {args.rounds}x per system; limit {LIMIT:.0f} s")
-    for system in ("myz", "fate"):
+    for system in DEMOS:
         for case, how in CASES.items():
             results = [one(system, case) for _ in range(args.rounds)]
             expected = 128 + (how if how is not None else signal.SIGHUP)

@@ -16,7 +16,7 @@ import os
 from functools import partial
 from pathlib import Path
 
-from _harness import Terminal, Verdicts, app_env, demo_copy, temp_folder
+from _harness import DEMOS, Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 
 def cursor(path: Path) -> int | None:
@@ -169,7 +169,7 @@ def main() -> int:
     args = parser.parse_args()
     verdicts = Verdicts()
     print(f"writers: each case {args.rounds}x per system, real apps in terminals")
-    for system in ("myz", "fate"):
+    for system in DEMOS:
         for case, run in CASES.items():
             results = [run(system) for _ in range(args.rounds)]
             lost = sum(lost for lost, _ in results)

@@ -126,16 +126,16 @@ class Follower:
         except FileNotFoundError:
             return self._set(Seen(self.seen.projection, t("viewer.missing", path=self.path), "missing"), None)
         except OSError as exc:
-            return self._set(Seen(self.seen.projection, t("view.error.unreadable", path=self.path, reason=exc.strerror or exc), "broken"), None)
+            return self._broken(t("view.error.unreadable", path=self.path, reason=exc.strerror or exc), None)
         stamp = (info.st_ino, info.st_size, info.st_mtime_ns)
         if stamp == self._stamp:
             return False
         try:
             projection = read_projection(self.path)
         except ProjectionError as exc:
-            return self._set(Seen(self.seen.projection, str(exc), "broken"), stamp)
+            return self._broken(str(exc), stamp)
         except Exception as exc:  # the view goes on whatever a read of a file meets: it keeps the last good state
-            return self._set(Seen(self.seen.projection, t("viewer.kept", why=f"{type(exc).__name__}: {exc}"[:200]), "broken"), stamp)
+            return self._broken(f"{type(exc).__name__}: {exc}"[:200], stamp)
         last = self.seen.projection
         if last is not None and projection.revision == last.revision and projection.written == last.written:
             return self._set(Seen(last), stamp)
@@ -144,6 +144,11 @@ class Follower:
             # began: the file is the truth, and the players are told.
             return self._set(Seen(projection, t("viewer.went_back", old=last.revision, new=projection.revision), "back"), stamp)
         return self._set(Seen(projection, "", "" if projection.open else "closed"), stamp)
+
+    def _broken(self, why: str, stamp: tuple[int, int, int] | None) -> bool:
+        """A file that can't be read: the last good state stays, and says so."""
+        said = t("viewer.kept", why=why) if self.seen.projection is not None else why
+        return self._set(Seen(self.seen.projection, said, "broken"), stamp)
 
     def _set(self, seen: Seen, stamp: tuple[int, int, int] | None) -> bool:
         self._stamp = stamp
