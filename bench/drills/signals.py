@@ -77,6 +77,9 @@ def main() -> int:
             codes = sorted({str(code) for _, _, code in results})
             slowest = max(took for _, took, _ in results)
             verdicts.add(f"{system} {case}", all(held for held, _, _ in results), f"exit {'/'.join(codes)} (want {expected}), slowest {slowest:.2f} s, saved and lock freed in {sum(h for h, _, _ in results)}/{len(results)}")
+        for case in ("SIGHUP", "SIGTERM"):  # the quick roll's dialog waiting for the GM: answered all the same
+            held, took, code = one(system, case, dialog=True)
+            verdicts.add(f"{system} {case} with a dialog up", held, f"exit {code}, {took:.2f} s, saved and lock freed: {held}")
     return verdicts.exit_code
 
 
