@@ -11,10 +11,10 @@ import pytest
 
 import fuzz  # the drills, from bench/drills
 import kill
-from _harness import Verdicts
+from _harness import DEMOS, Verdicts
 
 
-@pytest.mark.parametrize("system", ["myz", "fate"])
+@pytest.mark.parametrize("system", list(DEMOS))
 def test_kills_mid_save_leave_every_file_whole_and_no_temp_behind(system):
     verdicts = Verdicts()
     kill.drill(system, 4, random.Random(3), verdicts, jitter=0)
