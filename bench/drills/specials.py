@@ -24,7 +24,7 @@ from pathlib import Path
 from functools import partial
 from typing import Callable
 
-from _harness import DEMOS, ROOT, Terminal, Verdicts, app_env, demo_copy, temp_folder
+from _harness import ROOT, Terminal, Verdicts, app_env, demo_copy, temp_folder
 
 LIMIT = 5.0
 
@@ -165,7 +165,7 @@ def bad_views(verdicts: Verdicts) -> None:
 
 def main() -> int:
     verdicts = Verdicts()
-    print(f"specials: {len(SPECIAL)} kinds of file that are not files; {len(BAD_VIEWS)} bad players' files ({len(DEMOS)} systems' rulesets known)")
+    print(f"specials: {len(SPECIAL)} kinds of file that are not files; {len(BAD_VIEWS)} bad players' files")
     command_line(verdicts)
     in_terminal(verdicts)
     bad_views(verdicts)
