@@ -43,6 +43,19 @@ def test_a_hidden_aspect_stays_hidden_when_the_gm_edits_the_zones_aspects():
     assert "Maps" not in seen(battle)
 
 
+def test_a_hidden_aspect_reworded_while_another_is_deleted_stays_hidden():
+    # found in play: the reworded one took the deleted one's slot, and was shown
+    battle = scene()
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Thick Mud", "Flooded Craters", "Barbed Coils")))
+    battle.record(Hide(item=slot_of(battle, "z2", "Flooded Craters")))
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Flooded Shell Craters", "Barbed Coils")))
+    assert battle.game.hidden == (slot_of(battle, "z2", "Flooded Shell Craters"),)
+    assert "Flooded" not in seen(battle) and "Thick Mud" not in seen(battle).split("aspects")[-1]
+    # nothing alike: the one left takes the hidden slot, never the shown one
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Sunken Pits",)))
+    assert battle.game.hidden == (slot_of(battle, "z2", "Sunken Pits"),) and "Sunken" not in seen(battle)
+
+
 def test_a_mark_saved_by_an_aspects_text_lands_on_its_slot():
     battle = scene()
     battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Tripwire Mines")))
@@ -137,7 +150,10 @@ def test_unused_keys_skip_marks_and_lines_of_things_gone():
         (("A", "B", "C"), ("A", "C"), (1, 3)),  # removed
         (("A", "B"), ("A", "B", "D"), (1, 2, 4)),  # added: a new slot
         (("A", "A"), ("A",), (1,)),
+        (("Thick Mud", "Flooded Craters", "C"), ("Flooded Shell Craters", "C"), (2, 3)),  # the most alike
+        (("Thick Mud", "Flooded Craters", "C"), ("Deep Mud", "C"), (1, 3)),
+        (("Thick Mud", "Flooded Craters", "C"), ("Fog", "C"), (2, 3)),  # none alike: the hidden slot
     ],
 )
 def test_zone_aspects_keep_their_slots_through_an_edit(old, new, slots):
-    assert carried_slots(old, (1, 2, 3)[: len(old)], new, 3) == (slots, max(3, *slots))
+    assert carried_slots(old, (1, 2, 3)[: len(old)], new, 3, hidden={2}) == (slots, max(3, *slots))

@@ -37,7 +37,7 @@ from tui.core.systems.second_world import events as sev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.state import aspect_item
 
-RUNS = settings(max_examples=25, deadline=None, derandomize=os.environ.get("CI") == "true", suppress_health_check=[HealthCheck.too_slow])
+RUNS = settings(max_examples=80, deadline=None, derandomize=os.environ.get("CI") == "true", suppress_health_check=[HealthCheck.too_slow])
 WHEN = datetime(2026, 11, 28, tzinfo=timezone.utc)
 
 
@@ -119,7 +119,13 @@ def sw_new() -> Run:
     battle.record(sev.SetSides(names=("Commandos", "Garrison")))
     for number in range(1, 4):
         battle.record(sev.PlaceZone(zone=Zone(key=f"z{number}", name=f"Room {number}", col=number - 1, row=0)))
-    return Run(battle)
+    run = Run(battle)
+    for zone in ("z1", "z2", "z3"):  # some aspects on each zone from the start, for the edits to work on
+        battle.record(sev.ZoneAspects(zone=zone, aspects=(run.words(), run.words(), run.words())))
+        info = battle.game.zone_info(zone)
+        for slot, text in zip(info.slots, info.aspects):
+            run.said(aspect_item(zone, slot), text)
+    return run
 
 
 def sw_character(run: Run, data: st.DataObject) -> None:
@@ -144,13 +150,22 @@ def sw_aspects(run: Run, data: st.DataObject) -> None:
     zone = f"z{data.draw(st.integers(1, 3))}"
     info = run.battle.game.zone_info(zone)
     aspects, slots = list(info.aspects), list(info.slots)
-    how = data.draw(st.sampled_from(["reword", "add", "remove"]))
+    how = data.draw(st.sampled_from(["reword", "add", "remove", "rework"]))
     index = data.draw(st.integers(0, max(0, len(aspects) - 1)))
     word = run.words()
     if how == "add" or not aspects:
         aspects.insert(min(index, len(aspects)), word)
     elif how == "reword":
         aspects[index] = word
+    elif how == "rework" and len(aspects) > 1:
+        # one reworded, as a GM does ("Flooded Craters" → "Flooded Shell
+        # Craters"), another deleted, in one edit: the words are the reworded one's
+        word = aspects[index] + " " + word
+        aspects[index] = word
+        del aspects[data.draw(st.sampled_from([i for i in range(len(aspects)) if i != index]))]
+        if run.record(sev.ZoneAspects(zone=zone, aspects=tuple(aspects))):
+            run.said(aspect_item(zone, slots[index]), word)
+        return
     else:
         del aspects[index]
     if not run.record(sev.ZoneAspects(zone=zone, aspects=tuple(aspects))):

@@ -8,6 +8,9 @@ and removed, and characters built, only before it starts.
 
 from __future__ import annotations
 
+from difflib import SequenceMatcher
+from typing import Collection
+
 from pydantic import ValidationError
 
 from tui.core.maps.edges import Edge
@@ -75,12 +78,14 @@ def rename_zone(state: SWState, event: ev.RenameZone) -> SWState:
     return replace(state, board=state.board.rename(event.key, event.name)).with_note("sw.note.zone_renamed", old=old, zone=event.name)
 
 
-def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, ...], made: int) -> tuple[tuple[int, ...], int]:
+def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, ...], made: int, hidden: Collection[int] = ()) -> tuple[tuple[int, ...], int]:
     """The slots of ``new`` aspects written over ``old`` ones, and the slots
-    made after: an aspect kept keeps its slot wherever it moved; the others
-    take, in order, the slots of the old ones gone (an edit in place keeps
-    its slot, and so a hidden aspect stays hidden however it is reworded);
-    what is left over is a new slot."""
+    made after. An aspect kept keeps its slot wherever it moved. The others
+    take the slots of the old ones gone, most alike first ("Flooded Shell
+    Craters" is the reworded "Flooded Craters", not the "Thick Mud" deleted
+    in the same edit), and where nothing tells them apart a ``hidden`` slot
+    first: an edit may hide a line the GM meant to show (the map marks it),
+    never show one meant to be hidden. What is left over is a new slot."""
     free = list(zip(old, slots))
     kept: list[int | None] = []
     for text in new:
@@ -88,23 +93,35 @@ def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, 
         if match is not None:
             free.remove(match)
         kept.append(match[1] if match is not None else None)
-    gone = [slot for _, slot in free]
+    places = {slot: index for index, slot in enumerate(slots)}
+    pairs = sorted(
+        ((-_alike(text, was), slot not in hidden, abs(places[slot] - index), index, slot) for index, text in enumerate(new) if kept[index] is None for was, slot in free),
+    )
+    taken: set[int] = set()
+    for _, _, _, index, slot in pairs:
+        if kept[index] is None and slot not in taken:
+            kept[index] = slot
+            taken.add(slot)
     result = []
     for slot in kept:
         if slot is None:
-            if gone:
-                slot = gone.pop(0)
-            else:
-                made += 1
-                slot = made
+            made += 1
+            slot = made
         result.append(slot)
     return tuple(result), made
+
+
+def _alike(a: str, b: str) -> int:
+    """How alike two aspects read, 0 to 5 by their letters in any case: in
+    fifths, so that only a clear difference tells two old ones apart."""
+    return int(SequenceMatcher(None, a.casefold(), b.casefold()).ratio() * 5)
 
 
 def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
     zone = state.board.zone(event.zone)
     info = state.zone_info(event.zone)
-    slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made)
+    hidden = {int(item.rpartition(":")[2]) for item in state.hidden if item.startswith(f"aspect_slot:{event.zone}:")}
+    slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made, hidden)
     changed = replace(state, slots_made=made).with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations, slots))
     return changed.with_note("sw.note.zone_aspects", zone=zone.name, count=len(event.aspects))
 
