@@ -103,11 +103,11 @@ def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, 
             kept[index] = slot
             taken.add(slot)
     result = []
-    for slot in kept:
-        if slot is None:
+    for found in kept:
+        if found is None:
             made += 1
-            slot = made
-        result.append(slot)
+            found = made
+        result.append(found)
     return tuple(result), made
 
 
