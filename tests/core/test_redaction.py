@@ -157,3 +157,29 @@ def test_unused_keys_skip_marks_and_lines_of_things_gone():
 )
 def test_zone_aspects_keep_their_slots_through_an_edit(old, new, slots):
     assert carried_slots(old, (1, 2, 3)[: len(old)], new, 3, hidden={2}) == (slots, max(3, *slots))
+
+
+def test_what_a_hidden_character_puts_on_a_zone_starts_hidden_and_the_gm_may_show_it():
+    # found in play: Major von Adler (hidden) made "Secret Orders" on his bunker; it showed, and h could not hide it
+    from tests.core.second_world.test_combat import PLUS4, turn_of
+
+    battle = turn_of("hale")
+    battle.record(Hide(item="character:hale"))
+    battle.record(sev.ActionRoll(counter=battle.game.counter, key="hale", action="advantage", skill="notice", faces=PLUS4, difficulty=2, zone="z2", aspect="Secret Orders"))
+    battle.record(sev.Resolve())
+    made = battle.game.aspects[0]
+    assert f"made:{made.id}" in battle.game.hidden and "Secret Orders" not in seen(battle)
+    from tui.core.systems.second_world.public import zone_cards
+
+    assert "Secret Orders (2×) (hidden)" in dict(zone_cards(battle.game, public=False))["z2"].aspects
+    battle.record(Hide(item=f"made:{made.id}", hidden=False))
+    assert "Secret Orders" in seen(battle)
+
+
+def test_what_a_shown_character_puts_on_a_zone_is_shown():
+    from tests.core.second_world.test_combat import PLUS4, turn_of
+
+    battle = turn_of("hale")
+    battle.record(sev.ActionRoll(counter=battle.game.counter, key="hale", action="advantage", skill="notice", faces=PLUS4, difficulty=2, zone="z2", aspect="Blind Corner"))
+    battle.record(sev.Resolve())
+    assert battle.game.hidden == () and "Blind Corner" in seen(battle)

@@ -125,6 +125,11 @@ def sw_new() -> Run:
         info = battle.game.zone_info(zone)
         for slot, text in zip(info.slots, info.aspects):
             run.said(aspect_item(zone, slot), text)
+    for side in (0, 1):  # and someone on each side, for the conflict to start
+        key, name = battle.game.next_character_key(), run.words()
+        battle.record(sev.SetCharacter(character=VASQUEZ.model_copy(update={"key": key, "name": name, "side": side})))
+        battle.record(sev.Deploy(key=key, zone=f"z{side + 1}"))
+        run.said(f"character:{key}", name)
     return run
 
 
@@ -201,10 +206,19 @@ def sw_play(run: Run, data: st.DataObject) -> None:
         ready = [c.key for c in state.characters if state.may_begin(c.key)]
         if ready:
             run.record(sev.BeginTurn(key=pick(data, ready)))
-    elif data.draw(st.booleans()):
-        run.record(sev.FullDefence(key=state.turn.actor))
     else:
-        run.record(sev.EndTurn())
+        how = data.draw(st.sampled_from(["defend", "advantage", "end"]))
+        actor = state.turn.actor
+        if how == "defend":
+            run.record(sev.FullDefence(key=actor))
+        elif how == "advantage":
+            # what a character does is theirs: hidden, their advantage on a zone is too
+            word, zone = run.words(), state.zone_of(actor)
+            roll = sev.ActionRoll(counter=state.counter, key=actor, action="advantage", skill="notice", faces=(1, 1, 1, 1), difficulty=0, zone=zone, aspect=word)
+            if run.record(roll) and run.record(sev.Resolve()) and f"character:{actor}" in run.battle.game.hidden:
+                run.said(f"character:{actor}", word)
+        else:
+            run.record(sev.EndTurn())
 
 
 SW_MOVES = {"character": sw_character, "remove": sw_remove, "aspects": sw_aspects, "situation": sw_situation, "hide": sw_hide, "play": sw_play, "undo": undo, "redo": redo}
@@ -223,7 +237,12 @@ def km_new() -> Run:
     battle = KingmakerBattle.new("Ford", seed=3)
     battle.record(kev.SetSides(names=("Ostmark", "Rivenhold")))
     battle.record(kev.SetMat(width=24, height=16))
-    return Run(battle)
+    run = Run(battle)
+    for side in (0, 1):  # an army on each side, for the battle to begin
+        key, name, general = battle.game.next_army_key(), run.words(), run.words()
+        battle.record(kev.SetArmy(army=KNIGHTS.model_copy(update={"key": key, "name": name, "side": side, "commander": Commander(name=general, charisma=1, profession=2, level=3)})))
+        run.said(f"army:{key}", name, general)
+    return run
 
 
 def km_army(run: Run, data: st.DataObject) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tui.core.i18n import language, t
 from tui.core.secrets import Hide, toggle
 from tui.core.systems.second_world.public import aspect_item, character_item, situation_item
-from tui.core.systems.second_world.state import SWState
+from tui.core.systems.second_world.state import SWState, made_item
 from tui.ui.second_world.map_flows import ask, record
 from tui.ui.shell.dialogs import Choice, ChoiceDialog
 
@@ -23,6 +23,7 @@ def hideable(state: SWState, zone: str) -> list[tuple[str, str]]:
     info = state.zone_info(zone)
     found = [(situation_item(zone, key), state.rules.situation(key).name(language())) for key in info.situations]
     found += [(aspect_item(zone, slot), text) for slot, text in zip(info.slots, info.aspects)]
+    found += [(made_item(a.id), a.text) for a in state.aspects if a.on == zone]
     found += [(character_item(c.key), c.name) for c in state.characters if state.zone_of(c.key) == zone]
     return found
 

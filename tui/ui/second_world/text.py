@@ -11,6 +11,7 @@ from rich.text import Text
 from tui.core.i18n import language, t
 from tui.core.systems.second_world.state import SWState
 from tui.core.systems.second_world.public import aspect_item, character_item, roll_lines, situation_item, stage_line, zone_cards
+from tui.core.systems.second_world.state import made_item
 from tui.core.systems.second_world.story import condition, note_text
 from tui.ui.widgets.zone_board import BoardView, EdgeView
 from tui.ui.widgets.zone_board_layout import card_view
@@ -38,7 +39,7 @@ def card_text(state: SWState, zone: str) -> Text:
     for slot, aspect in zip(info.slots, info.aspects):
         text.append("\n  " + aspect + _hidden(state, aspect_item(zone, slot)), style="italic")
     for made in (a for a in state.aspects if a.on == zone):
-        text.append("\n  " + made.text + _free(made.free), style="italic")
+        text.append("\n  " + made.text + _free(made.free) + _hidden(state, made_item(made.id)), style="italic")
     for edge in state.board.edges_of(zone):
         other = state.board.zone(edge.other(zone)).name
         shut = t("board.describe.edge_closed" if edge.closed else "board.describe.edge_open")
@@ -51,7 +52,7 @@ def card_text(state: SWState, zone: str) -> Text:
             if state.stage != "scene":
                 text.append(" · " + condition(state, character.key))
             for made in (a for a in state.aspects if a.on == character.key):
-                text.append("\n  " + made.text + _free(made.free), style="italic")
+                text.append("\n  " + made.text + _free(made.free) + _hidden(state, made_item(made.id)), style="italic")
     return text
 
 

@@ -4,7 +4,8 @@ the stage, the roll on the table; and what the players may see of it.
 The text keeps no secret of its own, so the GM marks what the players
 must not see (``Hide``): a character (``character:<key>``), a zone's
 aspect slot (``aspect_slot:<zone>:<n>``) or situation
-(``situation:<zone>:<key>``). The GM's map shows such a thing with a mark;
+(``situation:<zone>:<key>``), an aspect put in play (``made:<id>``; one a
+hidden character makes on a zone starts hidden). The GM's map shows such a thing with a mark;
 the projection leaves it out and every line of the story about it, then
 drops every line that still names it (``secrets.redact``).
 """
@@ -17,7 +18,7 @@ from tui.core.i18n import language, t
 from tui.core.dice.odds import fudge_chances, percent
 from tui.core.panel import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.secrets import Hide, marked, redact
-from tui.core.systems.second_world.state import SWState, aspect_item, character_item, situation_item
+from tui.core.systems.second_world.state import SWState, aspect_item, character_item, made_item, situation_item
 from tui.core.systems.second_world.story import condition, note_text, where
 
 FACE = {-1: "−", 0: "0", 1: "+"}
@@ -46,6 +47,8 @@ def item_name(state: SWState, item: str) -> str:
             return info.aspects[info.slots.index(int(what))]
         if kind == "situation" and what in info.situations:
             return state.rules.situation(what).name(language())
+        if kind == "made" and (made := state.aspect(rest)) is not None:
+            return made.text
     except (KeyError, ValueError):
         pass
     raise RuleViolation(t("secret.rule.no_such", item=item))
@@ -106,7 +109,10 @@ def zone_cards(state: SWState, *, public: bool) -> tuple[tuple[str, Card], ...]:
             hidden = aspect_item(zone.key, slot) in state.hidden
             if not (hidden and public):
                 lines.append(text + (" " + t("secret.mark") if hidden else ""))
-        lines += [a.text + (f" ({a.free}×)" if a.free else "") for a in state.aspects if a.on == zone.key]
+        for made in (a for a in state.aspects if a.on == zone.key):
+            hidden = made_item(made.id) in state.hidden
+            if not (hidden and public):
+                lines.append(made.text + (f" ({made.free}×)" if made.free else "") + (" " + t("secret.mark") if hidden else ""))
         col, row = zone.cell
         cards.append((zone.key, Card(col=col, row=row, title=zone.name, aspects=tuple(lines), occupants=occupants(state, zone.key, public=public))))
     return tuple(cards)
@@ -183,7 +189,7 @@ def panel(state: SWState, system_name: str) -> Panel:
             words = f"{character.name}: {where(state, character.key)}"
             if state.stage != "scene":
                 words += " · " + condition(state, character.key)
-            made = [a.text + (f" ({a.free}×)" if a.free else "") for a in state.aspects if a.on == character.key]
+            made = [a.text + (f" ({a.free}×)" if a.free else "") for a in state.aspects if a.on == character.key and made_item(a.id) not in state.hidden]
             if made:
                 words += " · " + ", ".join(made)
             lines.append(words)

@@ -19,7 +19,7 @@ from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.forces import check_sheet
-from tui.core.systems.second_world.state import SWState, ZoneInfo, character_item, situation_item
+from tui.core.systems.second_world.state import SWState, ZoneInfo, aspect_item, character_item, situation_item
 
 
 def _in_scene(state: SWState) -> None:
@@ -95,7 +95,7 @@ def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, 
         kept.append(match[1] if match is not None else None)
     places = {slot: index for index, slot in enumerate(slots)}
     pairs = sorted(
-        ((-_alike(text, was), slot not in hidden, abs(places[slot] - index), index, slot) for index, text in enumerate(new) if kept[index] is None for was, slot in free),
+        ((_unlike(text, was), slot not in hidden, abs(places[slot] - index), index, slot) for index, text in enumerate(new) if kept[index] is None for was, slot in free),
     )
     taken: set[int] = set()
     for _, _, _, index, slot in pairs:
@@ -111,10 +111,18 @@ def carried_slots(old: tuple[str, ...], slots: tuple[int, ...], new: tuple[str, 
     return tuple(result), made
 
 
-def _alike(a: str, b: str) -> int:
-    """How alike two aspects read, 0 to 5 by their letters in any case: in
-    fifths, so that only a clear difference tells two old ones apart."""
-    return int(SequenceMatcher(None, a.casefold(), b.casefold()).ratio() * 5)
+def _unlike(a: str, b: str) -> tuple[float, int]:
+    words, letters = _alike(a, b)
+    return -words, -letters
+
+
+def _alike(a: str, b: str) -> tuple[float, int]:
+    """How alike two aspects read: the share of their words in common, then
+    their letters in fifths (any case), so that only a clear difference
+    tells two old ones apart."""
+    words, others = set(a.casefold().split()), set(b.casefold().split())
+    letters = int(SequenceMatcher(None, a.casefold(), b.casefold()).ratio() * 5)
+    return round(len(words & others) / len(words | others), 2), letters
 
 
 def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
@@ -122,7 +130,14 @@ def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
     info = state.zone_info(event.zone)
     hidden = {int(item.rpartition(":")[2]) for item in state.hidden if item.startswith(f"aspect_slot:{event.zone}:")}
     slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made, hidden)
-    changed = replace(state, slots_made=made).with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations, slots))
+    marks = state.hidden
+    if hidden - set(slots):
+        # A hidden aspect's words are gone, and which new line they became is
+        # a guess: every new line of the edit is hidden, the map marks them,
+        # and the GM shows what was meant to be seen (never the other way).
+        guessed = [aspect_item(event.zone, slot) for slot, text in zip(slots, event.aspects) if text not in info.aspects]
+        marks = (*marks, *(item for item in guessed if item not in marks))
+    changed = replace(state, slots_made=made, hidden=marks).with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations, slots))
     return changed.with_note("sw.note.zone_aspects", zone=zone.name, count=len(event.aspects))
 
 

@@ -51,6 +51,11 @@ def situation_item(zone: str, key: str) -> str:
     return f"situation:{zone}:{key}"
 
 
+def made_item(aspect_id: str) -> str:
+    """An aspect put in play during the conflict (an advantage, a boost)."""
+    return f"made:{aspect_id}"
+
+
 @dataclass(frozen=True)
 class Fighter:
     """A character in the conflict."""
@@ -299,16 +304,24 @@ class SWState:
         return next((a for a in self.aspects if a.id == aspect_id), None)
 
     def with_aspect(self, text: str, on: str, kind: Literal["advantage", "boost", "consequence"], free: int = 0, holder: int | None = None) -> "SWState":
+        """The aspect put in play, hidden from the start when it lies on a
+        hidden character, or on a zone in a hidden character's turn: what
+        the players can't see done stays unseen until the GM shows it (one
+        on a character they see, they feel)."""
         made = Aspect(id=f"a{self.made + 1}", text=text, on=on, kind=kind, free=free, holder=holder)
-        return replace(self, aspects=(*self.aspects, made), made=self.made + 1)
+        unseen = self.turn.actor is not None and character_item(self.turn.actor) in self.hidden and on in {z.key for z in self.board.zones}
+        hidden = (*self.hidden, made_item(made.id)) if unseen or character_item(on) in self.hidden else self.hidden
+        return replace(self, aspects=(*self.aspects, made), made=self.made + 1, hidden=hidden)
 
     def next_character_key(self) -> str:
         """``c1``, ``c2`` ...: the first key no character of this conflict has had."""
         return unused_key("c", "character", [c.key for c in self.characters], self.hidden, self.notes)
 
     def named(self) -> list[tuple[str, str]]:
-        """Every hideable identity with its name now: the characters and the zones' aspects."""
+        """Every hideable identity with its name now: the characters, the
+        aspects put in play and the zones' aspects."""
         found = [(character_item(c.key), c.name) for c in self.characters]
+        found += [(made_item(a.id), a.text) for a in self.aspects]
         for zone, info in self.zones:
             found += [(aspect_item(zone, slot), text) for slot, text in zip(info.slots, info.aspects)]
         return found
@@ -320,4 +333,4 @@ class SWState:
         return replace(self, notes=self.notes.add(Note(key, items, told)))
 
 
-__all__ = ["Aspect", "Fighter", "aspect_item", "character_item", "situation_item", "Hit", "OrderKind", "PendingRoll", "RollAction", "RollSide", "SWState", "Stage", "Turn", "ZoneInfo"]
+__all__ = ["Aspect", "Fighter", "aspect_item", "character_item", "made_item", "situation_item", "Hit", "OrderKind", "PendingRoll", "RollAction", "RollSide", "SWState", "Stage", "Turn", "ZoneInfo"]
