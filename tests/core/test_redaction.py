@@ -183,3 +183,26 @@ def test_what_a_shown_character_puts_on_a_zone_is_shown():
     battle.record(sev.ActionRoll(counter=battle.game.counter, key="hale", action="advantage", skill="notice", faces=PLUS4, difficulty=2, zone="z2", aspect="Blind Corner"))
     battle.record(sev.Resolve())
     assert battle.game.hidden == () and "Blind Corner" in seen(battle)
+
+
+# -- added hidden: never shown for an instant (found in play: a new army showed until h was pressed) --
+
+
+def test_a_character_army_or_aspect_added_hidden_never_reaches_the_players():
+    battle = scene()
+    battle.record(sev.SetCharacter(character=GUNNER.model_copy(update={"key": "c1", "name": "Sniper Vogt"}), hidden=True))
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Sandbags", "Tripwire Mines"), hidden=(1,)))
+    assert battle.game.hidden == ("character:c1", slot_of(battle, "z2", "Tripwire Mines"))
+    assert "Vogt" not in seen(battle) and "Tripwire" not in seen(battle) and "Sandbags" in seen(battle)
+    battle.undo()
+    battle.undo()  # each in one step: undone, nothing of it is left
+    assert battle.game.hidden == () and "c1" not in [c.key for c in battle.game.characters]
+    km = muster()
+    km.record(kev.SetArmy(army=KNIGHTS.model_copy(update={"key": "a1", "name": "Fen Raiders"}), hidden=True))
+    assert km.game.hidden == ("army:a1",) and "Fen Raiders" not in seen(km) and "Ser Ilsa" not in seen(km)
+
+
+def test_a_hidden_aspect_must_be_one_written():
+    battle = scene()
+    with pytest.raises(RuleViolation, match="no aspect 3 on that zone"):
+        battle.record(sev.ZoneAspects(zone="z2", aspects=("Sandbags",), hidden=(2,)))

@@ -139,7 +139,7 @@ def sw_character(run: Run, data: st.DataObject) -> None:
     key = old.key if old else state.next_character_key()
     name = run.words()
     made = VASQUEZ.model_copy(update={"key": key, "name": name, "side": old.side if old else data.draw(st.integers(0, 1))})
-    if run.record(sev.SetCharacter(character=made)):
+    if run.record(sev.SetCharacter(character=made, hidden=True if data.draw(st.booleans()) else None)):
         run.said(f"character:{key}", name)
         run.record(sev.Deploy(key=key, zone=f"z{data.draw(st.integers(1, 3))}"))
 
@@ -155,10 +155,16 @@ def sw_aspects(run: Run, data: st.DataObject) -> None:
     zone = f"z{data.draw(st.integers(1, 3))}"
     info = run.battle.game.zone_info(zone)
     aspects, slots = list(info.aspects), list(info.slots)
-    how = data.draw(st.sampled_from(["reword", "add", "remove", "rework"]))
+    how = data.draw(st.sampled_from(["reword", "add", "remove", "rework", "add hidden"]))
     index = data.draw(st.integers(0, max(0, len(aspects) - 1)))
     word = run.words()
-    if how == "add" or not aspects:
+    if how == "add hidden" and len(aspects) < 7:
+        # written hidden, as the zone's h does: never shown for an instant
+        if run.record(sev.ZoneAspects(zone=zone, aspects=(*aspects, word), hidden=(len(aspects),))):
+            now = run.battle.game.zone_info(zone)
+            run.said(aspect_item(zone, now.slots[-1]), word)
+        return
+    if how in ("add", "add hidden") or not aspects:
         aspects.insert(min(index, len(aspects)), word)
     elif how == "reword":
         aspects[index] = word
@@ -252,7 +258,7 @@ def km_army(run: Run, data: st.DataObject) -> None:
     name, general = run.words(), run.words() if data.draw(st.booleans()) else ""
     side = old.side if old else data.draw(st.integers(0, 1))
     made = KNIGHTS.model_copy(update={"key": key, "name": name, "side": side, "commander": Commander(name=general, charisma=1, profession=2, level=3)})
-    if run.record(kev.SetArmy(army=made)):
+    if run.record(kev.SetArmy(army=made, hidden=True if data.draw(st.booleans()) else None)):
         run.said(f"army:{key}", name, general)
 
 

@@ -35,21 +35,65 @@ async def test_h_on_a_zone_hides_its_aspect_or_character_from_the_players(tmp_pa
         app.screen.query_one(ZoneBoard).cursor = (0, 0)
         await keys(app, pilot, "h")
         assert isinstance(app.screen, ChoiceDialog)
-        await keys(app, pilot, "enter")  # the first: the aspect Tripwire Mines
+        await keys(app, pilot, "down", "enter")  # under "Write a hidden aspect…": the aspect Tripwire Mines
         assert game(app).hidden == ("aspect_slot:z1:1",)  # its slot: an edit keeps it hidden
         assert "Tripwire Mines" not in players_see(app) and "Sandbags" in players_see(app)
         assert "Tripwire Mines (hidden)" in app.screen.query_one(ZoneBoard).describe((0, 0))
         assert "Tripwire Mines (hidden)" in str(app.screen.query_one("#card").render())
-        await keys(app, pilot, "h", "down", "down", "enter")  # Sgt. Hale
+        await keys(app, pilot, "h", "down", "down", "down", "enter")  # Sgt. Hale
         assert HALE.name not in players_see(app)
-        await keys(app, pilot, "h", "enter")  # shown again
+        await keys(app, pilot, "h", "down", "enter")  # shown again
         assert game(app).hidden == ("character:hale",)
         assert "Tripwire Mines" in players_see(app)
-        app.screen.query_one(ZoneBoard).cursor = (1, 0)  # the Yard: nothing on it
+        app.screen.query_one(ZoneBoard).cursor = (1, 0)  # the Yard: nothing on it, but a hidden aspect may be written
         await pilot.pause()
+        await keys(app, pilot, "h", "enter", *"Minefield", "enter")  # in one burst
+        info = game(app).zone_info("z2")
+        assert info.aspects == ("Minefield",) and f"aspect_slot:z2:{info.slots[0]}" in game(app).hidden
+        assert "Minefield" not in players_see(app)
+        assert "Minefield (hidden)" in app.screen.query_one(ZoneBoard).describe((1, 0))
+        await keys(app, pilot, "u")  # one step: the aspect and its mark go together
+        assert game(app).zone_info("z2").aspects == () and game(app).hidden == ("character:hale",)
+
+
+async def test_a_zone_with_every_aspect_written_closes_the_hidden_one(tmp_path):
+    battle = two_rooms()
+    battle.record(sev.ZoneAspects(zone="z1", aspects=tuple(f"Aspect {n}" for n in range(7))))
+    app = sw_app(tmp_path, battle)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.screen.query_one(ZoneBoard).cursor = (0, 0)
         await keys(app, pilot, "h")
-        assert not isinstance(app.screen, ChoiceDialog)
-        assert "nothing on this zone to hide" in [n.message for n in app._notifications][-1]
+        assert isinstance(app.screen, ChoiceDialog)
+        write = app.screen._choices[0]
+        assert write.value == "write" and "at most 7" in write.closed
+
+
+@pytest.mark.covers("sw.cast_add_hidden")
+async def test_shift_a_in_the_cast_adds_a_character_hidden_from_the_start(tmp_path):
+    app = sw_app(tmp_path, two_rooms())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "f4", "A", *"Sniper Vogt", "enter", "down", "enter", "down", "enter", "enter", *"Shoot +2", "enter", "enter", "enter")
+        vogt = game(app).characters[-1]
+        assert vogt.name == "Sniper Vogt" and game(app).hidden == (f"character:{vogt.key}",)
+        assert "Vogt" not in players_see(app)
+        assert "(hidden)" in str(app.screen.query_one("#cast").get_option_at_index(len(game(app).characters) - 1).prompt)
+        await keys(app, pilot, "u")  # one step
+        assert game(app).hidden == () and vogt.key not in [c.key for c in game(app).characters]
+
+
+@pytest.mark.covers("km.armies_add_hidden")
+async def test_shift_a_in_the_army_builder_adds_an_army_hidden_from_the_start(tmp_path):
+    app = km_app(tmp_path, muster())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await keys(app, pilot, "f4", "A", *"Fen Raiders", "enter", "down", "enter", "enter", *"1", "enter", *"200", "enter", "enter", "enter")
+        raiders = game(app).armies[-1]
+        assert raiders.name == "Fen Raiders" and game(app).hidden == (f"army:{raiders.key}",)
+        assert "Fen Raiders" not in players_see(app)
+        await keys(app, pilot, "u")
+        assert game(app).hidden == () and raiders.key not in [a.key for a in game(app).armies]
 
 
 @pytest.mark.covers("sw.cast_hide")

@@ -7,6 +7,7 @@ and where it comes from. Armies are built and changed before the battle
 | :- | :- |
 | ↑ ↓ | move over the armies |
 | a | add an army: name, side, troops, CR, head count, Hit Die, mounts |
+| A | add an army hidden from the players' view from the start (an ambush, a reserve) |
 | enter | the army's menu: basics, resources, tactics, abilities, commander, boons, numbers, Morale |
 | d | remove the army under the cursor |
 | s | the sides' names |
@@ -36,7 +37,7 @@ from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
 from tui.ui.kingmaker.hosts import ArmiesHost
 
-_EDITING = {"add", "edit", "remove", "sides"}
+_EDITING = {"add", "add_hidden", "edit", "remove", "sides"}
 
 
 class ArmyBuilderList(OptionList, inherit_bindings=False):
@@ -53,6 +54,7 @@ class KingmakerArmiesScreen(ArmiesHost):
 
     BINDINGS = [
         Binding("a", "add", "km_army.key.add", id="km.armies_add"),
+        Binding("A", "add_hidden", "km_army.key.add_hidden", show=False, id="km.armies_add_hidden"),
         Binding("enter", "edit", "km_army.key.edit", id="km.armies_edit"),
         Binding("d", "remove", "km_army.key.remove", id="km.armies_remove"),
         Binding("s", "sides", "km_army.key.sides", id="km.armies_sides"),
@@ -179,6 +181,9 @@ class KingmakerArmiesScreen(ArmiesHost):
 
     def action_add(self) -> None:
         self._run(flows.basics(self))
+
+    def action_add_hidden(self) -> None:
+        self._run(flows.basics(self, hidden=True))
 
     def action_edit(self) -> None:
         army = self.selected_army()

@@ -36,9 +36,10 @@ HIT_DIE_MENU = data_menu("km.hit_die", lambda: tuple(d.key for d in shipped().hi
 # -- the army: built or its basics changed --------------------------------------------
 
 
-async def basics(screen: ArmiesHost, old: Army | None = None) -> None:
+async def basics(screen: ArmiesHost, old: Army | None = None, *, hidden: bool = False) -> None:
     """Name, side, troops, CR, head count, Hit Die, the mounts' CR; each step
-    checked by the rules before the next."""
+    checked by the rules before the next. ``hidden``: a new army the players'
+    view never shows until the GM does (one step: no instant)."""
     state = screen.state
     rules = state.rules
     lang = language()
@@ -96,7 +97,7 @@ async def basics(screen: ArmiesHost, old: Army | None = None) -> None:
     if typed is None:
         return
     made = mounted(typed)
-    if made != old and record(screen, ev.SetArmy(army=made)):
+    if made != old and record(screen, ev.SetArmy(army=made, hidden=True if hidden else None)):
         screen.show_army(made.key)
 
 

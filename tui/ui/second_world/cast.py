@@ -7,6 +7,7 @@ reach). The cast is built before the conflict starts.
 | :- | :- |
 | ↑ ↓ | move over the cast |
 | a | add a character: name, side, PC, NPC or a nameless group, weapon, skills, aspects, fate points |
+| A | add a character hidden from the players' view from the start (an ambush) |
 | enter | change the character under the cursor, step by step |
 | d | remove the character under the cursor |
 | s | the sides' names |
@@ -38,7 +39,7 @@ from tui.ui.shell.house_rules import ACTION as RULESET_ACTION, MusterScreen, rul
 from tui.ui.widgets.key_footer import KeyFooter
 from tui.ui.widgets.show import show
 
-_SCENE_ONLY = {"add", "edit", "remove", "sides"}
+_SCENE_ONLY = {"add", "add_hidden", "edit", "remove", "sides"}
 
 
 class CastList(OptionList, inherit_bindings=False):
@@ -55,6 +56,7 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
 
     BINDINGS = [
         Binding("a", "add", "sw_ui.key.cast_add", id="sw.cast_add"),
+        Binding("A", "add_hidden", "sw_ui.key.cast_add_hidden", show=False, id="sw.cast_add_hidden"),
         Binding("enter", "edit", "sw_ui.key.cast_edit", id="sw.cast_edit"),
         Binding("d", "remove", "sw_ui.key.cast_remove", id="sw.cast_remove"),
         Binding("s", "sides", "sw_ui.key.sides", id="sw.sides"),
@@ -167,6 +169,9 @@ class SecondWorldCastScreen(MusterScreen[SecondWorldBattle]):
 
     def action_add(self) -> None:
         self._run(flows.character(self))
+
+    def action_add_hidden(self) -> None:
+        self._run(flows.character(self, hidden=True))
 
     def action_edit(self) -> None:
         character = self.selected_character()

@@ -69,7 +69,9 @@ def _problem(make: Any) -> str | None:
     return None
 
 
-async def character(screen: CastScreen, old: Character | None = None) -> None:
+async def character(screen: CastScreen, old: Character | None = None, *, hidden: bool = False) -> None:
+    """A character built step by step, or ``old`` changed; ``hidden``: a new
+    one the players' view never shows until the GM does (one step: no instant)."""
     state = screen.battle.game
     rules = state.rules
     lang = language()
@@ -126,7 +128,7 @@ async def character(screen: CastScreen, old: Character | None = None) -> None:
         fate_points = await ask(screen, NumberDialog(t("sw_ui.cast.fate_points", name=name), default, 0, 99))
         if fate_points is None:
             return
-    record(screen, ev.SetCharacter(character=sheet(skills, aspects, fate_points)))
+    record(screen, ev.SetCharacter(character=sheet(skills, aspects, fate_points), hidden=True if hidden else None))
 
 
 async def sides(screen: CastScreen) -> None:

@@ -18,7 +18,7 @@ one event, saved at once and undoable.
 | a / o / c | attack (target and skill with the chance to hit) / overcome / create an advantage |
 | r | resolve the roll on the table: spend a move's shifts step by step, a boost, absorb a hit |
 | i | invoke an aspect on the roll on the table |
-| h | hide the zone's aspects, situations or characters from the players' view, or show them again |
+| h | hide the zone's aspects, situations or characters from the players' view, or show them again; or write an aspect hidden from the start |
 | D | dice at the table: a side's players roll their own dice and type the faces |
 | d / s | full defence / cast a spell (or go on casting) |
 | x / e | concede / end the turn |
@@ -41,7 +41,7 @@ from tui.ui.second_world import action_flows as actions
 from tui.ui.second_world import map_flows as flows
 from tui.ui.second_world import turn_flows as turns
 from tui.ui.second_world import text as swt
-from tui.ui.second_world.secret_flows import hide_in_zone, hideable
+from tui.ui.second_world.secret_flows import hide_in_zone
 from tui.ui.shell.zone_screen import ZoneMapScreen
 from tui.ui.shell.table_dice import switch_table, table_binding
 from tui.ui.widgets.show import show
@@ -146,7 +146,7 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
             return None if self.read_only or self.state.stage == "ended" else True
         if action == "hide":
             zone = self.cursor_zone()
-            return True if not self.read_only and zone is not None and hideable(self.state, zone) else None
+            return True if not self.read_only and zone is not None else None
         if action not in _SCENE_ONLY | _MAP_RULINGS:
             return True
         if self.read_only or self.state.stage == "ended" or (action in _SCENE_ONLY and self.state.stage != "scene"):
@@ -168,7 +168,7 @@ class SecondWorldMapScreen(ZoneMapScreen[SecondWorldBattle]):
         if action in _ANY_TIME and self.state.stage == "ended":
             return t("sw.rule.conflict_over")
         if action == "hide":
-            return t("secret.refuse.zone") if self.cursor_zone() is None else t("secret.refuse.empty_zone")
+            return t("secret.refuse.zone")
         if action in ("undo", "redo"):
             return super().binding_refusal(action, parameters)
         if action in _CONFLICT_ONLY:

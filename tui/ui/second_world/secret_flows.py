@@ -11,11 +11,16 @@ from tui.core.i18n import language, t
 from tui.core.secrets import Hide, toggle
 from tui.core.systems.second_world.public import aspect_item, character_item, situation_item
 from tui.core.systems.second_world.state import SWState, made_item
-from tui.ui.second_world.map_flows import ask, record
-from tui.ui.shell.dialogs import Choice, ChoiceDialog
+from tui.core.systems.second_world import events as ev
+from tui.ui.second_world.map_flows import MOST_ASPECTS, ask, aspects_problem, record
+from tui.ui.shell.dialogs import Choice, ChoiceDialog, TextDialog
 
 if TYPE_CHECKING:
     from tui.ui.shell.battle_screen import BattleScreen
+
+
+WRITE = "write"
+"""The zone's hide dialog's first entry: an aspect written hidden."""
 
 
 def hideable(state: SWState, zone: str) -> list[tuple[str, str]]:
@@ -29,9 +34,12 @@ def hideable(state: SWState, zone: str) -> list[tuple[str, str]]:
 
 
 async def hide_in_zone(screen: "BattleScreen[Any]", zone: str) -> None:
-    """Which of the zone's aspects, situations and characters the players see."""
+    """Which of the zone's aspects, situations and characters the players
+    see; first, an aspect written hidden (never shown for an instant)."""
     state: SWState = screen.battle.game
-    choices = [
+    full = len(state.zone_info(zone).aspects) >= MOST_ASPECTS
+    choices = [Choice(WRITE, t("secret.write"), closed=t("sw_ui.dialog.aspects_too_many", most=MOST_ASPECTS) if full else None, detail=t("secret.write_detail"))]
+    choices += [
         Choice(toggle(state.hidden, item), name, t("secret.hidden_now") if item in state.hidden else t("secret.shown_now"),
                detail=t("secret.show_detail" if item in state.hidden else "secret.hide_detail", what=name))
         for item, name in hideable(state, zone)
@@ -39,10 +47,25 @@ async def hide_in_zone(screen: "BattleScreen[Any]", zone: str) -> None:
     event = await ask(screen, ChoiceDialog(t("secret.zone_title", zone=state.board.zone(zone).name), choices, t("secret.help")))
     if isinstance(event, Hide):
         record(screen, event)
+    elif event == WRITE:
+        await write_hidden(screen, zone)
+
+
+async def write_hidden(screen: "BattleScreen[Any]", zone: str) -> None:
+    """An aspect on the zone that only the GM sees, hidden in the step that writes it."""
+    typed = await ask(screen, TextDialog(t("secret.write_title", zone=screen.battle.game.board.zone(zone).name), "", t("secret.write_help"), check=_one_aspect))
+    if not typed or not typed.strip():
+        return
+    aspects = screen.battle.game.zone_info(zone).aspects
+    record(screen, ev.ZoneAspects(zone=zone, aspects=(*aspects, typed.strip()), hidden=(len(aspects),)))
+
+
+def _one_aspect(text: str) -> str | None:
+    return aspects_problem(text.replace(";", ","), 1)
 
 
 def hide_character(screen: "BattleScreen[Any]", key: str) -> None:
     record(screen, toggle(screen.battle.game.hidden, character_item(key)))
 
 
-__all__ = ["hide_character", "hide_in_zone", "hideable"]
+__all__ = ["WRITE", "hide_character", "hide_in_zone", "hideable", "write_hidden"]

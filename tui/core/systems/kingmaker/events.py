@@ -48,6 +48,9 @@ class SetArmy(Record):
 
     kind: Literal["set_army"] = "set_army"
     army: Army
+    hidden: Literal[True] | None = None
+    """Hidden from the players' view in the same step (an ambush mustered
+    while they watch never shows for an instant)."""
 
 
 class RemoveArmy(Record):

@@ -52,6 +52,9 @@ def _changed(state: KMState, old: Army, new: Army) -> KMState:
 
 
 def set_army(state: KMState, event: ev.SetArmy) -> KMState:
+    if event.hidden and army_item(event.army.key) not in state.hidden:
+        # hidden first, so the line that tells of the army is the GM's only
+        state = replace(state, hidden=(*state.hidden, army_item(event.army.key)))
     before_battle(state)
     army = event.army
     if army.side >= len(state.sides):

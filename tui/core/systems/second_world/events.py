@@ -45,6 +45,8 @@ class SetCharacter(Record):
 
     kind: Literal["set_character"] = "set_character"
     character: Character
+    hidden: Literal[True] | None = None
+    """Hidden from the players' view in the same step."""
 
 
 class RemoveCharacter(Record):
@@ -74,6 +76,8 @@ class ZoneAspects(Record):
     kind: Literal["zone_aspects"] = "zone_aspects"
     zone: ZoneKey
     aspects: Annotated[tuple[str, ...], Field(max_length=7)] = ()
+    hidden: Annotated[tuple[Annotated[int, Field(ge=0, le=6)], ...], Field(min_length=1, max_length=7)] | None = None
+    """The aspects (by place in ``aspects``) hidden from the players' view in the same step."""
 
     _aspects = field_validator("aspects")(_texts)
 

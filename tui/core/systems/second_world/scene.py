@@ -37,6 +37,9 @@ def set_sides(state: SWState, event: ev.SetSides) -> SWState:
 
 def set_character(state: SWState, event: ev.SetCharacter) -> SWState:
     _in_scene(state)
+    if event.hidden and character_item(event.character.key) not in state.hidden:
+        # hidden first, so the line that tells of the character is the GM's only
+        state = replace(state, hidden=(*state.hidden, character_item(event.character.key)))
     character = check_sheet(event.character, state.rules)
     if character.side >= len(state.sides):
         raise RuleViolation(t("sw.rule.no_side", side=character.side + 1, count=len(state.sides)))
@@ -131,6 +134,11 @@ def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
     hidden = {int(item.rpartition(":")[2]) for item in state.hidden if item.startswith(f"aspect_slot:{event.zone}:")}
     slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made, hidden)
     marks = state.hidden
+    for index in event.hidden or ():
+        if index >= len(slots):
+            raise RuleViolation(t("sw.rule.no_such_aspect", number=index + 1, count=len(slots)))
+        if aspect_item(event.zone, slots[index]) not in marks:
+            marks = (*marks, aspect_item(event.zone, slots[index]))
     if hidden - set(slots):
         # A hidden aspect's words are gone, and which new line they became is
         # a guess: every new line of the edit is hidden, the map marks them,
