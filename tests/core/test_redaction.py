@@ -202,6 +202,15 @@ def test_a_character_army_or_aspect_added_hidden_never_reaches_the_players():
     assert km.game.hidden == ("army:a1",) and "Fen Raiders" not in seen(km) and "Ser Ilsa" not in seen(km)
 
 
+def test_a_count_of_aspects_with_a_hidden_one_in_it_is_not_told():
+    # found in play: "Bunker: 1 aspect" in the players' story, the card empty
+    battle = scene()
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Minefield",), hidden=(0,)))
+    battle.record(sev.ZoneAspects(zone="z3", aspects=("Sandbags",)))
+    log = build(battle, 1).panel("en").log
+    assert "Room 3: 1 aspect" in log and not any(line.startswith("Room 2:") for line in log)
+
+
 def test_a_hidden_aspect_must_be_one_written():
     battle = scene()
     with pytest.raises(RuleViolation, match="no aspect 3 on that zone"):

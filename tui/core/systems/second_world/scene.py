@@ -146,7 +146,9 @@ def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
         guessed = [aspect_item(event.zone, slot) for slot, text in zip(slots, event.aspects) if text not in info.aspects]
         marks = (*marks, *(item for item in guessed if item not in marks))
     changed = replace(state, slots_made=made, hidden=marks).with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations, slots))
-    return changed.with_note("sw.note.zone_aspects", zone=zone.name, count=len(event.aspects))
+    # about every aspect it counts, before and after: a count with a hidden one in it tells the players it is there
+    about = tuple(aspect_item(event.zone, slot) for slot in {*info.slots, *slots})
+    return changed.with_note("sw.note.zone_aspects", about, zone=zone.name, count=len(event.aspects))
 
 
 def situation(state: SWState, event: ev.Situation) -> SWState:
