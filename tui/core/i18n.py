@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 import string
-import tomllib
 from pathlib import Path
 from typing import Any
+
+from tui.core.files import toml_parser
 
 LANGUAGES = ("en", "de")
 DEFAULT_LANGUAGE = "en"
@@ -72,7 +73,7 @@ def catalog(language: str) -> dict[str, str]:
         for folder in _folders:
             for path in catalog_files(language, folder):
                 with open(path, "rb") as handle:
-                    part = _flatten(tomllib.load(handle))
+                    part = _flatten(toml_parser.loads(handle.read().decode("utf-8")))
                 clash = merged.keys() & part.keys()
                 if clash:
                     raise ValueError(f"{path}: keys defined twice: {', '.join(sorted(clash))}")

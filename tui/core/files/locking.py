@@ -22,7 +22,7 @@ import errno
 import os
 import socket
 import stat
-import tomllib
+from tui.core.files import toml_parser
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -75,8 +75,8 @@ class Holder:
     def parse(cls, raw: bytes) -> "Holder | None":
         """Read a lock file's contents; None when they say nothing usable."""
         try:
-            data = tomllib.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, tomllib.TOMLDecodeError, RecursionError):
+            data = toml_parser.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, toml_parser.TOMLDecodeError, RecursionError):
             return None
         pid, host, since = data.get("pid"), data.get("host"), data.get("since")
         when: datetime | None = None

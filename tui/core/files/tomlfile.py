@@ -12,7 +12,7 @@ import re
 import stat
 from glob import escape as glob_escape
 import tempfile
-import tomllib
+from tui.core.files import toml_parser
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -42,8 +42,8 @@ def parse_toml(text: str, path: str) -> dict[str, Any]:
     if too_deep is not None:
         raise SaveFileError(path, t("storage.too_deep"), too_deep)
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return toml_parser.loads(text)
+    except toml_parser.TOMLDecodeError as exc:
         message = str(exc)
         match = _AT_LINE.search(message)
         if match:
