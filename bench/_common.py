@@ -169,6 +169,48 @@ def long_fate_battle(min_events: int = 1000, seed: int = 1312):
     return battle
 
 
+def long_second_world_battle(min_events: int = 1000):
+    """Operation Nightjar (the conflict under way) with its log grown to at
+    least ``min_events`` by the GM's rulings on the map: a zone made
+    Cluttered and clear again, in turn, each a real event with a story line."""
+    from tui.core.files.loading import load_battle
+    from tui.core.files.places import find_example
+    from tui.core.systems.second_world import events as ev
+
+    battle = load_battle(find_example("operation-nightjar"))
+    zones = [zone.key for zone in battle.game.board.zones]
+    turn = 0
+    while len(battle.history.events) < min_events:
+        zone = zones[turn % len(zones)]
+        battle.record(ev.Situation(zone=zone, situation="cluttered", on="cluttered" not in battle.game.zone_info(zone).situations))
+        turn += 1
+    return battle
+
+
+def long_kingmaker_battle(min_events: int = 1000):
+    """The Battle of Ashwater (every unit on the mat) played on turn after
+    turn: initiative, the side to act first, each side ending each phase.
+    Every step is a real event with its story line."""
+    from tui.core.files.loading import load_battle
+    from tui.core.files.places import find_example
+    from tui.core.systems.kingmaker import events as ev
+
+    battle = load_battle(find_example("battle-of-ashwater"))
+    while len(battle.history.events) < min_events:
+        game = battle.game
+        if game.roll_winner is None:
+            battle.record(ev.Initiative(counter=game.counter, rounds=((20, 1),)))
+        elif game.first is None:
+            battle.record(ev.FirstSide(side=0))
+        else:
+            battle.record(ev.EndStep())
+    return battle
+
+
+LONG = {"Mutant": long_battle, "Fate": long_fate_battle, "Second World": long_second_world_battle, "Kingmaker": long_kingmaker_battle}
+"""Each system's long battle, by the name the tables give it."""
+
+
 def battle_file(battle, path: Path) -> Path:
     """``battle`` saved to ``path`` as the GM's own battle (not a template)."""
     from tui.core.files.saving import save_battle
