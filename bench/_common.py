@@ -178,9 +178,13 @@ def long_second_world_battle(min_events: int = 1000):
     from tui.core.systems.second_world import events as ev
 
     battle = load_battle(find_example("operation-nightjar"))
-    zones = [zone.key for zone in battle.game.board.zones]
+    game = battle.game
+    # not where the Raiders stand (a Cluttered zone allows no ranged attack
+    # out of it), and back as the demo had it at the end: its keys drive both
+    zones = [z.key for z in game.board.zones if all(game.zone_of(c.key) != z.key for c in game.characters if c.side == 0)]
+    first = {zone: game.zone_info(zone).situations for zone in zones}
     turn = 0
-    while len(battle.history.events) < min_events:
+    while len(battle.history.events) < min_events or any(battle.game.zone_info(z).situations != first[z] for z in zones):
         zone = zones[turn % len(zones)]
         battle.record(ev.Situation(zone=zone, situation="cluttered", on="cluttered" not in battle.game.zone_info(zone).situations))
         turn += 1

@@ -242,6 +242,10 @@ def cycle_keys(path: Path, folder: Path, ready: tuple[str, ...], keys: tuple[tup
             if number >= 2:
                 figures[what].append(sample)
     quit_app(term)
+    for what, samples in figures.items():
+        if not any(count for _, count in samples):
+            # a case whose keys draw nothing measures nothing (a long battle in another state than its demo)
+            raise SystemExit(f"terminal: {path.name}: {what} drew nothing: the case's keys do not reach it")
     return figures
 
 
