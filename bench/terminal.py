@@ -171,23 +171,16 @@ def bare_keys(cycles: int) -> list[Row]:
             count_row("keys", "bare app: bytes per key", [b for _, b in samples], "B")]
 
 
+MYZ_CYCLE = (("r", "roll"), ("p", "push"), ("u", "undo"), ("u", "undo"))
+
+
 def myz_keys(path: Path, folder: Path, size: int, cycles: int) -> list[Row]:
-    term = app(path, folder)
-    started(term)
-    term.key("\x1b[15~", quiet=0.3)  # f5: the roller
-    figures: dict[str, list[tuple[float, int]]] = {"r": [], "p": [], "u": []}
-    for number in range(cycles + 2):  # two cycles of warm-up
-        for key in ("r", "p", "u", "u"):
-            sample = term.key(key)
-            if number >= 2:
-                figures[key].append(sample)
-    quit_app(term)
+    """In the Battle Pool roller (``F5``): roll, push, both undone."""
+    figures = cycle_keys(path, folder, ("\x1b[15~",), MYZ_CYCLE, cycles)
     label = f"Mutant, {size:,} events"
-    rows = []
-    for key, what in (("r", "roll"), ("p", "push"), ("u", "undo")):
-        rows.append(row("keys", f"{label}: {what} → screen done", [s for s, _ in figures[key]]))
-        rows.append(count_row("keys", f"{label}: {what}, bytes", [b for _, b in figures[key]], "B", goal=KEY_BYTES))
-    return rows
+    return [r for what in ("roll", "push", "undo") for r in (
+        row("keys", f"{label}: {what} → screen done", [s for s, _ in figures[what]]),
+        count_row("keys", f"{label}: {what}, bytes", [b for _, b in figures[what]], "B", goal=KEY_BYTES))]
 
 
 FATE_CYCLE = (("\x1b[C", "cursor"), ("\x1b[D", "cursor"), ("a", "dialog"), ("\r", "roll"), ("u", "undo"))
@@ -201,23 +194,15 @@ def fate_ready(term: Pty) -> None:
 
 
 def fate_keys(path: Path, folder: Path, size: int, cycles: int) -> list[Row]:
-    term = app(path, folder)
-    fate_ready(term)
-    figures: dict[str, list[tuple[float, int]]] = {"cursor": [], "dialog": [], "roll": [], "undo": []}
-    for number in range(cycles + 2):
-        for key, what in FATE_CYCLE:
-            sample = term.key(key)
-            if number >= 2:
-                figures[what].append(sample)
-    quit_app(term)
+    """Black Orcs activated (``v``, Enter): the cursor moved and back, the
+    attack dialog, the roll, undone."""
+    figures = cycle_keys(path, folder, ("v", "\r"), FATE_CYCLE, cycles)
     label = f"Fate, {size:,} events"
     goals = {"cursor": CURSOR_BYTES, "dialog": DIALOG_BYTES, "roll": KEY_BYTES, "undo": KEY_BYTES}
     names = {"cursor": "cursor move", "dialog": "attack dialog opens", "roll": "attack roll", "undo": "undo"}
-    rows = []
-    for what, size_goal in goals.items():
-        rows.append(row("keys", f"{label}: {names[what]} → screen done", [s for s, _ in figures[what]]))
-        rows.append(count_row("keys", f"{label}: {names[what]}, bytes", [b for _, b in figures[what]], "B", goal=size_goal))
-    return rows
+    return [r for what, size_goal in goals.items() for r in (
+        row("keys", f"{label}: {names[what]} → screen done", [s for s, _ in figures[what]]),
+        count_row("keys", f"{label}: {names[what]}, bytes", [b for _, b in figures[what]], "B", goal=size_goal))]
 
 
 SW_CYCLE = (("a", "dialog"), ("\r", "roll"), ("u", "undo"))
