@@ -338,18 +338,11 @@ def main(argv: list[str]) -> list[Row]:
         rows += bare_keys(cycles)
         if "shaped" in only:
             rows += shaped_keys(cycles)
-        for size in sizes if "myz" in only else ():
-            rows += myz_keys(fresh(prepared["myz", size], folder, f"myz-keys-{size}"), folder / f"myz-home-{size}", size, cycles)
-            print(f"  Mutant, {size} events: done", flush=True)
-        for size in sizes if "fate" in only else ():
-            rows += fate_keys(fresh(prepared["fate", size], folder, f"fate-keys-{size}"), folder / f"fate-home-{size}", size, cycles)
-            print(f"  Fate, {size} events: done", flush=True)
-        for size in sizes if "sw" in only else ():
-            rows += second_world_keys(fresh(prepared["second_world", size], folder, f"sw-keys-{size}"), folder / f"sw-home-{size}", size, cycles)
-            print(f"  Second World, {size} events: done", flush=True)
-        for size in sizes if "km" in only else ():
-            rows += kingmaker_keys(fresh(prepared["kingmaker", size], folder, f"km-keys-{size}"), folder / f"km-home-{size}", size, cycles)
-            print(f"  Kingmaker, {size} events: done", flush=True)
+        cases = {"myz": ("myz", myz_keys), "fate": ("fate", fate_keys), "sw": ("second_world", second_world_keys), "km": ("kingmaker", kingmaker_keys)}
+        for short, (key, keys_of) in cases.items():
+            for size in sizes if short in only else ():
+                rows += keys_of(fresh(prepared[key, size], folder, f"{short}-keys-{size}"), folder / f"{short}-home-{size}", size, cycles)
+                print(f"  {SYSTEMS[key]}, {size} events: done", flush=True)
         if "idle" in only:
             rows += idle(fresh(prepared["myz", 0], folder, "idle"), folder / "idle-home")
         if "memory" in only:
