@@ -10,7 +10,7 @@ returns a new record; the old one stays valid history.
 from __future__ import annotations
 
 import re
-from functools import cached_property
+from functools import cached_property, lru_cache
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Iterable, Protocol, Sequence
@@ -129,6 +129,7 @@ class Pool:
 _TOKEN = re.compile(r"\s*([+-]?\d*)\s*([A-Za-z])")
 
 
+@lru_cache(maxsize=512)
 def parse_pool(text: str, max_dice: int = 99) -> Pool:
     """Read a pool like ``5b2s1g`` (any order; a bare letter is one die).
 
