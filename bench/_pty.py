@@ -136,6 +136,19 @@ class Pty:
             return None
         return os.waitstatus_to_exitcode(self.status) if os.WIFEXITED(self.status) else 128 + os.WTERMSIG(self.status)
 
+    def first_frame(self) -> tuple[float, int]:
+        """Seconds from the spawn to the settled first screen (quiet for
+        0.3 s), and its bytes."""
+        last, count = self.settle(0.3, first=30)
+        return last - self.started, count
+
+    def quit(self) -> None:
+        """``q``, and the program killed if it is still there 15 s later; the terminal closed."""
+        self.send("q")
+        if self.wait_exit(15) is None:
+            self.kill()
+        self.hang_up()
+
     def hang_up(self) -> None:
         """Close the terminal, as a dropped SSH link does."""
         if self.fd >= 0:

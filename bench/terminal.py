@@ -68,19 +68,6 @@ def app(path: Path, folder: Path) -> Pty:
     return Pty(python("-m", "tui", str(path)), env_for(folder))
 
 
-def quit_app(term: Pty) -> None:
-    term.send("q")
-    if term.wait_exit(15) is None:
-        term.kill()
-    term.hang_up()
-
-
-def started(term: Pty) -> tuple[float, int]:
-    """Seconds from the spawn to the settled first screen, and its bytes."""
-    last, count = term.settle(0.3, first=30)
-    return last - term.started, count
-
-
 # -- the battles ---------------------------------------------------------------
 
 
@@ -126,8 +113,8 @@ def startup(folder: Path, repeats: int) -> list[Row]:
                 term = Pty(python("-m", "tui"), env_for(home))  # no file: the start screen
             else:
                 term = app(ROOT / "saves/examples" / f"{DEMOS[kind]}.toml", home)
-            took, count = started(term)
-            quit_app(term)
+            took, count = term.first_frame()
+            term.quit()
             if number:
                 times[kind].append(took)
                 sizes[kind].append(count)
@@ -150,11 +137,11 @@ def shaped_keys(cycles: int) -> list[Row]:
     rows: list[Row] = []
     for lines in SHAPED_LINES:
         term = Pty(python(str(SHAPED), str(lines)))
-        started(term)
+        term.first_frame()
         for _ in range(3):
             term.key("k")
         samples = [term.key("k") for _ in range(cycles * 2)]
-        quit_app(term)
+        term.quit()
         rows += [row("keys", f"plain Textual, {lines} lines change: key → screen done", [s for s, _ in samples]),
                  count_row("keys", f"plain Textual, {lines} lines change: bytes per key", [b for _, b in samples], "B")]
     return rows
@@ -162,11 +149,11 @@ def shaped_keys(cycles: int) -> list[Row]:
 
 def bare_keys(cycles: int) -> list[Row]:
     term = Pty(python(str(BARE)))
-    started(term)
+    term.first_frame()
     for _ in range(3):
         term.key("k")
     samples = [term.key("k") for _ in range(cycles * 2)]
-    quit_app(term)
+    term.quit()
     return [row("keys", "bare app: key → screen done", [s for s, _ in samples]),
             count_row("keys", "bare app: bytes per key", [b for _, b in samples], "B")]
 
@@ -188,7 +175,7 @@ FATE_CYCLE = (("\x1b[C", "cursor"), ("\x1b[D", "cursor"), ("a", "dialog"), ("\r"
 
 def fate_ready(term: Pty) -> None:
     """Black Orcs activated (``v``, Enter: the first of the Horde's units)."""
-    started(term)
+    term.first_frame()
     term.key("v", quiet=0.3)
     term.key("\r", quiet=0.3)
 
@@ -217,7 +204,7 @@ def cycle_keys(path: Path, folder: Path, ready: tuple[str, ...], keys: tuple[tup
     """``ready`` typed (each settled), then ``keys`` over and over: each
     figure's samples, after two cycles of warm-up."""
     term = app(path, folder)
-    started(term)
+    term.first_frame()
     for key in ready:
         term.key(key, quiet=0.3)
     figures: dict[str, list[tuple[float, int]]] = {what: [] for _, what in keys}
@@ -226,7 +213,7 @@ def cycle_keys(path: Path, folder: Path, ready: tuple[str, ...], keys: tuple[tup
             sample = term.key(key)
             if number >= 2:
                 figures[what].append(sample)
-    quit_app(term)
+    term.quit()
     for what, samples in figures.items():
         if not any(count for _, count in samples):
             # a case whose keys draw nothing measures nothing (a long battle in another state than its demo)
@@ -273,7 +260,7 @@ def ratios(rows: list[Row]) -> list[Row]:
 
 def idle(path: Path, folder: Path, seconds: float = 3.0) -> list[Row]:
     term = app(path, folder)
-    started(term)
+    term.first_frame()
     term.key("\x1b[15~", quiet=0.3)
     rows = []
     for label, keys in (("the roller", ""), ("a text dialog open (e: the pool)", "e")):
@@ -284,7 +271,7 @@ def idle(path: Path, folder: Path, seconds: float = 3.0) -> list[Row]:
         term.read(seconds)
         rows.append(value_row("idle", f"bytes per second idle, {label}", (len(term.output) - before) / seconds, "B/s", goal=0))
     term.key("\x1b", quiet=0.3)
-    quit_app(term)
+    term.quit()
     return rows
 
 
@@ -306,7 +293,7 @@ def memory(path: Path, folder: Path, keys: int) -> list[Row]:
             half = (pressed, term.rss_mib())
     term.settle(0.3)
     after = term.rss_mib()
-    quit_app(term)
+    term.quit()
     assert half is not None
     warm = (half[1] - opened) / opened * 100
     flat = (after - half[1]) / half[1] * 100

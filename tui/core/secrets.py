@@ -46,6 +46,11 @@ def toggle(hidden: tuple[str, ...], item: str) -> Hide:
     return Hide(item=item, hidden=item not in hidden)
 
 
+def with_marks(hidden: tuple[str, ...], *items: str) -> tuple[str, ...]:
+    """``hidden`` with each of ``items`` marked too (one marked already stays where it is)."""
+    return (*hidden, *dict.fromkeys(item for item in items if item not in hidden))
+
+
 def marked(hidden: tuple[str, ...], event: Hide, what: str) -> tuple[str, ...]:
     """The marks after ``event``; ``what`` names the item for the refusal."""
     if event.hidden:
@@ -130,4 +135,4 @@ def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
     return Panel(system_name=panel.system_name, headline=pattern.sub(t("secret.someone"), panel.headline), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
 
 
-__all__ = ["Hide", "marked", "mentioned", "redact", "toggle", "unused_key"]
+__all__ = ["Hide", "marked", "mentioned", "redact", "toggle", "unused_key", "with_marks"]

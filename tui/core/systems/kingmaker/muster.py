@@ -7,6 +7,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
+from tui.core.secrets import with_marks
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.derive import derive
 from tui.core.systems.kingmaker.forces import Army
@@ -52,9 +53,9 @@ def _changed(state: KMState, old: Army, new: Army) -> KMState:
 
 
 def set_army(state: KMState, event: ev.SetArmy) -> KMState:
-    if event.hidden and army_item(event.army.key) not in state.hidden:
+    if event.hidden:
         # hidden first, so the line that tells of the army is the GM's only
-        state = replace(state, hidden=(*state.hidden, army_item(event.army.key)))
+        state = replace(state, hidden=with_marks(state.hidden, army_item(event.army.key)))
     before_battle(state)
     army = event.army
     if army.side >= len(state.sides):

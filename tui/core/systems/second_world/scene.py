@@ -17,6 +17,7 @@ from tui.core.maps.edges import Edge
 from tui.core.errors import BoardError, RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
+from tui.core.secrets import with_marks
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.forces import check_sheet
 from tui.core.systems.second_world.state import SWState, ZoneInfo, aspect_item, character_item, situation_item
@@ -37,9 +38,9 @@ def set_sides(state: SWState, event: ev.SetSides) -> SWState:
 
 def set_character(state: SWState, event: ev.SetCharacter) -> SWState:
     _in_scene(state)
-    if event.hidden and character_item(event.character.key) not in state.hidden:
+    if event.hidden:
         # hidden first, so the line that tells of the character is the GM's only
-        state = replace(state, hidden=(*state.hidden, character_item(event.character.key)))
+        state = replace(state, hidden=with_marks(state.hidden, character_item(event.character.key)))
     character = check_sheet(event.character, state.rules)
     if character.side >= len(state.sides):
         raise RuleViolation(t("sw.rule.no_side", side=character.side + 1, count=len(state.sides)))
@@ -133,18 +134,17 @@ def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
     info = state.zone_info(event.zone)
     hidden = {int(item.rpartition(":")[2]) for item in state.hidden if item.startswith(f"aspect_slot:{event.zone}:")}
     slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made, hidden)
-    marks = state.hidden
-    for index in event.hidden or ():
-        if index >= len(slots):
-            raise RuleViolation(t("sw.rule.no_such_aspect", number=index + 1, count=len(slots)))
-        if aspect_item(event.zone, slots[index]) not in marks:
-            marks = (*marks, aspect_item(event.zone, slots[index]))
+    wanted = event.hidden or ()
+    beyond = next((index for index in wanted if index >= len(slots)), None)
+    if beyond is not None:
+        raise RuleViolation(t("sw.rule.no_such_aspect", number=beyond + 1, count=len(slots)))
+    marks = with_marks(state.hidden, *(aspect_item(event.zone, slots[index]) for index in wanted))
     if hidden - set(slots):
         # A hidden aspect's words are gone, and which new line they became is
         # a guess: every new line of the edit is hidden, the map marks them,
         # and the GM shows what was meant to be seen (never the other way).
         guessed = [aspect_item(event.zone, slot) for slot, text in zip(slots, event.aspects) if text not in info.aspects]
-        marks = (*marks, *(item for item in guessed if item not in marks))
+        marks = with_marks(marks, *guessed)
     changed = replace(state, slots_made=made, hidden=marks).with_zone_info(event.zone, ZoneInfo(event.aspects, info.situations, slots))
     # about every aspect it counts, before and after: a count with a hidden one in it tells the players it is there
     about = tuple(aspect_item(event.zone, slot) for slot in {*info.slots, *slots})

@@ -18,7 +18,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.notes import Note, Notes
-from tui.core.secrets import mentioned, unused_key
+from tui.core.secrets import mentioned, unused_key, with_marks
 from tui.core.systems.second_world import fixes
 from tui.core.systems.second_world.forces import Character
 from tui.core.systems.second_world.rules import SecondWorldRuleset
@@ -310,7 +310,7 @@ class SWState:
         on a character they see, they feel)."""
         made = Aspect(id=f"a{self.made + 1}", text=text, on=on, kind=kind, free=free, holder=holder)
         unseen = self.turn.actor is not None and character_item(self.turn.actor) in self.hidden and on in {z.key for z in self.board.zones}
-        hidden = (*self.hidden, made_item(made.id)) if unseen or character_item(on) in self.hidden else self.hidden
+        hidden = with_marks(self.hidden, made_item(made.id)) if unseen or character_item(on) in self.hidden else self.hidden
         return replace(self, aspects=(*self.aspects, made), made=self.made + 1, hidden=hidden)
 
     def next_character_key(self) -> str:
