@@ -56,6 +56,16 @@ def test_a_hidden_aspect_reworded_while_another_is_deleted_stays_hidden():
     assert battle.game.hidden == (slot_of(battle, "z2", "Sunken Pits"),) and "Sunken" not in seen(battle)
 
 
+def test_an_aspect_written_after_a_hidden_one_was_deleted_is_shown():
+    # found reading the change: the deleted one's mark made every later edit of the zone a guess, hiding all it wrote
+    battle = scene()
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Mines", "Sandbags")))
+    battle.record(Hide(item=slot_of(battle, "z2", "Mines")))
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Sandbags",)))
+    battle.record(sev.ZoneAspects(zone="z2", aspects=("Sandbags", "Barbed Wire")))
+    assert len(battle.game.hidden) == 1 and "Barbed Wire" in seen(battle) and "Mines" not in seen(battle)
+
+
 def test_a_mark_saved_by_an_aspects_text_lands_on_its_slot():
     battle = scene()
     battle.record(sev.ZoneAspects(zone="z4", aspects=("Sandbags", "Tripwire Mines")))

@@ -132,7 +132,8 @@ def _alike(a: str, b: str) -> tuple[float, int]:
 def zone_aspects(state: SWState, event: ev.ZoneAspects) -> SWState:
     zone = state.board.zone(event.zone)
     info = state.zone_info(event.zone)
-    hidden = {int(item.rpartition(":")[2]) for item in state.hidden if item.startswith(f"aspect_slot:{event.zone}:")}
+    # the hidden among the aspects on it now: a mark outlives an aspect deleted, and must not hide what comes later
+    hidden = {slot for slot in info.slots if aspect_item(event.zone, slot) in state.hidden}
     slots, made = carried_slots(info.aspects, info.slots, event.aspects, state.slots_made, hidden)
     wanted = event.hidden or ()
     beyond = next((index for index in wanted if index >= len(slots)), None)
