@@ -47,6 +47,9 @@ async def test_h_on_a_zone_hides_its_aspect_or_character_from_the_players(tmp_pa
         assert "Tripwire Mines" in players_see(app)
         app.screen.query_one(ZoneBoard).cursor = (1, 0)  # the Yard: nothing on it, but a hidden aspect may be written
         await pilot.pause()
+        await keys(app, pilot, "h", "enter", *"Mines; Wire", "enter")  # one aspect only: the line would split it
+        assert "without a semicolon" in str(app.screen.query_one(".dialog-error").render())
+        await keys(app, pilot, "escape")
         await keys(app, pilot, "h", "enter", *"Minefield", "enter")  # in one burst
         info = game(app).zone_info("z2")
         assert info.aspects == ("Minefield",) and f"aspect_slot:z2:{info.slots[0]}" in game(app).hidden

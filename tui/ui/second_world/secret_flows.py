@@ -61,7 +61,8 @@ async def write_hidden(screen: "BattleScreen[Any]", zone: str) -> None:
 
 
 def _one_aspect(text: str) -> str | None:
-    return aspects_problem(text.replace(";", ","), 1)
+    # a semicolon splits aspects in the zone's line (t): one written here would come back as two
+    return t("secret.write_one") if ";" in text else aspects_problem(text, 1)
 
 
 def hide_character(screen: "BattleScreen[Any]", key: str) -> None:
