@@ -103,7 +103,9 @@ def app_parser() -> OneLineParser:
     parser.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     parser.add_argument("--saves", metavar="DIR", help=t("cli.help.saves"))
     parser.add_argument("--seed", type=seed, metavar="N", help=t("cli.help.app_seed"))
-    parser.add_argument("--system", choices=_SystemKeys(), default=None, help="")
+    # A metavar, or argparse lists the choices while it builds the parser
+    # (which loads every system); the help names them when it is shown.
+    parser.add_argument("--system", choices=_SystemKeys(), default=None, metavar="SYSTEM", help="")
     parser.add_argument("--fresh", action="store_true", default=False, help=t("cli.help.fresh"))
     parser.add_argument("--ruleset", metavar="FILE", help=t("cli.help.ruleset"))
     return parser

@@ -26,16 +26,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal
 
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
-from tui.core.history import BattleFile, LoggedBattle, RulesetRef
-from tui.core.panel import Panel
 from tui.core.i18n import t
 from tui.core.ruleset_base import Localised
-from tui.core.files.ruleset_files import RulesetSpec, file_digest, load_ruleset
-from tui.core.files.tomlfile import read_toml
 
 if TYPE_CHECKING:
+    # Only for the names: the start screen lists the systems by their names,
+    # and loading a system's battle, files and rules waits for its first battle.
+    from tui.core.history import BattleFile, LoggedBattle, RulesetRef
     from tui.core.panel import Panel
     from tui.core.dice.quick import DiceFamily, QuickDice
+    from tui.core.files.ruleset_files import RulesetSpec
     from tui.core.printout import Printout
 
 GROUP = "masscombat.systems"
@@ -70,14 +70,28 @@ class GameSystem:
     key: ClassVar[str]
     """The system's word in save files and on the command line."""
     names: ClassVar[Localised]
-    ruleset: ClassVar[RulesetSpec]
-    file_model: ClassVar[type[BattleFile]]
-    """The save file's model (its header is ``history.BattleFile``)."""
-    battle: ClassVar[type[LoggedBattle[Any, Any]]]
     demo: ClassVar[str] = ""
     """The bundled example battle's file name in ``saves/examples``."""
     order: ClassVar[int] = 100
     """Where menus list the system (lower first; then by key)."""
+
+    # The heavy parts are properties, so a system can import its models when
+    # they are first asked for (the start screen and ``--help`` need only the
+    # names above); a class attribute of the same name does as well.
+
+    @property
+    def ruleset(self) -> "RulesetSpec":
+        """Where the shipped ruleset lives and the model that validates it."""
+        raise NotImplementedError
+
+    @property
+    def file_model(self) -> "type[BattleFile]":
+        """The save file's model (its header is ``history.BattleFile``)."""
+        raise NotImplementedError
+
+    @property
+    def battle(self) -> "type[LoggedBattle[Any, Any]]":
+        raise NotImplementedError
 
     def name(self, language: str) -> str:
         return self.names(language)
@@ -91,6 +105,9 @@ class GameSystem:
     def ruleset_ref(self, model: Any, path: Path) -> RulesetRef:
         """What a save records of ``model``, read from ``path`` (reads the
         file for its hash: ``OSError`` if it can't)."""
+        from tui.core.files.ruleset_files import file_digest
+        from tui.core.history import RulesetRef
+
         house = path != self.ruleset.path()
         ruleset_id = str(getattr(getattr(model, "ruleset", None), "id", self.key))
         return RulesetRef(id=ruleset_id, sha256=file_digest(path), file=str(path) if house else "")
@@ -248,7 +265,7 @@ def system_of(battle: LoggedBattle[Any, Any]) -> GameSystem:
     return find_system(battle.system)
 
 
-def ruleset_spec(key: object) -> RulesetSpec:
+def ruleset_spec(key: object) -> "RulesetSpec":
     """Where the ruleset of an installed system lives."""
     try:
         return find_system(key).ruleset
@@ -259,6 +276,8 @@ def ruleset_spec(key: object) -> RulesetSpec:
 def read_ruleset(path: Path) -> tuple[GameSystem, Any]:
     """Read and validate a ruleset file of any installed system (the one
     its ``[ruleset] system`` names); errors name the file, line and key."""
+    from tui.core.files.tomlfile import read_toml
+
     _, data = read_toml(path)
     info = data.get("ruleset")
     key = info.get("system") if isinstance(info, dict) else None
@@ -266,6 +285,8 @@ def read_ruleset(path: Path) -> tuple[GameSystem, Any]:
         system = find_system(key)
     except UnknownSystem:
         raise SaveFileError(str(path), f"[ruleset] system must be one of {_known()}", None, "ruleset.system") from None
+    from tui.core.files.ruleset_files import load_ruleset
+
     return system, load_ruleset(path, system.ruleset.model)
 
 

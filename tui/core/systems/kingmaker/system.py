@@ -4,37 +4,59 @@ loads, reports, and what players may see of it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tui.core.history import LoggedBattle
 from tui.core.i18n import t
-from tui.core.panel import Panel
-from tui.core.dice.d20 import AttackRules
-from tui.core.dice.quick import DiceFamily
-from tui.core.dice.quick_d20 import TwentySidedDie
 from tui.core.ruleset_base import Localised
 from tui.core.system import Command, GameSystem
-from tui.core.systems.kingmaker import events as ev
-from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile
-from tui.core.systems.kingmaker.rules import SHIPPED, KingmakerRuleset
+
+if TYPE_CHECKING:
+    # A system's models load with its first battle, not with the registry.
+    from tui.core.dice.quick import DiceFamily
+    from tui.core.files.ruleset_files import RulesetSpec
+    from tui.core.history import LoggedBattle
+    from tui.core.panel import Panel
+    from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile
+    from tui.core.systems.kingmaker.rules import KingmakerRuleset
 
 
 class FantasyBattle(GameSystem):
     key = "kingmaker"
     names = Localised(en="Kingmaker Fantasy Battle", de="Kingmaker Fantasy-Schlacht")
-    ruleset = SHIPPED
-    file_model = KingmakerBattleFile
-    battle = KingmakerBattle
     demo = "battle-of-ashwater.toml"
     order = 40
 
+    @property
+    def ruleset(self) -> RulesetSpec:
+        from tui.core.systems.kingmaker.rules import SHIPPED
+
+        return SHIPPED
+
+    @property
+    def file_model(self) -> type[KingmakerBattleFile]:
+        from tui.core.systems.kingmaker.battle import KingmakerBattleFile
+
+        return KingmakerBattleFile
+
+    @property
+    def battle(self) -> type[KingmakerBattle]:
+        from tui.core.systems.kingmaker.battle import KingmakerBattle
+
+        return KingmakerBattle
+
     def start(self, seed: int | None, ruleset: KingmakerRuleset) -> KingmakerBattle:
         """An empty muster with two sides, ready for the army builder."""
+        from tui.core.systems.kingmaker import events as ev
+        from tui.core.systems.kingmaker.battle import KingmakerBattle
+
         battle = KingmakerBattle.new(t("app.default_title"), seed=seed, ruleset=ruleset)
         battle.record(ev.SetSides(names=(t("km_ui.default_side_a"), t("km_ui.default_side_b"))))
         return battle
 
     def dice(self, ruleset: KingmakerRuleset) -> tuple[DiceFamily, ...]:
+        from tui.core.dice.d20 import AttackRules
+        from tui.core.dice.quick_d20 import TwentySidedDie
+
         return (TwentySidedDie(AttackRules.from_ruleset(ruleset)),)
 
     def commands(self) -> tuple[Command, ...]:
@@ -45,7 +67,7 @@ class FantasyBattle(GameSystem):
     def report(self, battle: LoggedBattle[Any, Any], language: str) -> str:
         from tui.core.systems.kingmaker.story import markdown_report
 
-        assert isinstance(battle, KingmakerBattle)
+        assert isinstance(battle, self.battle)
         return markdown_report(battle.game, battle.meta.title, language)
 
     def over(self, state: Any) -> bool:
@@ -56,7 +78,7 @@ class FantasyBattle(GameSystem):
         how they fare, the turn and phase; no army the GM marked hidden."""
         from tui.core.systems.kingmaker.public import panel
 
-        assert isinstance(battle, KingmakerBattle)
+        assert isinstance(battle, self.battle)
         return panel(battle.game, self.name(language))
 
 

@@ -3,48 +3,71 @@ loads, reports, and what players may see of it."""
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from tui.core.dice.year_zero import YearZeroRules
-from tui.core.history import BattleFile, LoggedBattle
 from tui.core.i18n import t
-from tui.core.panel import Panel
-from tui.core.dice.quick import DiceFamily
-from tui.core.dice.quick_yz import YearZeroPools
 from tui.core.ruleset_base import Localised
 from tui.core.system import GameSystem
-from tui.core.systems.myz import models as m
-from tui.core.systems.myz.army import Army, Person
-from tui.core.systems.myz.battle import Battle
-from tui.core.systems.myz.rules import SHIPPED, MyzRuleset
+
+if TYPE_CHECKING:
+    # A system's models load with its first battle, not with the registry.
+    from tui.core.dice.quick import DiceFamily
+    from tui.core.files.ruleset_files import RulesetSpec
+    from tui.core.history import LoggedBattle
+    from tui.core.panel import Panel
+    from tui.core.systems.myz import models as m
+    from tui.core.systems.myz.battle import Battle
+    from tui.core.systems.myz.rules import MyzRuleset
 
 
 class MassCombat(GameSystem):
     key = "myz"
     names = Localised(en="Mutant: Year Zero — Mass Combat", de="Mutant: Jahr Null — Massenkampf")
-    ruleset = SHIPPED
-    file_model = m.BattleFile
-    battle = Battle
     demo = "ghoul-strike.toml"
     order = 10
 
+    @property
+    def ruleset(self) -> RulesetSpec:
+        from tui.core.systems.myz.rules import SHIPPED
+
+        return SHIPPED
+
+    @property
+    def file_model(self) -> type[m.BattleFile]:
+        from tui.core.systems.myz.models import BattleFile
+
+        return BattleFile
+
+    @property
+    def battle(self) -> type[Battle]:
+        from tui.core.systems.myz.battle import Battle
+
+        return Battle
+
     def start(self, seed: int | None, ruleset: MyzRuleset) -> Battle:
         """Two factions, each with a leader so the army builder has someone to edit."""
+        from tui.core.dice.year_zero import YearZeroRules
+        from tui.core.systems.myz.army import Army, Person
+        from tui.core.systems.myz.battle import Battle
+
         names = (t("app.default_attacker"), t("app.default_defender"))
         army = Army(people=(Person(name=t("app.default_leader"), position="leader", pc=False),))
         return Battle.new(t("app.default_title"), names, seed=seed, rules=YearZeroRules.from_ruleset(ruleset), armies=(army, army), ruleset=ruleset)
 
-    def load(self, meta: BattleFile, ruleset: MyzRuleset | None) -> Battle:
-        assert isinstance(meta, m.BattleFile)
-        return Battle.from_file(meta, ruleset)
+    def load(self, meta: Any, ruleset: MyzRuleset | None) -> Battle:
+        assert isinstance(meta, self.file_model)
+        return self.battle.from_file(meta, ruleset)
 
     def dice(self, ruleset: MyzRuleset) -> tuple[DiceFamily, ...]:
+        from tui.core.dice.quick_yz import YearZeroPools
+        from tui.core.dice.year_zero import YearZeroRules
+
         return (YearZeroPools(YearZeroRules.from_ruleset(ruleset)),)
 
     def report(self, battle: LoggedBattle[Any, Any], language: str) -> str:
         from tui.core.systems.myz.story import markdown_report
 
-        assert isinstance(battle, Battle)
+        assert isinstance(battle, self.battle)
         return markdown_report(battle, language)
 
     def over(self, state: Any) -> bool:
@@ -80,7 +103,7 @@ class MassCombat(GameSystem):
         both sides have locked theirs in."""
         from tui.core.systems.myz.public import panel
 
-        assert isinstance(battle, Battle)
+        assert isinstance(battle, self.battle)
         return panel(battle, language, self.name(language))
 
 
