@@ -212,6 +212,32 @@ def long_kingmaker_battle(min_events: int = 1000):
     return battle
 
 
+def kingmaker_clash(min_events: int = 0):
+    """Ostmark's knights and Rivenhold's warband in contact in the Melee
+    phase, Ostmark to act (the tests' clash), after turns of the two
+    sides only ending their phases up to ``min_events``: the knights'
+    melee attack, at any length."""
+    from tests.core.kingmaker.kit import begin_turn, muster, set_up, step, to_phase
+    from tui.core.systems.kingmaker import events as ev
+
+    battle = set_up(muster(3))
+    while len(battle.history.events) < min_events or battle.game.roll_winner is not None:
+        game = battle.game
+        if game.roll_winner is None:
+            battle.record(ev.Initiative(counter=game.counter, rounds=((20, 1),)))
+        elif game.first is None:
+            battle.record(ev.FirstSide(side=0))
+        else:
+            battle.record(ev.EndStep())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    step(battle, "knights", "forward", "forward", "forward")
+    battle.record(ev.EndStep())
+    step(battle, "warband", "forward", "forward")
+    to_phase(battle, "melee")
+    return battle
+
+
 LONG = {"Mutant": long_battle, "Fate": long_fate_battle, "Second World": long_second_world_battle, "Kingmaker": long_kingmaker_battle}
 """Each system's long battle, by the name the tables give it."""
 

@@ -2,7 +2,7 @@
 Textual app in the same run.
 
     python bench/terminal.py [--cycles N] [--memory-keys N] [--repeats N]
-                             [--only startup,shaped,myz,fate,sw,km,idle,memory] [--sizes 0,1000,5000] [--json]
+                             [--only startup,shaped,myz,fate,sw,km,kmx,idle,memory] [--sizes 0,1000,5000] [--json]
 
 Everything here reads the bytes the program writes to its terminal. A
 figure "key → screen done" is the time from writing the key to the pty to
@@ -18,6 +18,8 @@ Cases, each on a fresh copy of the battle in a temp folder:
 * keys in plain Textual with a screen of the roller's shape
   (``_shaped_app.py``): 8 or 16 lines of dice rewritten per key, the
   floor Textual itself sets for a key that changes as much as a roll;
+  and a dialog as plain Textual draws one (a ``ModalScreen`` with a list
+  of six choices over the dimmed panels), opened and answered;
 * Mutant: in the Battle Pool roller, cycles of ``r`` (roll), ``p`` (push),
   ``u`` ``u`` (undo both) on a new battle and on logs of 1,000 and 5,000 events;
 * Fate: Black Orcs activated, cycles of Right/Left (board cursor), ``a``
@@ -28,8 +30,12 @@ Cases, each on a fresh copy of the battle in a temp folder:
   5,000 events;
 * Kingmaker: the Movement phase, the Rivenhold Host under the cursor,
   cycles of ``w`` (a step forward) and ``u`` (undone), at each size;
+  and (``kmx``) a melee: knights in contact with a warband in the Melee
+  phase, cycles of ``x`` (the target dialog), Enter (the faces dialog),
+  Enter (the attack rolled), ``u`` (undone), at each size;
 * every key's p95 as a multiple of the shaped app's (16 lines) p95 in the
-  same run (issue 31: 2x; a dialog 2.5x; Fate's cursor and undo 1.2x);
+  same run (issue 31: 2x; a dialog 2.5x; Fate's cursor and undo 1.2x),
+  and each dialog's beside plain Textual's dialog (no goal: the floor);
 * bytes per second written while idle: the roller, and a text dialog open;
 * memory: the Fate battle of 5,000 events open, then over ``--memory-keys``
   keys of the cycle above (default 2,000): the first half warms the caches,
@@ -45,7 +51,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import LONG, ROOT, Row, battle_file, count_row, finish, machine, row, value_row
+from _common import LONG, ROOT, kingmaker_clash, Row, battle_file, count_row, finish, machine, row, value_row
 from _pty import Pty, python
 
 SIZES = (0, 1000, 5000)
@@ -81,6 +87,7 @@ def battles(folder: Path, sizes: tuple[int, ...] = SIZES) -> dict[tuple[str, int
         for key, name in SYSTEMS.items():
             battle = ghoul_strike() if (key, size) == ("myz", 0) else LONG[name](size)
             made[key, size] = battle_file(battle, folder / "battles" / f"{key}-{size}.toml")
+        made["kingmaker_melee", size] = battle_file(kingmaker_clash(size), folder / "battles" / f"kingmaker-melee-{size}.toml")
     return made
 
 
@@ -141,9 +148,18 @@ def shaped_keys(cycles: int) -> list[Row]:
         for _ in range(3):
             term.key("k")
         samples = [term.key("k") for _ in range(cycles * 2)]
-        term.quit()
         rows += [row("keys", f"plain Textual, {lines} lines change: key → screen done", [s for s, _ in samples]),
                  count_row("keys", f"plain Textual, {lines} lines change: bytes per key", [b for _, b in samples], "B")]
+        if lines == SHAPED_LINES[-1]:
+            # The dialog the app's attack dialogs are measured beside: opened, then a choice picked.
+            opened, picked = [], []
+            for _ in range(cycles):
+                opened.append(term.key("d"))
+                picked.append(term.key("\r"))
+            rows += [row("keys", "plain Textual, a dialog opens: key → screen done", [s for s, _ in opened]),
+                     count_row("keys", "plain Textual, a dialog opens: bytes", [b for _, b in opened], "B"),
+                     row("keys", "plain Textual, a dialog's choice: key → screen done", [s for s, _ in picked])]
+        term.quit()
     return rows
 
 
@@ -240,13 +256,28 @@ def kingmaker_keys(path: Path, folder: Path, size: int, cycles: int) -> list[Row
         count_row("keys", f"{label}: {name}, bytes", [b for _, b in figures[what]], "B", goal=KEY_BYTES))]
 
 
-RATIO_GOALS = {"cursor move": 1.2, "undo": 2.0, "attack dialog opens": 2.5, "roll": 2.0, "push": 2.0, "attack roll": 2.0, "a move step": 2.0}
+KM_MELEE_CYCLE = (("x", "dialog"), ("\r", "faces"), ("\r", "melee"), ("u", "undo"))
+"""The knights in contact (the cursor starts on them): ``x`` (the target
+dialog), Enter (the warband: the faces dialog), Enter (rolled), undone."""
+
+
+def kingmaker_melee_keys(path: Path, folder: Path, size: int, cycles: int) -> list[Row]:
+    figures = cycle_keys(path, folder, (), KM_MELEE_CYCLE, cycles)
+    label = f"Kingmaker melee, {size:,} events"
+    names = {"dialog": "attack dialog opens", "faces": "faces dialog opens", "melee": "melee attack", "undo": "undo"}
+    return [r for what, name in names.items() for r in (
+        row("keys", f"{label}: {name} → screen done", [s for s, _ in figures[what]]),
+        count_row("keys", f"{label}: {name}, bytes", [b for _, b in figures[what]], "B", goal=DIALOG_BYTES if what in ("dialog", "faces") else KEY_BYTES))]
+
+
+RATIO_GOALS = {"cursor move": 1.2, "undo": 2.0, "attack dialog opens": 2.5, "faces dialog opens": 2.5, "melee attack": 2.0, "roll": 2.0, "push": 2.0, "attack roll": 2.0, "a move step": 2.0}
 """Issue 31: a key's p95 as a multiple of the shaped app's (16 lines) p95 in the same run."""
 
 
 def ratios(rows: list[Row]) -> list[Row]:
     """Each key's p95 against plain Textual rewriting 16 lines per key."""
     shaped = next((r for r in rows if r.figure == "plain Textual, 16 lines change: key → screen done"), None)
+    plain_dialog = next((r for r in rows if r.figure == "plain Textual, a dialog opens: key → screen done"), None)
     if shaped is None:
         return []
     found = []
@@ -255,6 +286,9 @@ def ratios(rows: list[Row]) -> list[Row]:
             what = r.figure.split(": ", 1)[1].removesuffix(" → screen done")
             goal = 1.2 if r.figure.startswith("Fate") and what == "undo" else RATIO_GOALS.get(what)
             found.append(value_row("ratios", f"{r.figure.removesuffix(' → screen done')}: p95 / shaped p95", r.p95 / shaped.p95, "x", goal=goal))
+            if what.endswith("dialog opens") and plain_dialog is not None:
+                # No goal: what the dialog costs beside the one plain Textual draws.
+                found.append(value_row("ratios", f"{r.figure.removesuffix(' → screen done')}: p95 / plain Textual dialog p95", r.p95 / plain_dialog.p95, "x"))
     return found
 
 
@@ -309,7 +343,7 @@ def main(argv: list[str]) -> list[Row]:
     cycles = int(argv[argv.index("--cycles") + 1]) if "--cycles" in argv else 30
     memory_keys = int(argv[argv.index("--memory-keys") + 1]) if "--memory-keys" in argv else 2000
     repeats = int(argv[argv.index("--repeats") + 1]) if "--repeats" in argv else 5
-    only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {"startup", "shaped", "myz", "fate", "sw", "km", "idle", "memory"}
+    only = set(argv[argv.index("--only") + 1].split(",")) if "--only" in argv else {"startup", "shaped", "myz", "fate", "sw", "km", "kmx", "idle", "memory"}
     sizes = tuple(int(n) for n in argv[argv.index("--sizes") + 1].split(",")) if "--sizes" in argv else SIZES
     print("terminal: the app in a real pty (80x24, xterm-256color), against a bare Textual app in the same run")
     print(f"  {machine()}; {cycles} cycles per key case, {repeats} starts each, {memory_keys} keys for memory")
@@ -325,11 +359,12 @@ def main(argv: list[str]) -> list[Row]:
         rows += bare_keys(cycles)
         if "shaped" in only:
             rows += shaped_keys(cycles)
-        cases = {"myz": ("myz", myz_keys), "fate": ("fate", fate_keys), "sw": ("second_world", second_world_keys), "km": ("kingmaker", kingmaker_keys)}
+        cases = {"myz": ("myz", myz_keys), "fate": ("fate", fate_keys), "sw": ("second_world", second_world_keys), "km": ("kingmaker", kingmaker_keys),
+                 "kmx": ("kingmaker_melee", kingmaker_melee_keys)}
         for short, (key, keys_of) in cases.items():
             for size in sizes if short in only else ():
                 rows += keys_of(fresh(prepared[key, size], folder, f"{short}-keys-{size}"), folder / f"{short}-home-{size}", size, cycles)
-                print(f"  {SYSTEMS[key]}, {size} events: done", flush=True)
+                print(f"  {SYSTEMS.get(key, 'Kingmaker melee')}, {size} events: done", flush=True)
         if "idle" in only:
             rows += idle(fresh(prepared["myz", 0], folder, "idle"), folder / "idle-home")
         if "memory" in only:

@@ -23,10 +23,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from rich.cells import cell_len
+from rich.color import ColorSystem
 from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
+from textual.strip import SGR_STYLES
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.app import App
 from textual.strip import Strip
@@ -41,6 +43,41 @@ MERGE = 6
 """Changed runs closer than this many cells go out as one (a cursor move costs ~8 bytes)."""
 
 
+Pen = tuple[int, tuple[str, ...], tuple[str, ...]]
+"""What a style sets: its attributes (Rich's bits), its colour's and its
+background's SGR codes."""
+PLAIN: Pen = (0, (), ())
+
+
+def _pen(style: Style, colors: ColorSystem) -> Pen:
+    fg = tuple(style._color.downgrade(colors).get_ansi_codes()) if style._color is not None else ()
+    bg = tuple(style._bgcolor.downgrade(colors).get_ansi_codes(False)) if style._bgcolor is not None else ()
+    return (style._attributes & style._set_attributes, fg, bg)
+
+
+SHOWN_ON_BLANKS = sum(1 << SGR_STYLES.index(code) for code in ("4", "5", "7", "9", "21", "53"))
+"""Attributes a blank cell shows (underlines, blink, reverse, strike, overline);
+the others and the colour of the text don't show on a blank."""
+
+
+def _bits(attributes: int) -> list[str]:
+    return [SGR_STYLES[bit] for bit in range(attributes.bit_length()) if attributes & (1 << bit)]
+
+
+def _sgr(was: Pen, now: Pen) -> str:
+    """The shortest sequence that takes the terminal from one pen to another."""
+    if was[0] & ~now[0] or now == PLAIN:
+        # An attribute to turn off (bold, reverse...): start from a reset.
+        codes = ["0", *_bits(now[0]), *now[1], *now[2]]
+    else:
+        codes = _bits(now[0] & ~was[0])
+        if now[1] != was[1]:
+            codes.extend(now[1] or ("39",))
+        if now[2] != was[2]:
+            codes.extend(now[2] or ("49",))
+    return f"\x1b[{';'.join(codes)}m" if codes else ""
+
+
 class _Runs(CompositorUpdate):
     """The runs of cells of a frame that change the screen."""
 
@@ -48,7 +85,31 @@ class _Runs(CompositorUpdate):
         self.runs = runs
 
     def render_segments(self, console: Console) -> str:
-        return "".join(Control.move_to(x, y).segment.text + strip.render(console) for y, x, strip in self.runs)
+        # Only what changes between one piece of text and the next goes out
+        # (a colour, a background, an attribute): Rich sets every style in
+        # full and resets it after each piece, and those sequences were over
+        # half a roll's bytes.
+        colors = console._color_system or ColorSystem.TRUECOLOR
+        pens: dict[Style, Pen] = {}
+        out: list[str] = []
+        pen = PLAIN
+        for y, x, strip in self.runs:
+            out.append(Control.move_to(x, y).segment.text)
+            for text, style, _ in strip:
+                if style is not None and style._link:
+                    out.append(_sgr(pen, PLAIN) + Strip.render_style(style, text, colors))
+                    pen = PLAIN
+                    continue
+                new = PLAIN if style is None else pens.get(style) or pens.setdefault(style, _pen(style, colors))
+                if new != pen and not text.strip(" ") and not (new[0] | pen[0]) & SHOWN_ON_BLANKS:
+                    new = (pen[0], pen[1], new[2])  # blanks: only their background shows
+                if new != pen:
+                    out.append(_sgr(pen, new))
+                    pen = new
+                out.append(text)
+        if pen != PLAIN:
+            out.append("\x1b[0m")
+        return "".join(out)
 
 
 class Shadow:
