@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.scroll_view import ScrollView
@@ -90,13 +90,15 @@ class ZoneBoard(ScrollView, can_focus=True):
     }
     """
 
-    view: reactive[BoardView] = reactive(BoardView, init=False, always_update=True)
+    # No repaint of their own: their watchers lay the board out again and
+    # draw only the lines that changed (``_relayout``).
+    view: reactive[BoardView] = reactive(BoardView, init=False, always_update=True, repaint=False)
     """What to draw: the cards, the open slots, the side names."""
 
-    cursor: reactive[Cell | None] = reactive(None, init=False)
+    cursor: reactive[Cell | None] = reactive(None, init=False, repaint=False)
     """The card or slot the GM points at; None before there is any."""
 
-    ascii_glyphs: reactive[bool] = reactive(False, init=False)
+    ascii_glyphs: reactive[bool] = reactive(False, init=False, repaint=False)
     """Draw with ASCII only (the glyph setting, given by the screen)."""
 
     class _CellMessage(Message):
@@ -145,12 +147,23 @@ class ZoneBoard(ScrollView, can_focus=True):
         return self._layout
 
     def _relayout(self) -> None:
+        before = self._layout
         self._layout = None
         if not self.is_mounted:
             return
         drawn = self.board_layout()
         self.virtual_size = Size(drawn.width, len(drawn.lines))
-        self.refresh()
+        if before is not None and before.width == drawn.width and len(before.lines) == len(drawn.lines):
+            # Only the lines that differ are drawn again: a cursor move or a
+            # roll changes a card or two, and drawing the whole board was most
+            # of such a key's time (and of each player's view's, per update).
+            top = self.scroll_offset.y
+            region = self.scrollable_content_region
+            for y, (was, now) in enumerate(zip(before.lines, drawn.lines)):
+                if was != now and 0 <= y - top < region.height:
+                    self.refresh(Region(0, y - top, region.width, 1))
+        else:
+            self.refresh()
         region = drawn.boxes.get(self.cursor) if self.cursor is not None else None
         if region is not None:
             self.call_after_refresh(self.scroll_to_region, region, animate=False, immediate=True)
