@@ -158,10 +158,10 @@ class ZoneBoard(ScrollView, can_focus=True):
             # roll changes a card or two, and drawing the whole board was most
             # of such a key's time (and of each player's view's, per update).
             top = self.scroll_offset.y
-            region = self.scrollable_content_region
+            shown = self.scrollable_content_region
             for y, (was, now) in enumerate(zip(before.lines, drawn.lines)):
-                if was != now and 0 <= y - top < region.height:
-                    self.refresh(Region(0, y - top, region.width, 1))
+                if was != now and 0 <= y - top < shown.height:
+                    self.refresh(Region(0, y - top, shown.width, 1))
         else:
             self.refresh()
         region = drawn.boxes.get(self.cursor) if self.cursor is not None else None
