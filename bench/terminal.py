@@ -37,9 +37,9 @@ Cases, each on a fresh copy of the battle in a temp folder:
   same run (issue 31: 2x; a dialog 2.5x; Fate's cursor and undo 1.2x),
   and each dialog's beside plain Textual's dialog (no goal: the floor);
 * bytes per second written while idle: the roller, and a text dialog open;
-* memory: the Fate battle of 5,000 events open, then over ``--memory-keys``
-  keys of the cycle above (default 2,000): the first half warms the caches,
-  the second must stay flat.
+* memory: each system's battle of 5,000 events open, then over
+  ``--memory-keys`` keys of its cycle above (default 2,000): the first half
+  warms the caches, the second must stay flat.
 """
 
 from __future__ import annotations
@@ -309,18 +309,28 @@ def idle(path: Path, folder: Path, seconds: float = 3.0) -> list[Row]:
     return rows
 
 
-def memory(path: Path, folder: Path, keys: int) -> list[Row]:
-    """Resident memory over ``keys`` keys: the first half warms Textual's
-    render caches and Python's allocator (it grows, then levels off), the
-    second half must stay flat."""
+MEMORY_KEYS = {
+    "myz": (("\x1b[15~",), MYZ_CYCLE), "fate": (("v", "\r"), FATE_CYCLE),
+    "second_world": (("b", "\r"), SW_CYCLE), "kingmaker": (KM_READY, KM_CYCLE),
+}
+"""Each system's keys for the memory case: made ready as for its key case, then its cycle over and over."""
+
+
+def memory(key: str, path: Path, folder: Path, keys: int) -> list[Row]:
+    """Resident memory over ``keys`` keys of the system's cycle: the first
+    half warms Textual's render caches and Python's allocator (it grows,
+    then levels off), the second half must stay flat."""
+    ready, cycle = MEMORY_KEYS[key]
     term = app(path, folder)
-    fate_ready(term)
+    term.first_frame()
+    for typed in ready:
+        term.key(typed, quiet=0.3)
     opened = term.rss_mib()
     pressed = 0
     half = None
     while pressed < keys:
-        for key, _ in FATE_CYCLE:
-            term.key(key, quiet=0.03)
+        for typed, _ in cycle:
+            term.key(typed, quiet=0.03)
             pressed += 1
         if half is None and pressed >= keys // 2:
             term.settle(0.3)
@@ -331,11 +341,12 @@ def memory(path: Path, folder: Path, keys: int) -> list[Row]:
     assert half is not None
     warm = (half[1] - opened) / opened * 100
     flat = (after - half[1]) / half[1] * 100
+    label = f"{SYSTEMS[key]}, 5,000 events"
     return [
-        value_row("memory", "Fate, 5,000 events: resident memory, open", opened, "MiB", goal=80),
-        value_row("memory", f"Fate, 5,000 events: resident memory after {pressed} keys", after, "MiB", goal=80),
-        value_row("memory", f"Fate, 5,000 events: growth over the first {half[0]} keys (warming caches)", warm, "%"),
-        value_row("memory", f"Fate, 5,000 events: growth over the next {pressed - half[0]} keys", flat, "%", goal=10),
+        value_row("memory", f"{label}: resident memory, open", opened, "MiB", goal=80),
+        value_row("memory", f"{label}: resident memory after {pressed} keys", after, "MiB", goal=80),
+        value_row("memory", f"{label}: growth over the first {half[0]} keys (warming caches)", warm, "%"),
+        value_row("memory", f"{label}: growth over the next {pressed - half[0]} keys", flat, "%", goal=10),
     ]
 
 
@@ -368,7 +379,9 @@ def main(argv: list[str]) -> list[Row]:
         if "idle" in only:
             rows += idle(fresh(prepared["myz", 0], folder, "idle"), folder / "idle-home")
         if "memory" in only:
-            rows += memory(fresh(prepared["fate", 5000], folder, "memory"), folder / "memory-home", memory_keys)
+            for key in SYSTEMS:
+                rows += memory(key, fresh(prepared[key, 5000], folder, f"memory-{key}"), folder / f"memory-home-{key}", memory_keys)
+                print(f"  memory, {SYSTEMS[key]}: done", flush=True)
     if "shaped" not in only:
         rows += shaped_keys(cycles)  # the reference every key's ratio needs
     return rows + ratios(rows)

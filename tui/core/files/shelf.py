@@ -1,7 +1,9 @@
 """What the start screen offers: the battles in the saves folder, newest
 first, and the bundled examples, each with its system and title read from
-the file's header (nothing is replayed, so a long battle lists as fast as
-a short one, and a broken file is listed with what is wrong)."""
+the file's header (only the keys before its first table are read, and
+nothing is replayed, so a long battle lists as fast as a short one; a file
+whose header is broken is listed with what is wrong, one broken further
+down says so when it is opened)."""
 
 from __future__ import annotations
 
@@ -13,7 +15,7 @@ from pathlib import Path
 from tui.core.errors import MassCombatError
 from tui.core.files.places import list_examples
 from tui.core.system import LEGACY_SYSTEM, UnknownSystem, find_system
-from tui.core.files.tomlfile import read_toml
+from tui.core.files.tomlfile import read_toml_top
 
 RECENT_MOST = 30
 """How many saved battles the start screen lists."""
@@ -37,7 +39,7 @@ class Shelved:
 
 def _read(path: Path, played: datetime | None) -> Shelved:
     try:
-        _, data = read_toml(path)
+        data = read_toml_top(path)
         system = data.get("system", LEGACY_SYSTEM)
         find_system(system)
         title = data.get("title", "")
