@@ -50,6 +50,17 @@ class MatPicture:
     def at(self, square: Square) -> SquareView:
         return self.squares.get(square, SquareView(". ", "ground"))
 
+    def rows_unlike(self, other: "MatPicture") -> list[int] | None:
+        """The rows whose squares or marks differ from ``other``'s (None:
+        the two are not the same size, so everything differs)."""
+        if (self.width, self.height) != (other.width, other.height):
+            return None
+        changed = {y for (_, y) in self.marked ^ other.marked}
+        for square in self.squares.keys() | other.squares.keys():
+            if self.squares.get(square) != other.squares.get(square):
+                changed.add(square[1])
+        return sorted(y for y in changed if 0 <= y < self.height)
+
 
 class MatView(ScrollView, can_focus=True):
     """Attributes down (``picture``, ``cursor``); ``CursorMoved`` up."""
@@ -97,8 +108,11 @@ class MatView(ScrollView, can_focus=True):
     }
     """
 
-    picture: reactive[MatPicture] = reactive(MatPicture, init=False, always_update=True)
-    cursor: reactive[Square] = reactive((0, 0), init=False)
+    # No repaint of their own: their watchers draw again only the rows that
+    # changed (a step or a cursor move changes a row or two of the mat;
+    # drawing every row was a tenth of such a key's time).
+    picture: reactive[MatPicture] = reactive(MatPicture, init=False, always_update=True, repaint=False)
+    cursor: reactive[Square] = reactive((0, 0), init=False, repaint=False)
     cell: reactive[int] = reactive(CELL, init=False)
     """Characters per square: ``CELL``, or ``WIDE_CELL`` given room."""
 
@@ -170,18 +184,29 @@ class MatView(ScrollView, can_focus=True):
     def on_mount(self) -> None:
         self._resize()
 
-    def watch_picture(self) -> None:
+    def _refresh_rows(self, rows: list[int]) -> None:
+        top, shown = self.scroll_offset.y, self.scrollable_content_region
+        for sy in rows:
+            line = 1 + sy - top  # under the column numbers, which stay put
+            if 1 <= line < shown.height:
+                self.refresh(Region(0, line, shown.width, 1))
+
+    def watch_picture(self, old: MatPicture, picture: MatPicture) -> None:
         x, y = self.cursor
-        clamped = (min(max(x, 0), self.picture.width - 1), min(max(y, 0), self.picture.height - 1))
+        clamped = (min(max(x, 0), picture.width - 1), min(max(y, 0), picture.height - 1))
         if clamped != self.cursor:
             self.cursor = clamped
-        self._resize()
+        rows = picture.rows_unlike(old)
+        if rows is None:
+            self._resize()
+        else:
+            self._refresh_rows(rows)
 
     def watch_cell(self) -> None:
         self._resize()
 
-    def watch_cursor(self, cursor: Square) -> None:
-        self.refresh()
+    def watch_cursor(self, old: Square, cursor: Square) -> None:
+        self._refresh_rows([old[1], cursor[1]])
         # Room for the numbers that stay put above and left of the squares.
         self.call_after_refresh(self.scroll_to_region, self.square_region(cursor).grow((2, 2, 1, 2 + LABEL)), animate=False, immediate=True)
         self.post_message(self.CursorMoved(self, cursor))

@@ -212,6 +212,9 @@ class KeyGate:
             if left == 0:
                 self._round_done(top, count)
 
+        # Textual reads a new callback's parameters with inspect.signature
+        # (a twentieth of a key's time, once per widget per round) unless told.
+        one_done._param_count = 0  # type: ignore[attr-defined]  # textual._callback.count_parameters' cache
         for pump in pumps:
             if pump.call_later(one_done):
                 left += 1
