@@ -191,16 +191,12 @@ def long_second_world_battle(min_events: int = 1000):
     return battle
 
 
-def long_kingmaker_battle(min_events: int = 1000):
-    """The Battle of Ashwater (every unit on the mat) played on turn after
-    turn: initiative, the side to act first, each side ending each phase.
-    Every step is a real event with its story line."""
-    from tui.core.files.loading import load_battle
-    from tui.core.files.places import find_example
+def _turns(battle, min_events: int) -> None:
+    """Turn after turn until the log holds ``min_events`` (and stands at a
+    turn's start): initiative, the first side to act, each side ending each
+    phase. Every step is a real event with its story line."""
     from tui.core.systems.kingmaker import events as ev
 
-    battle = load_battle(find_example("battle-of-ashwater"))
-    # to a turn's start, as the demo stands: the same keys drive both
     while len(battle.history.events) < min_events or battle.game.roll_winner is not None:
         game = battle.game
         if game.roll_winner is None:
@@ -209,6 +205,16 @@ def long_kingmaker_battle(min_events: int = 1000):
             battle.record(ev.FirstSide(side=0))
         else:
             battle.record(ev.EndStep())
+
+
+def long_kingmaker_battle(min_events: int = 1000):
+    """The Battle of Ashwater (every unit on the mat) played on turn after
+    turn, ending at a turn's start, as the demo stands: the same keys drive both."""
+    from tui.core.files.loading import load_battle
+    from tui.core.files.places import find_example
+
+    battle = load_battle(find_example("battle-of-ashwater"))
+    _turns(battle, min_events)
     return battle
 
 
@@ -217,25 +223,11 @@ def kingmaker_clash(min_events: int = 0):
     phase, Ostmark to act (the tests' clash), after turns of the two
     sides only ending their phases up to ``min_events``: the knights'
     melee attack, at any length."""
-    from tests.core.kingmaker.kit import begin_turn, muster, set_up, step, to_phase
-    from tui.core.systems.kingmaker import events as ev
+    from tests.core.kingmaker.kit import begin_turn, close_in, muster, set_up
 
     battle = set_up(muster(3))
-    while len(battle.history.events) < min_events or battle.game.roll_winner is not None:
-        game = battle.game
-        if game.roll_winner is None:
-            battle.record(ev.Initiative(counter=game.counter, rounds=((20, 1),)))
-        elif game.first is None:
-            battle.record(ev.FirstSide(side=0))
-        else:
-            battle.record(ev.EndStep())
-    begin_turn(battle)
-    to_phase(battle, "movement")
-    step(battle, "knights", "forward", "forward", "forward")
-    battle.record(ev.EndStep())
-    step(battle, "warband", "forward", "forward")
-    to_phase(battle, "melee")
-    return battle
+    _turns(battle, min_events)
+    return close_in(begin_turn(battle), ("knights", 3), ("warband", 2))
 
 
 LONG = {"Mutant": long_battle, "Fate": long_fate_battle, "Second World": long_second_world_battle, "Kingmaker": long_kingmaker_battle}
