@@ -65,7 +65,10 @@ class GameSystem:
     """One rule system, as the shell, storage, the CLI and the players'
     view see it. A subclass sets the class attributes and says how a battle
     starts (``new_battle``), reads to the players (``public_view``) and
-    reports (``report``); loading, the ruleset and the dice have defaults."""
+    reports (``report``); loading, the ruleset and the dice have defaults.
+    Its ``ruleset``, ``file_model`` and ``battle`` may be class attributes
+    or properties that import them when first asked (the bundled systems
+    do: the start screen lists every system by name and loads none)."""
 
     key: ClassVar[str]
     """The system's word in save files and on the command line."""
