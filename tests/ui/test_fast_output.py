@@ -137,6 +137,19 @@ def test_starting_a_mutant_battle_imports_no_other_system_and_one_screen():
     assert done.stdout.strip() == "[]"
 
 
+def test_naming_every_system_and_reading_the_command_line_load_no_system_models():
+    # What the start screen and the parser need: each system's key, name,
+    # order and demo. A system's battle, events and rules (a twentieth of a
+    # second each to import) wait for its first battle.
+    code = (
+        "import sys; from tui.core.system import systems; from tui.cli.parser import parse; "
+        "[(s.key, s.name('de'), s.order, s.demo) for s in systems()]; parse(['--system', 'fate']); "
+        "print(sorted(m for m in sys.modules if m.startswith('tui.core.systems.') and m.rsplit('.', 1)[1] in ('battle', 'events', 'rules', 'models', 'state')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
 # -- the journal is folded into the file at a pause ---------------------------------------
 
 
