@@ -8,23 +8,30 @@ import sys
 from datetime import datetime
 from pathlib import Path
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tui.core.errors import MassCombatError
-from tui.core.history import LoggedBattle
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
 from tui.core.system import LEGACY_SYSTEM, GameSystem, find_system, read_ruleset
-from tui.core.files.places import default_saves_dir, open_example
-from tui.core.files.storage import create_session, forget_unplayed, open_session, Session
+from tui.core.files.places import default_saves_dir
 from tui.core.files.tomlfile import read_toml
 from tui.ui.settings import load_settings, settings_path
+
+if TYPE_CHECKING:
+    from tui.core.files.storage import Session
+    from tui.core.history import LoggedBattle
 
 
 def resolve_session(battle_file: str | None, saves: Path, seed: int | None = None, system: str = LEGACY_SYSTEM, *, fresh_example: bool = False, house: Path | None = None) -> Session:
     """Open the named battle, a working copy of an example (a new one with
     ``fresh_example``), or a new battle of ``system``; ``house``: play it
     with this edited copy of its ruleset."""
+    # Storage (the battle's models, the journal, the players' file) comes
+    # once a battle is chosen: the start screen's first frame needs none of it.
+    from tui.core.files.places import open_example
+    from tui.core.files.storage import create_session, open_session
+
     def make() -> LoggedBattle[Any, Any]:
         return find_system(system).new_battle(seed, house)
 
@@ -121,6 +128,8 @@ def launch(args) -> int:
     finally:
         app.disarm()
         app.close_session()
+    from tui.core.files.storage import forget_unplayed
+
     if made_new and app.exit_problem is None and not app.quit_unsaved and forget_unplayed(session, title):
         print(t("app.not_kept"))
         return app.return_code or 0

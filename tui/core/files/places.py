@@ -17,9 +17,6 @@ from pathlib import Path
 
 from tui.core.errors import BattleLocked, SaveFileError
 from tui.core.i18n import t
-from tui.core.files.loading import load_battle, one_line
-from tui.core.files.locking import BattleLock
-from tui.core.files.saving import save_battle
 from tui.core.files.tomlfile import read_toml
 
 
@@ -82,6 +79,12 @@ def open_example(example: Path, saves_dir: Path, *, fresh: bool = False) -> Path
         target = saves_dir / f"{example.stem}-{number}.toml"
     if target.exists():
         return target
+    # Loading and saving come with the first copy made: listing the examples
+    # (the start screen) needs neither.
+    from tui.core.files.loading import load_battle, one_line
+    from tui.core.files.locking import BattleLock
+    from tui.core.files.saving import save_battle
+
     battle = load_battle(example)
     # A fresh seed: each GM's copy rolls its own dice (stored faces replay regardless).
     seed = random.SystemRandom().randrange(2**63)
