@@ -20,7 +20,8 @@ WIDTH, HEIGHT = 16, 4
 COLOURS = [None, "red", "color(214)", "#203040", "default"]
 ATTRIBUTES = ["bold", "dim", "italic", "underline", "blink", "reverse", "strike", "overline"]
 SHOWN_ON_BLANKS = {"4", "5", "7", "9", "21", "53"}
-SEQUENCE = re.compile(r"\x1b\[([0-9;]*)([mH])|\x1b\]8;[^\x1b]*\x1b\\\\|(.)", re.S)
+SEQUENCE = re.compile(r"\x1b\[([0-9;]*)([mH])|\x1b\]8;[^\x1b]*\x1b\\|(.)", re.S)
+"""A style, a cursor move, a link (OSC 8, ended by ESC \\: shown as nothing), or a character."""
 
 
 class Terminal:
@@ -87,7 +88,8 @@ def random_style(rng: random.Random) -> Style | None:
         return None
     chosen = {name: True for name in rng.sample(ATTRIBUTES, rng.choice((0, 0, 1, 2)))}
     link = "https://example.org" if rng.random() < 0.03 else None
-    return Style(color=rng.choice(COLOURS), bgcolor=rng.choice(COLOURS), link=link, **chosen)
+    meta = {"@click": rng.choice(("app.bell", "screen.focus"))} if rng.random() < 0.3 else None
+    return Style(color=rng.choice(COLOURS), bgcolor=rng.choice(COLOURS), link=link, meta=meta, **chosen)
 
 
 def random_frame(rng: random.Random, before: list[list[Segment]] | None) -> list[list[Segment]]:
@@ -122,3 +124,15 @@ def test_the_terminal_shows_what_rich_would_have_drawn_after_every_frame():
                 full.feed(f"\x1b[{y + 1};1H" + Strip(line, WIDTH).render(console))
             assert ours.seen() == full.seen(), f"seed {seed}"
             assert not ours.attrs and not ours.fg and not ours.bg, "each frame leaves the pen plain"
+
+
+def test_cells_that_differ_only_in_what_a_click_does_are_not_sent_again():
+    # A dialog draws the screen behind it with the meta taken off: the same
+    # cells, drawn again by the screen itself once it closes, show the same.
+    console = Console(color_system="truecolor", width=WIDTH, force_terminal=True)
+    shadow = Shadow()
+    plain = Style(color="red", bgcolor="#203040", bold=True)
+    clickable = plain + Style(meta={"@click": "app.bell"})
+    for style, expected in ((clickable, True), (plain, False), (clickable, False)):
+        update = LayoutUpdate([[Strip([Segment("Ogre".ljust(WIDTH), style)], WIDTH)]], Region(0, 0, WIDTH, 1))
+        assert (shadow.frame(update, console, (WIDTH, 1)) is not None) is expected

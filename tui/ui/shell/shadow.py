@@ -116,6 +116,8 @@ class Shadow:
     def __init__(self) -> None:
         self._lines: dict[int, list[Cell | None]] = {}
         self._size: tuple[int, int] | None = None
+        self._shown: dict[Style, Style] = {}
+        """Styles without their meta, by style (``_shown``)."""
 
     def forget(self) -> None:
         self._lines.clear()
@@ -141,7 +143,7 @@ class Shadow:
         line = self._lines.get(y)
         if line is None or len(line) != width:
             line = self._lines[y] = [None] * width
-        cells = _cells(strip)
+        cells = _cells(strip, self._shown)
         if cells is None or x + len(cells) > width:
             # Wide characters or control codes: the piece goes out whole,
             # and its cells are unknown until written again.
@@ -159,12 +161,39 @@ class Shadow:
         return [(y, x + start, _strip(cells[start:stop])) for start, stop in runs]
 
 
-def _cells(strip: Strip) -> list[Cell] | None:
+SHOWN_MOST = 4096
+"""Styles kept without their meta (``Shadow._shown``) before the cache starts again."""
+
+
+def _shown(style: Style | None, known: dict[Style, Style]) -> Style | None:
+    """The style as the terminal shows it: without Textual's meta (what a
+    click on the cell does), which never reaches the terminal. A dialog
+    draws the screen behind it with the meta taken off, so cells compared
+    with it would all differ from the same cells drawn by the screen, and
+    every cell went out again as a dialog opened and closed."""
+    if style is None or style._meta is None:
+        return style
+    shown = known.get(style)
+    if shown is None:
+        if len(known) >= SHOWN_MOST:
+            known.clear()
+        shown = Style.__new__(Style)
+        for name in ("_style_definition", "_color", "_bgcolor", "_attributes", "_set_attributes", "_link", "_link_id", "_null"):
+            setattr(shown, name, getattr(style, name))
+        shown._ansi = None  # worked out for the console it is drawn on
+        shown._meta = None
+        shown._hash = None
+        known[style] = shown
+    return shown
+
+
+def _cells(strip: Strip, known: dict[Style, Style]) -> list[Cell] | None:
     cells: list[Cell] = []
     for text, style, control in strip:
         if control or cell_len(text) != len(text):
             return None
-        cells.extend((char, style) for char in text)
+        shown = _shown(style, known)
+        cells.extend((char, shown) for char in text)
     return cells
 
 
