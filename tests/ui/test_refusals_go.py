@@ -42,3 +42,50 @@ async def test_the_next_step_takes_the_refusals_away(tmp_path, system):
         assert app.act(lambda battle: None)
         await pilot.pause()
         assert shown(app) == ["the disk is full: not saved"]
+
+
+@pytest.mark.parametrize("system", [s for s in systems() if s.demo], ids=lambda s: s.key)
+async def test_a_refusal_repeated_in_a_burst_is_shown_once(tmp_path, system):
+    # Seven toasts or more were taller than the screen and left pieces of
+    # themselves behind when they went (a refused key held down, or typed
+    # again and again over a slow link).
+    path = tmp_path / "demo.toml"
+    path.write_text((EXAMPLES / system.demo).read_text(encoding="utf-8").replace("template = true", "template = false", 1), encoding="utf-8")
+    app = MassCombatApp(open_session(path), Settings(), None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        for _ in range(9):
+            assert not app.act(refused)
+            app.refuse("that key does nothing here", severity="warning", bell=False)
+        app.refuse("that key does nothing here", severity="error", bell=False)  # another kind of line: its own toast
+        await pilot.pause()
+        assert sorted(shown(app)) == ["not now: the rules say no", "that key does nothing here", "that key does nothing here"]
+    app.close_session()
+
+
+async def test_a_refused_key_pressed_nine_times_at_once_leaves_one_line(tmp_path):
+    from tests.ui.scenes import kingmaker_demo, make_app
+
+    app = make_app(tmp_path, kingmaker_demo())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*["w"] * 9)  # no unit of the side to act under the cursor, or not its phase
+        await pilot.pause()
+        assert len(shown(app)) == 1, shown(app)
+    app.close_session()
+
+
+async def test_a_refusal_whose_line_has_gone_is_shown_again(tmp_path):
+    from tests.ui.scenes import make_app
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.refuse("that key does nothing here", bell=False)
+        await pilot.pause()
+        (first,) = app._notifications
+        app._unnotify(first)  # its time ran out
+        first.raised_at -= first.timeout + 1
+        app.refuse("that key does nothing here", bell=False)
+        await pilot.pause()
+        assert shown(app) == ["that key does nothing here"]
+    app.close_session()

@@ -63,11 +63,20 @@ class GatedApp(ShadowedApp[ReturnType]):
         """Say in one line why a key or a step did nothing. The line goes
         once a step is taken: it answered a moment that has passed (the
         other side's phase must not open under a refusal of this one)."""
+        if bell:
+            self.bell()
+        # The same refusal again (a refused key repeated in a burst) is shown
+        # once, its time starting again: a stack of toasts taller than the
+        # screen left pieces of itself behind when it went.
+        for same in [n for n in self._refusals if n.message == why and n.severity == severity]:
+            if same not in self._notifications and not same.has_expired:
+                return  # still on its way to the screen
+            if same in self._notifications:
+                self._unnotify(same)
+            self._refusals.remove(same)
         notification = Notification(why, "", severity, self.NOTIFICATION_TIMEOUT, markup=False)
         self._refusals.append(notification)
         self.post_message(Notify(notification))
-        if bell:
-            self.bell()
 
     def _forget_refusals(self) -> None:
         # Textual has no public way to take back one toast; _unnotify is its own.
