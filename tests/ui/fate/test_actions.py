@@ -616,7 +616,8 @@ async def test_keys_that_do_not_apply_are_greyed_and_say_why_when_pressed(tmp_pa
         await _press(pilot, "i")
         await _press(pilot, "h")
         said = [str(n.message) for n in app._notifications]
-        assert said.count("activate a unit or leader first (v, or Enter on its card)") == 4
+        # Four keys refused for the same reason: the reason is said once (a repeat restarts its time).
+        assert said.count("activate a unit or leader first (v, or Enter on its card)") == 1
         assert "no roll on the table" in said
         assert "only while the battlefield is laid out, before the battle" in said
 
