@@ -127,27 +127,26 @@ async def test_the_footer_flips_greyed_keys_in_place_and_rebuilds_for_new_keys(t
 # -- startup imports one system -------------------------------------------------------------
 
 
+def imported_after(code: str, chosen: str) -> str:
+    """The modules ``chosen`` picks out of those a fresh interpreter has
+    imported after running ``code`` (sorted, as printed)."""
+    probe = f"import sys; {code}; print(sorted(m for m in sys.modules if {chosen}))"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.strip()
+
+
 def test_starting_a_mutant_battle_imports_no_other_system_and_one_screen():
-    code = (
-        "import sys; from tui.core.system import find_system; from tui.ui.registry import system_ui; "
-        "find_system('myz'); ui = system_ui('myz'); ui.modes['wave'].__name__; "
-        "print(sorted(m for m in sys.modules if m.startswith(('tui.core.systems.fate', 'tui.ui.fate', 'tui.ui.myz.army', 'tui.ui.myz.roller', 'tui.ui.myz.summary', 'tui.ui.myz.wave'))))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    code = "from tui.core.system import find_system; from tui.ui.registry import system_ui; find_system('myz'); ui = system_ui('myz'); ui.modes['wave'].__name__"
+    chosen = "m.startswith(('tui.core.systems.fate', 'tui.ui.fate', 'tui.ui.myz.army', 'tui.ui.myz.roller', 'tui.ui.myz.summary', 'tui.ui.myz.wave'))"
+    assert imported_after(code, chosen) == "[]"
 
 
 def test_naming_every_system_and_reading_the_command_line_load_no_system_models():
     # What the start screen and the parser need: each system's key, name,
     # order and demo. A system's battle, events and rules (a twentieth of a
     # second each to import) wait for its first battle.
-    code = (
-        "import sys; from tui.core.system import systems; from tui.cli.parser import parse; "
-        "[(s.key, s.name('de'), s.order, s.demo) for s in systems()]; parse(['--system', 'fate']); "
-        "print(sorted(m for m in sys.modules if m.startswith('tui.core.systems.') and m.rsplit('.', 1)[1] in ('battle', 'events', 'rules', 'models', 'state')))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    code = "from tui.core.system import systems; from tui.cli.parser import parse; [(s.key, s.name('de'), s.order, s.demo) for s in systems()]; parse(['--system', 'fate'])"
+    chosen = "m.startswith('tui.core.systems.') and m.rsplit('.', 1)[1] in ('battle', 'events', 'rules', 'models', 'state')"
+    assert imported_after(code, chosen) == "[]"
 
 
 # -- the journal is folded into the file at a pause ---------------------------------------

@@ -27,11 +27,16 @@ def refused(_battle) -> None:
     raise RuleViolation("not now: the rules say no")
 
 
-@pytest.mark.parametrize("system", [s for s in systems() if s.demo], ids=lambda s: s.key)
-async def test_the_next_step_takes_the_refusals_away(tmp_path, system):
+def demo_app(tmp_path: Path, system) -> MassCombatApp:
+    """The system's demo, as the GM's own battle."""
     path = tmp_path / "demo.toml"
     path.write_text((EXAMPLES / system.demo).read_text(encoding="utf-8").replace("template = true", "template = false", 1), encoding="utf-8")
-    app = MassCombatApp(open_session(path), Settings(), None)
+    return MassCombatApp(open_session(path), Settings(), None)
+
+
+@pytest.mark.parametrize("system", [s for s in systems() if s.demo], ids=lambda s: s.key)
+async def test_the_next_step_takes_the_refusals_away(tmp_path, system):
+    app = demo_app(tmp_path, system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert not app.act(refused)
@@ -49,9 +54,7 @@ async def test_a_refusal_repeated_in_a_burst_is_shown_once(tmp_path, system):
     # Seven toasts or more were taller than the screen and left pieces of
     # themselves behind when they went (a refused key held down, or typed
     # again and again over a slow link).
-    path = tmp_path / "demo.toml"
-    path.write_text((EXAMPLES / system.demo).read_text(encoding="utf-8").replace("template = true", "template = false", 1), encoding="utf-8")
-    app = MassCombatApp(open_session(path), Settings(), None)
+    app = demo_app(tmp_path, system)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for _ in range(9):
