@@ -83,17 +83,17 @@ class GameSystem:
     # names above); a class attribute of the same name does as well.
 
     @property
-    def ruleset(self) -> "RulesetSpec":
+    def ruleset(self) -> RulesetSpec:
         """Where the shipped ruleset lives and the model that validates it."""
         raise NotImplementedError
 
     @property
-    def file_model(self) -> "type[BattleFile]":
+    def file_model(self) -> type[BattleFile]:
         """The save file's model (its header is ``history.BattleFile``)."""
         raise NotImplementedError
 
     @property
-    def battle(self) -> "type[LoggedBattle[Any, Any]]":
+    def battle(self) -> type[LoggedBattle[Any, Any]]:
         raise NotImplementedError
 
     def name(self, language: str) -> str:
@@ -268,7 +268,7 @@ def system_of(battle: LoggedBattle[Any, Any]) -> GameSystem:
     return find_system(battle.system)
 
 
-def ruleset_spec(key: object) -> "RulesetSpec":
+def ruleset_spec(key: object) -> RulesetSpec:
     """Where the ruleset of an installed system lives."""
     try:
         return find_system(key).ruleset

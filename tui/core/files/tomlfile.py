@@ -84,7 +84,7 @@ def read_toml_top(path: Path) -> dict[str, Any]:
     before the first table is not TOML on its own (a table header inside a
     multi-line string), the whole file is parsed; every failure is a
     ``SaveFileError``."""
-    _, text, _ = read_toml_bytes(path, parse=False)
+    _, text = read_text(path)
     found = _FIRST_TABLE.search(text)
     if found is not None:
         try:
@@ -94,8 +94,14 @@ def read_toml_top(path: Path) -> dict[str, Any]:
     return parse_toml(text, str(path))
 
 
-def read_toml_bytes(path: Path, parse: bool = True) -> tuple[bytes, str, dict[str, Any]]:
+def read_toml_bytes(path: Path) -> tuple[bytes, str, dict[str, Any]]:
     """``read_toml``, with the bytes read."""
+    raw, text = read_text(path)
+    return raw, text, parse_toml(text, str(path))
+
+
+def read_text(path: Path) -> tuple[bytes, str]:
+    """A regular file's bytes and its UTF-8 text; every failure is a ``SaveFileError``."""
     name = str(path)
     try:
         raw = read_regular(path, MAX_FILE_BYTES)
@@ -113,7 +119,7 @@ def read_toml_bytes(path: Path, parse: bool = True) -> tuple[bytes, str, dict[st
         line = raw[: exc.start].count(b"\n") + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SaveFileError(name, t("file.not_utf8"), (line, column)) from None
-    return raw, text, parse_toml(text, name) if parse else {}
+    return raw, text
 
 
 # Strings and comments (skipped whole), and the characters that shape keys

@@ -28,10 +28,9 @@ from rich.console import Console
 from rich.control import Control
 from rich.segment import Segment
 from rich.style import Style
-from textual.strip import SGR_STYLES
 from textual._compositor import ChopsUpdate, CompositorUpdate, LayoutUpdate
 from textual.app import App
-from textual.strip import Strip
+from textual.strip import SGR_STYLES, Strip
 
 if TYPE_CHECKING:
     from textual.screen import Screen
