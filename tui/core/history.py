@@ -162,6 +162,16 @@ class RulesetRef(Record):
     file: Annotated[str, Field(max_length=4096)] = ""
 
 
+class CampaignRef(Record):
+    """The campaign a battle was mustered from: its file (beside the
+    battle), its seed (which campaign it is, whatever the file is called
+    now) and the battle's id in it."""
+
+    file: Annotated[str, Field(pattern=r"^[^/\\]{1,120}\.toml$")]
+    seed: Annotated[int, Field(ge=0, lt=2**63)]
+    battle: Annotated[str, Field(pattern=r"^b[0-9]{1,4}$")]
+
+
 class BattleFile(Record):
     """The save file every system writes: this header, the system's own
     ``setup`` and ``log`` (a subclass narrows their types and ``system``),
@@ -188,6 +198,9 @@ class BattleFile(Record):
     """Each rule fix (``RuleFix.key``) and the first step of the log played
     under it (0: all of them); none in saves written before its system had
     any. A fix the save doesn't name came after all its steps."""
+
+    campaign: CampaignRef | None = None
+    """The campaign the battle was mustered from (none: a battle of its own)."""
 
     _check_title = field_validator("title")(check_name)
 

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from tui.core.dice.quick import DiceFamily, QuickDice
     from tui.core.files.ruleset_files import RulesetSpec
     from tui.core.printout import Printout
+    from tui.core.campaign.rules import CampaignRules
 
 GROUP = "masscombat.systems"
 """The entry-point group a rule system registers in."""
@@ -95,6 +96,11 @@ class GameSystem:
     @property
     def battle(self) -> type[LoggedBattle[Any, Any]]:
         raise NotImplementedError
+
+    @property
+    def campaign(self) -> CampaignRules | None:
+        """What the system brings to campaigns (None: it keeps none)."""
+        return None
 
     def name(self, language: str) -> str:
         return self.names(language)

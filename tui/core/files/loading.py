@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 from typing import Any, Callable
 
+from tui.core.campaign.campaign import Campaign
 from tui.core.errors import MassCombatError, SaveFileError
 from tui.core.files import journal
 from tui.core.history import SCHEMA_VERSION, BattleFile, LoggedBattle, RulesetRef
@@ -78,20 +79,31 @@ def _load(path: Path, name: str, house: Path | None) -> tuple[LoggedBattle[Any, 
         system = find_system(data.get("system", LEGACY_SYSTEM))
     except UnknownSystem as exc:
         raise SaveFileError(name, str(exc), locate_key(where, ["system"]), "system") from None
-    meta = validate(system.file_model, data, where, name)
+    campaign = data.get("kind") == "campaign"
+    model = _campaign_model(system, name) if campaign else system.file_model
+    meta = validate(model, data, where, name)
     _check_cursor(meta, where, name)
     ruleset, ref, notice = _ruleset(system, name, meta, house)
     try:
-        battle = system.load(meta, ruleset)
+        battle = Campaign.from_file(meta, ruleset) if campaign else system.load(meta, ruleset)
         battle.meta = battle.meta.model_copy(update={"ruleset": ref})
         battle.ruleset_notice = notice
         return battle, raw
     except MassCombatError as exc:
+        handle = Campaign if campaign else system.battle
         try:
-            place = _failing_event(system.battle.initial_state(meta, ruleset), meta.log, system.battle.apply_event, where)
+            place = _failing_event(handle.initial_state(meta, ruleset), meta.log, handle.apply_event, where)
         except Exception:
             place = None
         raise SaveFileError(name, str(exc), place) from None
+
+
+def _campaign_model(system: GameSystem, name: str) -> type[BattleFile]:
+    """The campaign file model of ``system``; one line if it keeps none."""
+    rules = system.campaign
+    if rules is None:
+        raise SaveFileError(name, t("campaign.error.no_campaigns", system=system.key), None, "kind")
+    return rules.file_model
 
 
 def _check_cursor(meta: BattleFile, text: str, name: str) -> None:

@@ -91,6 +91,9 @@ class Army(Record):
     offense_bonus: Small = 0
     """The GM's own adjustment, as Ultimate Campaign's sample armies carry."""
     defense_bonus: Small = 0
+    wounds: Annotated[int, Field(ge=0, le=9_999)] = 0
+    """Hit points it has lost before this battle and not yet healed (a
+    campaign's army carries them from its last fight)."""
 
     _name = field_validator("name")(check_name)
 

@@ -11,7 +11,7 @@ from tui.core.secrets import with_marks
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.derive import derive
 from tui.core.systems.kingmaker.forces import Army
-from tui.core.systems.kingmaker.state import KMState, army_item
+from tui.core.systems.kingmaker.state import KMState, Unit, army_item
 
 
 def before_battle(state: KMState) -> None:
@@ -36,6 +36,7 @@ _CHANGES: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("commander", ("commander",)),
     ("numbers", ("speed", "base_speed", "max_damage", "attacks", "ranged_range", "thrown", "offense_bonus", "defense_bonus")),
     ("morale", ("morale",)),
+    ("wounds", ("wounds",)),
 )
 """What the story names when an army is changed, and the fields behind each."""
 
@@ -60,17 +61,21 @@ def set_army(state: KMState, event: ev.SetArmy) -> KMState:
     army = event.army
     if army.side >= len(state.sides):
         raise RuleViolation(t("km.rule.no_side", side=army.side + 1, count=len(state.sides)))
-    derive(army, state.rules)
+    found = derive(army, state.rules)
+    if army.wounds >= found.hp.total:
+        raise RuleViolation(t("km.army.wounds_too_many", name=army.name, hp=found.hp.total, wounds=army.wounds))
     known = [a.key for a in state.armies]
     if army.key in known:
         if state.unit(army.key).block is not None:
             raise RuleViolation(t("km.rule.placed_already", name=state.army(army.key).name))
         armies = tuple(army if a.key == army.key else a for a in state.armies)
-        return _changed(replace(state, armies=armies), state.army(army.key), army)
+        # not on the mat yet, so the only damage it has is what it brought
+        units = tuple((key, replace(unit, damage=army.wounds) if key == army.key else unit) for key, unit in state.units)
+        return _changed(replace(state, armies=armies, units=units), state.army(army.key), army)
     if state.stage == "setup" and army.side not in {a.side for a in state.armies}:
         raise RuleViolation(t("km.rule.new_side_in_setup"))
     added = replace(state, armies=state.armies + (army,))
-    return replace(added, units=added.units + ((army.key, state.unit(army.key)),)).with_note("km.note.army_added", name=army.name, side=army.side)
+    return replace(added, units=added.units + ((army.key, Unit(damage=army.wounds)),)).with_note("km.note.army_added", name=army.name, side=army.side)
 
 
 def remove_army(state: KMState, event: ev.RemoveArmy) -> KMState:

@@ -189,6 +189,19 @@ class Aftermath(Record):
         return self
 
 
+class CampaignNumbers(Record):
+    """Between battles (Ultimate Campaign): Consumption each week, what
+    unpaid pay and a missing commander cost, healing at rest. Defaults are
+    the shipped numbers, for house copies written before campaigns."""
+
+    week_days: Annotated[int, Field(ge=1, le=31)] = 7
+    unpaid_morale: Bonus = -2
+    no_commander_morale: Bonus = -1
+    pay_order: Literal["roster"] = "roster"
+    rest_heal_minimum: Annotated[int, Field(ge=0, le=99)] = 1
+    full_rest_days: Annotated[int, Field(ge=1, le=3650)] = 30
+
+
 class Strategy(Record):
     """Ultimate Campaign's Strategy Track, an optional rule: from Defensive
     to Reckless, chosen in the first Melee phase, then one step a phase for
@@ -227,6 +240,7 @@ class KingmakerRuleset(Record):
     ranged: Ranged
     morale: Morale
     aftermath: Aftermath
+    campaign: CampaignNumbers = CampaignNumbers()
     terrain: Annotated[tuple[Terrain, ...], Field(min_length=1)]
     conditions: tuple[Condition, ...] = ()
     strategy: Strategy

@@ -174,13 +174,20 @@ class KMState:
         # asked for some twenty times a step: a 5,000-step replay spent 60 % of its time rebuilding this
         return dict(self.units)
 
+    @cached_property
+    def _fresh_units(self) -> dict[str, Unit]:
+        # an army not yet on the mat: as it came, with the wounds it brought
+        return {a.key: Unit(damage=a.wounds) if a.wounds else NO_UNIT for a in self.armies}
+
     def unit(self, key: str) -> Unit:
-        return self._units_by_key.get(key, NO_UNIT)
+        found = self._units_by_key.get(key)
+        return found if found is not None else self._fresh_units.get(key, NO_UNIT)
 
     def with_unit(self, key: str, unit: Unit) -> "KMState":
         units = dict(self.units)
         units[key] = unit
-        return replace(self, units=tuple((a.key, units.get(a.key, Unit())) for a in self.armies))
+        fresh = self._fresh_units
+        return replace(self, units=tuple((a.key, units.get(a.key, fresh[a.key])) for a in self.armies))
 
     def next_army_key(self) -> str:
         """``a1``, ``a2`` ...: the first key no army of this battle has had."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tui.core.panel import Panel
     from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile
     from tui.core.systems.kingmaker.rules import KingmakerRuleset
+    from tui.core.systems.kingmaker.campaign import KingmakerCampaign
 
 
 class FantasyBattle(GameSystem):
@@ -58,6 +59,12 @@ class FantasyBattle(GameSystem):
         from tui.core.dice.quick_d20 import TwentySidedDie
 
         return (TwentySidedDie(AttackRules.from_ruleset(ruleset)),)
+
+    @property
+    def campaign(self) -> KingmakerCampaign:
+        from tui.core.systems.kingmaker.campaign import CAMPAIGN
+
+        return CAMPAIGN
 
     def commands(self) -> tuple[Command, ...]:
         from tui.core.systems.kingmaker.army_command import army_command  # a command's code only when the command line asks

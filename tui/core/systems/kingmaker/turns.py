@@ -17,6 +17,7 @@ from tui.core.systems.kingmaker.morale import owed
 from tui.core.systems.kingmaker.movement import may_run, moving_away, retreat_locked
 from tui.core.systems.kingmaker.standing import fits, victory
 from tui.core.systems.kingmaker.state import KMState, Roll
+from tui.core.systems.kingmaker.rules import KingmakerRuleset
 
 
 # -- opposed rolls ------------------------------------------------------------
@@ -201,6 +202,13 @@ def land_damage(state: KMState) -> KMState:
 
 
 
+def aftermath_morale(rules: KingmakerRuleset, standing: str, won: bool) -> int:
+    """The change the aftermath makes to a surviving army's Morale."""
+    if standing in ("rout", "fled"):
+        return rules.aftermath.routed_morale
+    return rules.aftermath.victory_morale if won else rules.aftermath.defeat_morale
+
+
 def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
     """Morale +1 for the victors' armies, -1 for the losers' (Kingmaker) and
     for any that routed or fled (Ultimate Campaign);
@@ -219,10 +227,7 @@ def aftermath(state: KMState, event: ev.Aftermath) -> KMState:
         if unit.standing == "defeated":
             armies.append(army)
             continue
-        if unit.standing in ("rout", "fled"):
-            change = rules.aftermath.routed_morale
-        else:
-            change = rules.aftermath.victory_morale if army.side == state.winner else rules.aftermath.defeat_morale
+        change = aftermath_morale(rules, unit.standing, army.side == state.winner)
         morale = max(rules.armies.morale_min, min(rules.armies.morale_max, army.morale + change))
         armies.append(army.model_copy(update={"morale": morale}))
         state = state.with_note("km.note.morale_after", name=army.name, morale=morale, change=change)
@@ -271,4 +276,4 @@ def _counter(state: KMState, counter: int) -> None:
         raise RuleViolation(t("km.rule.record_counter", counter=counter, expected=state.counter))
 
 
-__all__ = ["aftermath", "end_step", "first_side", "initiative", "land_damage", "opposed_winner", "place", "setup_roll"]
+__all__ = ["aftermath", "aftermath_morale", "end_step", "first_side", "initiative", "land_damage", "opposed_winner", "place", "setup_roll"]

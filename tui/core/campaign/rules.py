@@ -1,0 +1,74 @@
+"""What a system brings to campaigns (``GameSystem.campaign``): what its
+forces are, how a battle is mustered from them, what a finished battle
+did to them, and what time between battles does. The shared bookkeeping
+(``campaign``) calls these and never asks which system it keeps."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from tui.core.campaign.campaign import CampaignFile, CampaignState, campaign_file_model
+from tui.core.campaign.events import BattleLink
+from tui.core.campaign.roster import CampaignError, CampaignForce, Change
+from tui.core.i18n import t
+
+if TYPE_CHECKING:
+    from tui.core.history import LoggedBattle
+
+
+class CampaignRules:
+    """One system's campaign rules. A subclass sets ``force_model`` and
+    implements the methods that raise here."""
+
+    force_model: ClassVar[type[CampaignForce]]
+    treasury: ClassVar[bool] = False
+    """The sides keep a Treasury (Build Points) the forces are paid from."""
+    week: ClassVar[bool] = False
+    """The system has a week's upkeep (``upkeep``)."""
+
+    @property
+    def file_model(self) -> type[CampaignFile[Any]]:
+        return campaign_file_model(self.force_model)
+
+    # -- the roster ----------------------------------------------------------------
+
+    def force_name(self, force: Any) -> str:
+        return str(getattr(force, "name", force.key))
+
+    def force_line(self, force: Any, state: CampaignState, language: str) -> str:
+        """One line on the force for the roster: its numbers as they stand."""
+        raise NotImplementedError
+
+    def force_data(self, force: Any, state: CampaignState) -> dict[str, Any]:
+        """The force for ``campaign show --json``: its record, and what the rules derive."""
+        return dict(force.model_dump(mode="json"))
+
+    def change_line(self, change: Change, state: CampaignState, language: str) -> str:
+        """One change in the GM's words (``Ashwater Guard: hp 14 → 20``)."""
+        raise NotImplementedError
+
+    # -- battles ---------------------------------------------------------------------
+
+    def muster(self, state: CampaignState, link: BattleLink, seed: int | None, ruleset: Any) -> "LoggedBattle[Any, Any]":
+        """A new battle with ``link``'s forces in its army builder, each by
+        its roster key, played under ``ruleset``."""
+        raise NotImplementedError
+
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: "LoggedBattle[Any, Any]") -> tuple[tuple[Change, ...], str]:
+        """What the finished ``battle`` did to the forces that went, as
+        changes to the roster in ``state``, and its outcome in one line."""
+        raise NotImplementedError
+
+    # -- between battles ---------------------------------------------------------------
+
+    def rest(self, state: CampaignState, days: int, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
+        """What ``days`` at rest do (healing, recovery, repairs), and the dice rolled for it."""
+        raise CampaignError(t("campaign.error.no_rest"))
+
+    def upkeep(self, state: CampaignState, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
+        """A week's upkeep (Kingmaker: Consumption paid from the Treasury)."""
+        raise CampaignError(t("campaign.error.no_week"))
+
+
+__all__ = ["CampaignRules"]
