@@ -43,6 +43,10 @@ def _run(args) -> int:
         from tui.cli.view import serve, view
 
         return view(args) if args.command == "view" else serve(args)
+    if args.command == "campaign":
+        from tui.cli.campaign import run
+
+        return run(args)
     if args.command in ("roll", "odds"):
         from tui.cli.roll import odds, roll
 

@@ -27,7 +27,7 @@ def check_file(path: Path) -> str:
     from tui.core.files.loading import load_battle  # only a battle needs the storage layer
 
     battle = load_battle(path)
-    line = t("cli.check_battle", title=battle.meta.title)
+    line = t("cli.check_campaign" if getattr(battle.meta, "kind", "") == "campaign" else "cli.check_battle", title=battle.meta.title)
     for notice in battle.opening_notices():
         line += "\n" + notice
     if battle.history.dropped:

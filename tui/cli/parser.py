@@ -19,7 +19,7 @@ from tui.core.records import printable
 from tui.cli.output import count, seed
 from tui.core.system import system_commands, system_keys, systems
 
-COMMANDS = ("roll", "odds", "check", "report", "view", "serve")
+COMMANDS = ("roll", "odds", "check", "report", "view", "serve", "campaign")
 """The commands of every masscombat; an installed system may add its own (``army``)."""
 VALUE_OPTIONS = ("--lang", "--theme", "--saves", "--seed", "--system", "--ruleset", "--host", "--port", "--public-url")
 """Top-level options that take a value (skipped when looking for the command)."""
@@ -160,7 +160,35 @@ def command_parser(with_systems: bool = False) -> OneLineParser:
     serve.add_argument("--max-viewers", type=_viewers, default=12, metavar="N", help=t("viewer.cli.max_viewers"))
     serve.add_argument("--theme", metavar="NAME", help=t("cli.help.theme"))
     _common(serve)
+    _campaign(commands)
     return parser
+
+
+def _campaign(commands) -> None:
+    campaign = commands.add_parser("campaign", help=t("campaign.cli.help"), description=t("campaign.cli.help"), allow_abbrev=False)
+    actions = campaign.add_subparsers(dest="action", required=True, metavar="ACTION", parser_class=OneLineParser)
+    new = actions.add_parser("new", help=t("campaign.cli.new_help"), description=t("campaign.cli.new_help"), allow_abbrev=False)
+    new.add_argument("file", metavar="FILE", help=t("campaign.cli.file_help"))
+    new.add_argument("--system", choices=_SystemKeys(), required=True, metavar="SYSTEM", help=t("campaign.cli.system_help"))
+    new.add_argument("--side", action="append", metavar="NAME", help=t("campaign.cli.side_help"))
+    new.add_argument("--title", metavar="TITLE", help=t("campaign.cli.title_help"))
+    new.add_argument("--seed", type=seed, metavar="N", default=argparse.SUPPRESS, help=t("cli.help.app_seed"))
+    show = actions.add_parser("show", help=t("campaign.cli.show_help"), description=t("campaign.cli.show_help"), allow_abbrev=False)
+    show.add_argument("--json", action="store_true", help=t("cli.help.json"))
+    upkeep = actions.add_parser("upkeep", help=t("campaign.cli.upkeep_help"), description=t("campaign.cli.upkeep_help"), allow_abbrev=False)
+    rest = actions.add_parser("rest", help=t("campaign.cli.rest_help"), description=t("campaign.cli.rest_help"), allow_abbrev=False)
+    rest.add_argument("--days", type=count, required=True, metavar="N", help=t("campaign.cli.days_help"))
+    muster = actions.add_parser("muster", help=t("campaign.cli.muster_help"), description=t("campaign.cli.muster_help"), allow_abbrev=False)
+    muster.add_argument("--forces", required=True, metavar="KEY,KEY", help=t("campaign.cli.forces_help"))
+    muster.add_argument("--title", metavar="TITLE", help=t("campaign.cli.title_help"))
+    carry = actions.add_parser("carry", help=t("campaign.cli.carry_help"), description=t("campaign.cli.carry_help"), allow_abbrev=False)
+    carry.add_argument("battle", metavar="BATTLE", help=t("campaign.cli.battle_help"))
+    for action in (show, upkeep, rest, muster, carry):
+        action.add_argument("file", metavar="FILE", help=t("campaign.cli.file_help"))
+        _common(action)
+    for action in (upkeep, rest, carry):
+        action.add_argument("--dry-run", action="store_true", help=t("campaign.cli.dry_run_help"))
+    _common(new)
 
 
 def _whole_number(text: str, least: int, most: int, refusal: str) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tui.core.errors import MassCombatError
+from tui.core.errors import MassCombatError, SaveFileError
 from tui.core.i18n import language, t
 from tui.cli.output import ASCII_TABLE, fail
 from tui.core.records import printable
@@ -26,6 +26,8 @@ def report_text(path: Path, lang: str | None, ascii_only: bool = False) -> str:
     from tui.core.system import quick_dice, system_of
 
     battle = load_battle(path)
+    if getattr(battle.meta, "kind", "") == "campaign":
+        raise SaveFileError(str(path), t("cli.report.campaign"))
     system = system_of(battle)
     lang = lang or system.language(battle) or language()
     text = system.report(battle, lang)
