@@ -40,6 +40,9 @@ class Person(Record):
     armour: Annotated[int, Field(ge=0, le=20)] = 0
     strength: Annotated[int, Field(ge=1, le=20)] = 4
     """Damage at which the PC is broken (their Strength)."""
+    damage: Annotated[int, Field(ge=0, le=99)] = 0
+    """Damage brought into this battle from an earlier one (a campaign's PC
+    carries it until mended); as much as Strength: broken from the start."""
 
     _check_name = field_validator("name")(check_name)
 
@@ -69,6 +72,9 @@ class Army(Record):
     defends_ark: bool = False
     """It defends its Ark in this battle: the projects tied to the Ark count too."""
     ark_projects: tuple[str, ...] = ()
+    damaged_projects: tuple[str, ...] = ()
+    """Projects whose Support die was damaged in an earlier battle and not
+    yet repaired (a campaign's Ark carries them): lost until repaired."""
     fortification: str = "none"
     """Its stronghold when besieged (an Ark's projects may give a better one)."""
     terrain: str = "none"

@@ -68,7 +68,6 @@ class Force:
 def muster_force(army: Army, name: str, rules: MyzRuleset) -> Force:
     """The force a faction brings to its first wave."""
     check_army(army, rules)
-    people = len(army.people)
     ready = army.combat_ready or not army.defends_ark
     bonus = rules.battle_level.combat_ready_bonus if army.defends_ark and army.combat_ready else 0
     return Force(
@@ -82,8 +81,9 @@ def muster_force(army: Army, name: str, rules: MyzRuleset) -> Force:
         fortification_dice=0,
         combat_ready=ready,
         leader=army.leader_index(),
-        damage=(0,) * people,
-        broken=(False,) * people,
+        damage=tuple(p.damage for p in army.people),
+        broken=tuple(p.damage >= p.strength for p in army.people),
+        damaged_projects=tuple(p for p in army.damaged_projects if p in army.ark_projects),
     )
 
 
@@ -101,7 +101,7 @@ def check_army(army: Army, rules: MyzRuleset) -> None:
         if key not in classes:
             raise RuleViolation(t("myz.error.unknown", what=t("myz.word.class"), key=key, known=", ".join(sorted(classes))))
     projects = {p.key for p in rules.ark_projects}
-    for key in army.ark_projects:
+    for key in army.ark_projects + army.damaged_projects:
         if key not in projects:
             raise RuleViolation(t("myz.error.unknown", what=t("myz.word.project"), key=key, known=", ".join(sorted(projects))))
     if army.fortification not in {f.key for f in rules.fortifications}:

@@ -225,6 +225,16 @@ class Commando(Record):
     successes_per_support_die: Annotated[int, Field(ge=1, le=99)]
 
 
+class CampaignNumbers(Record):
+    """Between battles, when a campaign carries the factions on: the
+    Support phase's repairs and mending done at rest. The text has no rule
+    for the time between battles; these are assumed (defaults: the shipped
+    numbers, for house copies written before campaigns)."""
+
+    rest_heals_unbroken: bool = True
+    """A PC who is not broken heals all damage over a rest."""
+
+
 class Support(Record):
     engineer_skills: tuple[str, ...]
     medic_skills: tuple[str, ...]
@@ -284,6 +294,7 @@ class MyzRuleset(Record):
     remarkable_action: RemarkableAction
     commando: Commando
     support: Support
+    campaign: CampaignNumbers = CampaignNumbers()
     ark: ArkDefence
     siege: Siege
     initiative: Initiative

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tui.core.systems.myz import models as m
     from tui.core.systems.myz.battle import Battle
     from tui.core.systems.myz.rules import MyzRuleset
+    from tui.core.systems.myz.campaign import MutantCampaign
 
 
 class MassCombat(GameSystem):
@@ -43,6 +44,12 @@ class MassCombat(GameSystem):
         from tui.core.systems.myz.battle import Battle
 
         return Battle
+
+    @property
+    def campaign(self) -> MutantCampaign:
+        from tui.core.systems.myz.campaign import CAMPAIGN
+
+        return CAMPAIGN
 
     def start(self, seed: int | None, ruleset: MyzRuleset) -> Battle:
         """Two factions, each with a leader so the army builder has someone to edit."""
