@@ -34,6 +34,8 @@ class CampaignSide(Record):
     name: str
     treasury: Annotated[int, Field(ge=0, le=999_999)] = 0
     """Build Points in the side's Treasury (the systems that keep one)."""
+    fate_points: Annotated[int, Field(ge=0, le=99)] = 0
+    """Fate points the side carries into its next battle (the systems whose sides hold them)."""
 
     _check_name = field_validator("name")(check_name)
 

@@ -24,6 +24,8 @@ class CampaignRules:
     force_model: ClassVar[type[CampaignForce]]
     treasury: ClassVar[bool] = False
     """The sides keep a Treasury (Build Points) the forces are paid from."""
+    side_fate_points: ClassVar[bool] = False
+    """The sides carry fate points from battle to battle (Fate's players)."""
     week: ClassVar[bool] = False
     """The system has a week's upkeep (``upkeep``)."""
 

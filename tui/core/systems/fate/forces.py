@@ -27,6 +27,20 @@ def _aspects(value: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(check_name(a) for a in value)
 
 
+def _carried(value: tuple[str, ...]) -> tuple[str, ...]:
+    for entry in value:
+        slot, _, text = entry.partition(":")
+        if not slot or not text:
+            raise ValueError(t("fate.forces.carried_form", entry=entry))
+        check_name(text)
+    return value
+
+
+def carried(card: "Unit | Leader") -> tuple[tuple[str, str], ...]:
+    """The consequences a card brings from an earlier battle: (slot, aspect)."""
+    return tuple((entry.partition(":")[0], entry.partition(":")[2]) for entry in card.consequences)
+
+
 class Unit(Record):
     """A unit card: its name is its first aspect (its high concept)."""
 
@@ -37,9 +51,13 @@ class Unit(Record):
     """Skill key → rating: exactly the ratings its quality gives, one skill each."""
     aspects: tuple[str, ...] = ()
     """The aspects after the name (a Fair unit has one more, a Good two)."""
+    consequences: tuple[str, ...] = ()
+    """Consequences brought from an earlier battle, each ``slot:aspect``
+    (a campaign's unit keeps them until it recovers)."""
 
     _check_name = field_validator("name")(check_name)
     _check_aspects = field_validator("aspects")(_aspects)
+    _check_carried = field_validator("consequences")(_carried)
 
     @property
     def all_aspects(self) -> tuple[str, ...]:
@@ -54,9 +72,12 @@ class Leader(Record):
     pc: bool = True
     skills: dict[str, Rating] = Field(default_factory=dict)
     aspects: tuple[str, ...] = ()
+    consequences: tuple[str, ...] = ()
+    """Consequences brought from an earlier battle, each ``slot:aspect``."""
 
     _check_name = field_validator("name")(check_name)
     _check_aspects = field_validator("aspects")(_aspects)
+    _check_carried = field_validator("consequences")(_carried)
 
     def rating(self, skill: str) -> int:
         return self.skills.get(skill, 0)
@@ -117,6 +138,7 @@ def check_unit(unit: Unit, rules: FateRuleset) -> None:
         raise ForcesError(t("fate.forces.skill_ratings", unit=unit.name, quality=quality.name(lang), wanted=wanted))
     if len(unit.all_aspects) > quality.aspects:
         raise ForcesError(t("fate.forces.too_many_aspects", unit=unit.name, quality=quality.name(language()), most=quality.aspects))
+    _check_slots(unit, quality.consequences)
 
 
 def check_leader(leader: Leader, rules: FateRuleset) -> None:
@@ -125,6 +147,15 @@ def check_leader(leader: Leader, rules: FateRuleset) -> None:
             rules.skill(skill)
         except KeyError:
             raise ForcesError(t("fate.forces.no_skill", unit=leader.name, skill=skill)) from None
+    _check_slots(leader, rules.leaders.consequences)
+
+
+def _check_slots(card: Unit | Leader, slots: tuple[str, ...]) -> None:
+    """Carried consequences fill the card's own slots, each at most once."""
+    taken = [slot for slot, _ in carried(card)]
+    for slot in taken:
+        if slot not in slots or taken.count(slot) > 1:
+            raise ForcesError(t("fate.forces.carried_slot", unit=card.name, slot=slot, slots=", ".join(slots) or "—"))
 
 
 def check_player(player: Player, rules: FateRuleset) -> None:

@@ -39,6 +39,9 @@ class Consequence(Named):
     """Shifts of a hit it absorbs."""
     recovery_difficulty: Rating
     """The Will roll an attached leader needs to remove it (Fate Core recovery)."""
+    recovery_days: Annotated[int, Field(ge=0, le=3650)] | None = None
+    """Days a campaign's unit or leader needs, from the battle it was taken
+    in, before it is gone (None: it stays until the GM strikes it)."""
 
 
 class Quality(Named):

@@ -10,6 +10,7 @@ from tui.core.ruleset_base import Localised
 from tui.core.system import GameSystem
 
 if TYPE_CHECKING:
+    from tui.core.systems.fate.campaign import FateCampaign
     # A system's models load with its first battle, not with the registry.
     from tui.core.dice.quick import DiceFamily
     from tui.core.files.ruleset_files import RulesetSpec
@@ -45,6 +46,12 @@ class ThisMeansWar(GameSystem):
         from tui.core.systems.fate.battle import FateBattle
 
         return FateBattle
+
+    @property
+    def campaign(self) -> FateCampaign:
+        from tui.core.systems.fate.campaign import CAMPAIGN
+
+        return CAMPAIGN
 
     def start(self, seed: int | None, ruleset: FateRuleset) -> FateBattle:
         """Two players, the GM against the players' side, with the middle-ground chest."""

@@ -14,6 +14,7 @@ from tui.core.errors import RuleViolation
 from tui.core.i18n import t
 from tui.core.systems.fate import events as ev
 from tui.core.systems.fate.muster import deploy_refusal
+from tui.core.systems.fate.forces import carried
 from tui.core.systems.fate.state import Activation, Aspect, FateState, Place
 
 ACTION_OF = {"enter": "overcome", "dash": "overcome", "break_pin": "overcome", "attack": "attack", "advantage": "advantage", "reinforce": "reinforce"}
@@ -68,7 +69,12 @@ def start_battle(state: FateState, event: ev.StartBattle) -> FateState:
         Aspect(id=f"a{state.next_aspect + n}", text=text, on=key, kind="card")
         for n, (key, text) in enumerate((c.key, text) for p in state.players for c in p.cards for text in c.all_aspects)
     )
-    state = replace(state, aspects=state.aspects + cards, next_aspect=state.next_aspect + len(cards))
+    # Consequences a card brought from an earlier battle are in play too (no free invokes: those went to whoever inflicted them).
+    wounds = tuple(
+        Aspect(id=f"a{state.next_aspect + len(cards) + n}", text=text, on=key, kind="consequence", slot=slot)
+        for n, (key, slot, text) in enumerate((c.key, slot, text) for p in state.players for c in p.cards for slot, text in carried(c))
+    )
+    state = replace(state, aspects=state.aspects + cards + wounds, next_aspect=state.next_aspect + len(cards) + len(wounds))
     new = replace(state, stage="battle", order=order, initiative=tuple(rolls), turn=0, round=1, acted=frozenset(), counter=max(state.counter, event.counter) + 1)
     # Who rolled for each player, and how a tie was broken, for the log and the report.
     # The leaders first, then the order: the latest note is the one a
