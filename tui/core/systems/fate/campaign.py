@@ -12,6 +12,7 @@ from typing import Any, Literal, cast
 from pydantic import field_validator, model_validator
 
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
+from tui.core.campaign.consequences import check_days, days_after_battle, recovered
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change
 from tui.core.campaign.rules import CampaignRules
@@ -39,14 +40,7 @@ class FateForce(CampaignForce):
             raise ValueError(t("fate.campaign.key_mismatch", key=self.key, card=card.key))
         return self
 
-    @field_validator("since")
-    @classmethod
-    def _days(cls, value: tuple[str, ...]) -> tuple[str, ...]:
-        for entry in value:
-            slot, _, day = entry.partition(":")
-            if not slot or not day.isdigit():
-                raise ValueError(t("fate.campaign.since_form", entry=entry))
-        return value
+    _check_since = field_validator("since")(check_days)
 
     @property
     def card(self) -> Unit | Leader:
@@ -62,12 +56,6 @@ class FateForce(CampaignForce):
     def card_field(self) -> str:
         return "unit" if self.unit is not None else "leader"
 
-    def taken_on(self, slot: str) -> int:
-        for entry in self.since:
-            key, _, day = entry.partition(":")
-            if key == slot:
-                return int(day)
-        return 0
 
 
 class FateCampaign(CampaignRules):
@@ -141,7 +129,7 @@ class FateCampaign(CampaignRules):
             now = tuple(f"{a.slot}:{a.text}" for a in game.consequences_of(key))
             if now != force.card.consequences:
                 changes.append(Change(path=f"{base}.consequences", before=force.card.consequences, after=now))
-                since = tuple(f"{slot}:{force.taken_on(slot) if entry in force.card.consequences else state.day}" for entry in now for slot in [entry.partition(':')[0]])
+                since = days_after_battle(force.card.consequences, force.since, now, state.day)
                 if since != force.since:
                     changes.append(Change(path=f"forces.{key}.since", before=force.since, after=since))
             if game.place(key).out:
@@ -167,13 +155,9 @@ class FateCampaign(CampaignRules):
             if force.status in OUT_OF_SERVICE:
                 continue
             card = force.card
-            kept = tuple(
-                entry for entry in card.consequences
-                if (need := rules.consequence(entry.partition(":")[0]).recovery_days) is None or end - force.taken_on(entry.partition(":")[0]) < need
-            )
+            kept, since = recovered(card.consequences, force.since, end, lambda slot: rules.consequence(slot).recovery_days)
             if kept != card.consequences:
                 changes.append(Change(path=f"forces.{force.key}.{force.card_field}.consequences", before=card.consequences, after=kept))
-                since = tuple(e for e in force.since if any(k.partition(":")[0] == e.partition(":")[0] for k in kept))
                 changes.append(Change(path=f"forces.{force.key}.since", before=force.since, after=since))
         return tuple(changes), ()
 

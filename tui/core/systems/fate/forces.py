@@ -16,6 +16,7 @@ from pydantic import Field, field_validator
 from tui.core.errors import ForcesError
 from tui.core.i18n import language, t
 from tui.core.systems.fate.rules import FateRuleset
+from tui.core.campaign.consequences import check_carried, split
 from tui.core.records import Record, check_name
 
 Key = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]{0,15}$")]
@@ -27,18 +28,9 @@ def _aspects(value: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(check_name(a) for a in value)
 
 
-def _carried(value: tuple[str, ...]) -> tuple[str, ...]:
-    for entry in value:
-        slot, _, text = entry.partition(":")
-        if not slot or not text:
-            raise ValueError(t("fate.forces.carried_form", entry=entry))
-        check_name(text)
-    return value
-
-
 def carried(card: "Unit | Leader") -> tuple[tuple[str, str], ...]:
     """The consequences a card brings from an earlier battle: (slot, aspect)."""
-    return tuple((entry.partition(":")[0], entry.partition(":")[2]) for entry in card.consequences)
+    return split(card.consequences)
 
 
 class Unit(Record):
@@ -57,7 +49,7 @@ class Unit(Record):
 
     _check_name = field_validator("name")(check_name)
     _check_aspects = field_validator("aspects")(_aspects)
-    _check_carried = field_validator("consequences")(_carried)
+    _check_carried = field_validator("consequences")(check_carried)
 
     @property
     def all_aspects(self) -> tuple[str, ...]:
@@ -77,7 +69,7 @@ class Leader(Record):
 
     _check_name = field_validator("name")(check_name)
     _check_aspects = field_validator("aspects")(_aspects)
-    _check_carried = field_validator("consequences")(_carried)
+    _check_carried = field_validator("consequences")(check_carried)
 
     def rating(self, skill: str) -> int:
         return self.skills.get(skill, 0)

@@ -17,6 +17,7 @@ from pydantic import Field, field_validator, model_validator
 
 from tui.core.errors import RuleViolation
 from tui.core.i18n import language, t
+from tui.core.campaign.consequences import check_carried, split
 from tui.core.records import Record, check_name
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 
@@ -55,8 +56,12 @@ class Character(Record):
     nameless: SkillKey | None = None
     """A group of nameless NPCs of this quality (``fair``); None: one named character."""
     members: Annotated[int, Field(ge=1, le=MAX_MEMBERS)] = 1
+    consequences: tuple[str, ...] = ()
+    """Consequences brought from an earlier conflict, each ``slot:aspect``
+    (a campaign's character keeps them until they recover)."""
 
     _name = field_validator("name")(check_name)
+    _carried = field_validator("consequences")(check_carried)
 
     @field_validator("aspects")
     @classmethod
@@ -111,6 +116,11 @@ def check_sheet(character: Character, rules: SecondWorldRuleset) -> Character:
         top = max((s.rating for s in character.skills), default=0)
         if top > rules.characters.skill_cap:
             raise SheetError(t("sw.sheet.over_cap", name=character.name, rating=top, most=rules.characters.skill_cap))
+    slots = {slot for track in rules.stress for slot in consequence_slots(character, track.key, rules)}
+    taken = [slot for slot, _ in split(character.consequences)]
+    for slot in taken:
+        if slot not in slots or taken.count(slot) > 1:
+            raise SheetError(t("sw.sheet.carried_slot", name=character.name, slot=slot, slots=", ".join(sorted(slots)) or "—"))
     return character
 
 

@@ -55,6 +55,9 @@ class StressTrack(Named):
 
 class Consequence(Named):
     shifts: Positive
+    recovery_days: Annotated[int, Field(ge=0, le=3650)] | None = None
+    """Days a campaign's character needs, from the conflict it was taken
+    in, before it is gone (None: it stays until the GM strikes it)."""
 
 
 class ExtraConsequence(Record):

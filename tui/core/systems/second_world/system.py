@@ -11,6 +11,7 @@ from tui.core.ruleset_base import Localised
 from tui.core.system import GameSystem
 
 if TYPE_CHECKING:
+    from tui.core.systems.second_world.campaign import SecondWorldCampaign
     # A system's models load with its first battle, not with the registry.
     from tui.core.dice.quick import DiceFamily
     from tui.core.files.ruleset_files import RulesetSpec
@@ -43,6 +44,12 @@ class ArmedConflict(GameSystem):
         from tui.core.systems.second_world.battle import SecondWorldBattle
 
         return SecondWorldBattle
+
+    @property
+    def campaign(self) -> SecondWorldCampaign:
+        from tui.core.systems.second_world.campaign import CAMPAIGN
+
+        return CAMPAIGN
 
     def start(self, seed: int | None, ruleset: SecondWorldRuleset) -> SecondWorldBattle:
         """An empty scene with two sides, ready for the map and the cast."""

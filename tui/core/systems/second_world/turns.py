@@ -11,6 +11,7 @@ acts in any order; an ambush only decides who goes first.
 from __future__ import annotations
 
 from tui.core.errors import RuleViolation
+from tui.core.campaign.consequences import split
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev, fixes
@@ -38,7 +39,8 @@ def start_conflict(state: SWState, event: ev.StartConflict) -> SWState:
         first = event.ambush if event.ambush is not None else event.first_side
         count = len(state.sides)
         order = tuple(str(side) for side in ((first + n) % count for n in range(count)) if side in sides_fighting)
-    fighters = tuple((c.key, Fighter(zone=placed[c.key], fate_points=c.fate_points)) for c in state.characters)
+    # consequences a character brought from an earlier conflict fill their slots from the start
+    fighters = tuple((c.key, Fighter(zone=placed[c.key], fate_points=c.fate_points, consequences=split(c.consequences))) for c in state.characters)
     surprise = surprise_round(state, event)
     pool = state.rules.invokes.gm_pool_per_pc * sum(1 for c in state.characters if c.role == "pc")
     started = replace(

@@ -1,0 +1,144 @@
+"""Second World's characters in a campaign: each side's PCs, NPCs and
+nameless groups with the consequences they carry (and the day each was
+taken), their fate points, and the members a group has lost. Stress
+clears when a conflict ends (Fate Core); consequences go once their
+recovery time has passed at rest."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from pydantic import field_validator, model_validator
+
+from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
+from tui.core.campaign.consequences import check_days, days_after_battle, recovered, split
+from tui.core.campaign.events import BattleLink
+from tui.core.campaign.roster import CampaignError, CampaignForce, Change
+from tui.core.campaign.rules import CampaignRules
+from tui.core.i18n import t
+from tui.core.systems.second_world import events as ev
+from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.core.systems.second_world.forces import Character
+from tui.core.systems.second_world.rules import SecondWorldRuleset
+
+
+class SWForce(CampaignForce):
+    """A character (or a nameless group) and the campaign day on which each
+    consequence it carries was taken (``slot:day``)."""
+
+    character: Character
+    since: tuple[str, ...] = ()
+
+    _check_since = field_validator("since")(check_days)
+
+    @model_validator(mode="after")
+    def _same_key(self) -> "SWForce":
+        if self.character.key != self.key:
+            raise ValueError(t("sw.campaign.key_mismatch", key=self.key, character=self.character.key))
+        return self
+
+    @property
+    def name(self) -> str:
+        return self.character.name
+
+
+class SecondWorldCampaign(CampaignRules):
+    force_model = SWForce
+
+    def force_line(self, force: Any, state: CampaignState, language: str) -> str:
+        rules: SecondWorldRuleset = state.rules
+        who = force.character
+        what = t(f"sw.campaign.role.{who.role}") if who.nameless is None else t("sw.campaign.group", count=who.members)
+        wounds = ", ".join(f"{rules.consequence(slot.rstrip('0123456789')).name(language)}: {text}" for slot, text in split(who.consequences)) or t("sw.campaign.none")
+        line = t("sw.campaign.force_line", name=who.name, what=what, fate_points=who.fate_points, consequences=wounds)
+        return line if force.status == "ready" else f"{line}; {t(f'sw.campaign.status.{force.status}')}"
+
+    def change_line(self, change: Change, state: CampaignState, language: str) -> str:
+        parts = change.path.split(".")
+        try:
+            force = state.roster.force(parts[1])
+        except (CampaignError, IndexError):
+            return t("campaign.change.other", name=parts[1] if len(parts) > 1 else change.path, field=".".join(parts[2:]), before=change.before, after=change.after)
+        field = ".".join(parts[2:])
+        name = force.name
+        if field == "character.consequences":
+            before, after = cast(tuple[str, ...], change.before), cast(tuple[str, ...], change.after)
+            lines = []
+            gained = [e.partition(":")[2] for e in after if e not in before]
+            healed = [e.partition(":")[2] for e in before if e not in after]
+            if gained:
+                lines.append(t("sw.campaign.change.gained", name=name, consequences=", ".join(gained)))
+            if healed:
+                lines.append(t("sw.campaign.change.healed", name=name, consequences=", ".join(healed)))
+            return "; ".join(lines) or t("sw.campaign.change.same", name=name)
+        if field == "character.fate_points":
+            return t("sw.campaign.change.fate_points", name=name, before=change.before, after=change.after)
+        if field == "character.members":
+            return t("sw.campaign.change.members", name=name, before=change.before, after=change.after)
+        if field == "since":
+            return t("sw.campaign.change.since", name=name)
+        if field == "status":
+            return t("sw.campaign.change.status", name=name, status=t(f"sw.campaign.status.{change.after}"))
+        return t("campaign.change.other", name=name, field=field, before=change.before, after=change.after)
+
+    def muster(self, state: CampaignState, link: BattleLink, seed: int | None, ruleset: Any) -> SecondWorldBattle:
+        if len(link.sides) < 2:
+            raise CampaignError(t("campaign.error.battle_sides"))
+        battle = SecondWorldBattle.new(link.title, seed=seed, ruleset=ruleset)
+        battle.record(ev.SetSides(names=tuple(state.roster.sides[side].name for side in link.sides)))
+        for key in link.forces:
+            force = state.roster.force(key)
+            battle.record(ev.SetCharacter(character=force.character.model_copy(update={"side": link.sides.index(force.side)})))
+        return battle
+
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], str]:
+        game = battle.game
+        if game.stage != "ended":
+            raise CampaignError(t("sw.campaign.not_over"))
+        changes: list[Change] = []
+        for key in link.forces:
+            force = state.roster.force(key)
+            try:
+                fighter = game.fighter(key)
+            except ValueError:
+                continue  # taken out of the cast: it did not fight
+            who = force.character
+            base = f"forces.{key}"
+            now = tuple(f"{slot}:{text}" for slot, text in fighter.consequences)
+            if now != who.consequences:
+                changes.append(Change(path=f"{base}.character.consequences", before=who.consequences, after=now))
+                since = days_after_battle(who.consequences, force.since, now, state.day)
+                if since != force.since:
+                    changes.append(Change(path=f"{base}.since", before=force.since, after=since))
+            if fighter.fate_points != who.fate_points:
+                changes.append(Change(path=f"{base}.character.fate_points", before=who.fate_points, after=min(99, fighter.fate_points)))
+            if who.nameless is not None and fighter.members_out:
+                left = max(0, who.members - fighter.members_out)
+                if left:
+                    changes.append(Change(path=f"{base}.character.members", before=who.members, after=left))
+                elif force.status != "lost":
+                    changes.append(Change(path=f"{base}.status", before=force.status, after="lost"))
+            elif fighter.out and force.status != "taken_out":
+                changes.append(Change(path=f"{base}.status", before=force.status, after="taken_out"))
+        ended = next((n for n in reversed(list(game.notes.latest(20))) if n.key in ("sw.note.ended", "sw.note.ended_apart")), None)
+        outcome = t(ended.key, **dict(ended.params)) if ended is not None else ""
+        return tuple(changes), outcome
+
+    def rest(self, state: CampaignState, days: int, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
+        rules: SecondWorldRuleset = state.rules
+        changes: list[Change] = []
+        for force in state.roster.forces:
+            if force.status in OUT_OF_SERVICE:
+                continue
+            who = force.character
+            kept, since = recovered(who.consequences, force.since, state.day + days, lambda slot: rules.consequence(slot.rstrip("0123456789")).recovery_days)
+            if kept != who.consequences:
+                changes.append(Change(path=f"forces.{force.key}.character.consequences", before=who.consequences, after=kept))
+                changes.append(Change(path=f"forces.{force.key}.since", before=force.since, after=since))
+        return tuple(changes), ()
+
+
+CAMPAIGN = SecondWorldCampaign()
+
+__all__ = ["CAMPAIGN", "SWForce", "SecondWorldCampaign"]
