@@ -10,8 +10,9 @@ held by a running masscombat is refused too, naming who holds it."""
 from __future__ import annotations
 
 import random
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from tui.cli.output import emit, emit_json
 from tui.core.campaign.battles import campaign_rules, muster, offer
@@ -123,11 +124,7 @@ def _rest(args: Any) -> int:
 
 def _time(args: Any, *, week: bool) -> int:
     path = Path(args.file)
-    campaign = _read(path) if args.dry_run else None
-    session = None if campaign is not None else _session(path)
-    try:
-        campaign = campaign or session.battle  # type: ignore[union-attr]  # one of the two is set
-        assert isinstance(campaign, Campaign)
+    with _opened(path, args.dry_run) as (campaign, session):
         rules = campaign_rules(find_system(campaign.system))
         rng = random.Random(f"masscombat:{campaign.seed}:campaign:{campaign.history.cursor}")
         if week:
@@ -137,7 +134,7 @@ def _time(args: Any, *, week: bool) -> int:
             if bill is not None:
                 emit(args, "\n".join(t("campaign.cli.week_bill", side=side, cost=cost, treasury=treasury) for side, cost, treasury in bill(campaign.state)))
             changes, rolls = rules.upkeep(campaign.state, rng)
-            step = Amend(what="week", changes=changes, days=campaign.ruleset.campaign.week_days if hasattr(campaign.ruleset, "campaign") else 7, rolls=rolls)
+            step = Amend(what="week", changes=changes, days=rules.week_days(campaign.state), rolls=rolls)
         else:
             if not 1 <= args.days <= 3650:
                 raise CampaignError(t("campaign.error.days", days=args.days))
@@ -148,10 +145,22 @@ def _time(args: Any, *, week: bool) -> int:
             campaign.record(step)
             session.save()
             emit(args, t("campaign.cli.written", file=path))
-    finally:
-        if session is not None:
-            session.close()
     return 0
+
+
+@contextmanager
+def _opened(path: Path, dry_run: bool) -> Iterator[tuple[Campaign, Session | None]]:
+    """The campaign: read only for a dry run, else open for writing (and closed after)."""
+    if dry_run:
+        yield _read(path), None
+        return
+    session = _session(path)
+    try:
+        campaign = session.battle
+        assert isinstance(campaign, Campaign)  # _session refuses anything else
+        yield campaign, session
+    finally:
+        session.close()
 
 
 def _muster(args: Any) -> int:
@@ -177,20 +186,13 @@ def _muster(args: Any) -> int:
 
 def _carry(args: Any) -> int:
     path = Path(args.file)
-    campaign = _read(path) if args.dry_run else None
-    session = None if campaign is not None else _session(path)
-    try:
-        campaign = campaign or session.battle  # type: ignore[union-attr]  # one of the two is set
-        assert isinstance(campaign, Campaign)
+    with _opened(path, args.dry_run) as (campaign, session):
         offered = offer(campaign, path, args.battle)
         _changes(args, campaign, offered.step.changes, offered.state)
         if session is not None:
             campaign.record(offered.step)
             session.save()
             emit(args, t("campaign.cli.carried", file=path, id=args.battle, outcome=offered.step.outcome))
-    finally:
-        if session is not None:
-            session.close()
     return 0
 
 

@@ -53,7 +53,7 @@ def test_the_muster_fills_each_chest_with_what_the_forces_cost(tmp_path):
     campaign = war_of_brannock()
     _, battle = muster(campaign, tmp_path / "war.toml", (0, 1), ("u1", "u2", "l1", "u3", "u4", "l2"), "Ford of Brannock", seed=7)
     ana, gm = battle.game.players
-    assert [u.key for u in ana.units] == ["u1", "u2"] and [l.key for l in gm.leaders] == ["l2"]
+    assert [u.key for u in ana.units] == ["u1", "u2"] and [leader.key for leader in gm.leaders] == ["l2"]
     assert battle.game.fate_points == (2, 0)
     from tui.core.systems.fate.forces import left
 

@@ -84,7 +84,7 @@ def test_fate_core_where_the_text_is_silent():
         ("weapon = true", "weapon = true\nrange = 2", "either a range or weapon = true"),
         ('key = "defend"', 'key = "dodge"', "four actions"),
         ('skills = [3, 2, 1]', 'skills = [1, 2, 3]', "highest first"),
-        ('assumed = ["weapons.heavy_ranged.range", "weapons.melee", "attacks.provoke.range"]', 'assumed = ["weapons.laser.range"]', "names no key"),
+        ('"attacks.provoke.range",', '"attacks.provoke.range", "weapons.laser.range",', "names no key"),
         ('ranged = false ', 'ranged = false\nmax_range = 2 ', "no max_range"),
         ("withdrawn_at = 5", "withdrawn_at = 500", "less than or equal to 99"),
     ],

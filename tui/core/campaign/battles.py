@@ -44,7 +44,7 @@ def battle_file_name(campaign_path: Path, state: CampaignState) -> str:
     """``<campaign>-b3.toml`` beside the campaign, or with a number more if that is taken."""
     battle = state.next_battle_id()
     taken = {link.file for link in state.battles}
-    for extra in range(0, 1000):
+    for extra in range(1000):
         name = f"{campaign_path.stem}-{battle}{'-' + str(extra) if extra else ''}.toml"
         if name not in taken and not (campaign_path.parent / name).exists():
             return name

@@ -90,6 +90,20 @@ class Change(Record):
         return Change(path=self.path, before=self.after, after=self.before)
 
 
+def number(value: Value) -> int:
+    """A change's value read as the number it is (a switch counts 0 or 1)."""
+    if isinstance(value, (bool, int)):
+        return int(value)
+    raise CampaignError(t("campaign.error.not_a_number", value=_shown(value)))
+
+
+def words(value: Value) -> tuple[str, ...]:
+    """A change's value read as the list of words it is."""
+    if isinstance(value, tuple):
+        return value
+    raise CampaignError(t("campaign.error.not_words", value=_shown(value)))
+
+
 def value_at(roster: Roster[Any], path: str) -> Value:
     """The value at ``path``; ``CampaignError`` if there is none."""
     data: Any = roster.model_dump(mode="json")
@@ -165,4 +179,4 @@ def _first_line(exc: ValueError) -> str:
     return str(exc).splitlines()[0]
 
 
-__all__ = ["CampaignError", "CampaignForce", "CampaignSide", "Change", "ForceKey", "Roster", "SideIndex", "Value", "value_at", "with_changes"]
+__all__ = ["CampaignError", "CampaignForce", "CampaignSide", "Change", "ForceKey", "Roster", "SideIndex", "Value", "number", "value_at", "with_changes", "words"]

@@ -68,6 +68,10 @@ class CampaignRules:
         """What ``days`` at rest do (healing, recovery, repairs), and the dice rolled for it."""
         raise CampaignError(t("campaign.error.no_rest"))
 
+    def week_days(self, state: CampaignState) -> int:
+        """Days a week's upkeep lets pass."""
+        return 7
+
     def upkeep(self, state: CampaignState, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
         """A week's upkeep (Kingmaker: Consumption paid from the Treasury)."""
         raise CampaignError(t("campaign.error.no_week"))

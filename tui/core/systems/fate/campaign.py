@@ -14,7 +14,7 @@ from pydantic import field_validator, model_validator
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
 from tui.core.campaign.consequences import check_days, days_after_battle, recovered
 from tui.core.campaign.events import BattleLink
-from tui.core.campaign.roster import CampaignError, CampaignForce, Change
+from tui.core.campaign.roster import CampaignError, CampaignForce, Change, words
 from tui.core.campaign.rules import CampaignRules
 from tui.core.i18n import language, t
 from tui.core.systems.fate.battle import FateBattle
@@ -80,10 +80,10 @@ class FateCampaign(CampaignRules):
             return t("campaign.change.other", name=parts[1], field=".".join(parts[2:]), before=change.before, after=change.after)
         field = parts[-1]
         if field == "consequences":
-            before = set(cast(tuple[str, ...], change.before))
-            after = set(cast(tuple[str, ...], change.after))
-            gained = [e.partition(":")[2] for e in cast(tuple[str, ...], change.after) if e not in before]
-            healed = [e.partition(":")[2] for e in cast(tuple[str, ...], change.before) if e not in after]
+            before = set(words(change.before))
+            after = set(words(change.after))
+            gained = [e.partition(":")[2] for e in words(change.after) if e not in before]
+            healed = [e.partition(":")[2] for e in words(change.before) if e not in after]
             lines = []
             if gained:
                 lines.append(t("fate.campaign.change.gained", name=force.name, consequences=", ".join(gained)))

@@ -13,7 +13,7 @@ from pydantic import model_validator
 
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
 from tui.core.campaign.events import BattleLink
-from tui.core.campaign.roster import CampaignError, CampaignForce, Change
+from tui.core.campaign.roster import CampaignError, CampaignForce, Change, number
 from tui.core.campaign.rules import CampaignRules
 from tui.core.i18n import t
 from tui.core.systems.kingmaker import events as ev
@@ -85,9 +85,9 @@ class KingmakerCampaign(CampaignRules):
         field = ".".join(parts[2:])
         if field == "army.wounds":
             most = _hp_most(state, parts[1])
-            return t("km.campaign.change.hp", name=name, before=most - int(change.before), after=most - int(change.after))
+            return t("km.campaign.change.hp", name=name, before=most - number(change.before), after=most - number(change.after))
         if field == "army.morale":
-            return t("km.campaign.change.morale", name=name, before=f"{int(change.before):+d}", after=f"{int(change.after):+d}")
+            return t("km.campaign.change.morale", name=name, before=f"{number(change.before):+d}", after=f"{number(change.after):+d}")
         if field == "status":
             return t("km.campaign.change.status", name=name, status=t(f"km.campaign.status.{change.after}"))
         if field == "commander_fate":
@@ -184,6 +184,9 @@ class KingmakerCampaign(CampaignRules):
             if treasury != side.treasury:
                 changes.append(Change(path=f"sides.{index}.treasury", before=side.treasury, after=treasury))
         return tuple(changes), ()
+
+    def week_days(self, state: CampaignState) -> int:
+        return int(state.rules.campaign.week_days)
 
     def week_bill(self, state: CampaignState) -> list[tuple[str, int, int]]:
         """Each kingdom's name, its armies' Consumption this week, and its Treasury."""

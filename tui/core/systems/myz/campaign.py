@@ -13,7 +13,7 @@ from pydantic import field_validator
 
 from tui.core.campaign.campaign import CampaignState
 from tui.core.campaign.events import BattleLink
-from tui.core.campaign.roster import CampaignError, CampaignForce, Change
+from tui.core.campaign.roster import CampaignError, CampaignForce, Change, number, words
 from tui.core.campaign.rules import CampaignRules
 from tui.core.dice.skill_roll import SkillPool, parse_skill_pool, roll_skill
 from tui.core.dice.year_zero import YearZeroRules
@@ -61,7 +61,7 @@ class MutantCampaign(CampaignRules):
         projects = ", ".join(
             rules.ark_project(p).name(language) + (t("myz.campaign.damaged") if p in army.damaged_projects else "") for p in army.ark_projects
         ) if army.ark else ""
-        line = t("myz.campaign.force_line", name=force.name, fighters=army.fighters, people=", ".join(people) or t("myz.campaign.none"), units=units)
+        line = t("myz.campaign.force_line", name=force.name, fighters=t("myz.campaign.fighters", count=army.fighters), people=", ".join(people) or t("myz.campaign.none"), units=units)
         return line + (t("myz.campaign.projects", projects=projects or t("myz.campaign.none")) if army.ark else "") + _status(force)
 
     def change_line(self, change: Change, state: CampaignState, language: str) -> str:
@@ -74,22 +74,22 @@ class MutantCampaign(CampaignRules):
         field = ".".join(parts[2:])
         name = force.name
         if field == "army.fighters":
-            return t("myz.campaign.change.fighters", name=name, before=change.before, after=change.after, lost=int(change.before) - int(change.after))
+            return t("myz.campaign.change.fighters", name=name, before=change.before, after=change.after, lost=number(change.before) - number(change.after))
         if field == "army.battle_level":
             return t("myz.campaign.change.battle_level", name=name, before=change.before, after=change.after)
         if field.startswith("army.units."):
             return t("myz.campaign.change.units", name=name, unit=rules.special_class(parts[-1]).name(language), before=change.before, after=change.after)
         if field.startswith("army.people.") and field.endswith(".damage"):
             person = force.army.people[int(parts[4])]
-            key = "broken" if int(change.after) >= person.strength else "mended" if int(change.after) == 0 else "damage"
+            key = "broken" if number(change.after) >= person.strength else "mended" if number(change.after) == 0 else "damage"
             return t(f"myz.campaign.change.{key}", name=person.name, before=change.before, after=change.after, strength=person.strength)
         if field == "army.ark_projects":
-            gone = [p for p in change.before if p not in change.after] if isinstance(change.before, tuple) and isinstance(change.after, tuple) else []
+            gone = [p for p in words(change.before) if p not in words(change.after)]
             return t("myz.campaign.change.projects_lost", name=name, projects=", ".join(rules.ark_project(p).name(language) for p in gone))
         if field == "army.damaged_projects":
-            return t("myz.campaign.change.projects_damaged", name=name, projects=", ".join(rules.ark_project(p).name(language) for p in change.after) or t("myz.campaign.none"))
+            return t("myz.campaign.change.projects_damaged", name=name, projects=", ".join(rules.ark_project(p).name(language) for p in words(change.after)) or t("myz.campaign.none"))
         if field == "captured":
-            return t("myz.campaign.change.captured", name=name, people=", ".join(change.after) or t("myz.campaign.none"))
+            return t("myz.campaign.change.captured", name=name, people=", ".join(words(change.after)) or t("myz.campaign.none"))
         if field == "status":
             return t("myz.campaign.change.status", name=name, status=t(f"myz.campaign.status.{change.after}"))
         return t("campaign.change.other", name=name, field=field, before=change.before, after=change.after)

@@ -7,14 +7,14 @@ recovery time has passed at rest."""
 from __future__ import annotations
 
 import random
-from typing import Any, cast
+from typing import Any
 
 from pydantic import field_validator, model_validator
 
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
 from tui.core.campaign.consequences import check_days, days_after_battle, recovered, split
 from tui.core.campaign.events import BattleLink
-from tui.core.campaign.roster import CampaignError, CampaignForce, Change
+from tui.core.campaign.roster import CampaignError, CampaignForce, Change, words
 from tui.core.campaign.rules import CampaignRules
 from tui.core.i18n import t
 from tui.core.systems.second_world import events as ev
@@ -63,7 +63,7 @@ class SecondWorldCampaign(CampaignRules):
         field = ".".join(parts[2:])
         name = force.name
         if field == "character.consequences":
-            before, after = cast(tuple[str, ...], change.before), cast(tuple[str, ...], change.after)
+            before, after = words(change.before), words(change.after)
             lines = []
             gained = [e.partition(":")[2] for e in after if e not in before]
             healed = [e.partition(":")[2] for e in before if e not in after]
