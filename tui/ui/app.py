@@ -19,7 +19,6 @@ from textual.command import CommandPalette
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingsMap
-from textual.dom import DOMNode
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
@@ -38,7 +37,7 @@ from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.quick_roll import open_quick_roll
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.endings import Ending, ending_dialog, ending_of
-from tui.ui.shell.help import HelpScreen, binding_rows
+from tui.ui.shell.help import HelpScreen, palette_commands
 from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog, rename_dialog
@@ -435,12 +434,7 @@ class MassCombatApp(GatedApp[None]):
     # -- command palette: every action that fits the current screen ------------
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
-        offered = set()
-        for row in binding_rows(screen):
-            if not row.enabled or row.action == "command_palette" or (id(row.node), row.action) in offered:
-                continue
-            offered.add((id(row.node), row.action))
-            yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(self.run_action, row.action, row.node if isinstance(row.node, DOMNode) else None))
+        yield from palette_commands(screen)
         yield SystemCommand(t("palette.screenshot"), t("palette.screenshot_help"), lambda: self.set_timer(0.1, self.deliver_screenshot))
 
 

@@ -111,7 +111,13 @@ def launch(args) -> int:
     except MassCombatError as exc:
         print(printable(f"masscombat: {exc}"), file=sys.stderr)
         return 1
+    if getattr(session.battle.meta, "kind", "") == "campaign":
+        return _campaign(session, settings, settings_file, args, [problem] if problem else [])
+    return _play(session, settings, settings_file, args, [problem] if problem else [], made_new)
 
+
+def _play(session: Session, settings: Any, settings_file: Path, args: Any, notices: list[str], made_new: bool) -> int:
+    """Run the battle app on ``session`` until the GM leaves it; the exit code."""
     from tui.ui.app import MassCombatApp  # textual is imported only when the app runs
 
     app = MassCombatApp(
@@ -120,7 +126,7 @@ def launch(args) -> int:
         settings_file,
         glyphs="ascii" if getattr(args, "ascii", False) else None,
         theme=getattr(args, "theme", None),
-        notices=[problem] if problem else [],
+        notices=notices,
     )
     title = session.battle.meta.title
     try:
@@ -134,6 +140,35 @@ def launch(args) -> int:
         print(t("app.not_kept"))
         return app.return_code or 0
     return _farewell(app.return_code or 0, session, app.exit_problem, app.rescued, unsaved=app.quit_unsaved)
+
+
+def _campaign(session: Session, settings: Any, settings_file: Path, args: Any, notices: list[str]) -> int:
+    """The campaign app, and each battle the GM plays from it in the battle
+    app, back and forth until the GM quits the campaign (or a signal ends
+    everything: its exit code stands)."""
+    from tui.core.files.storage import open_session
+    from tui.ui.campaign.app import CampaignApp
+
+    finished: str | None = None
+    while True:
+        app = CampaignApp(session, settings, glyphs="ascii" if getattr(args, "ascii", False) else None, theme=getattr(args, "theme", None), finished=finished, notices=notices)
+        notices = []
+        choice = app.run()
+        if choice is None or (app.return_code or 0) >= 128:
+            problem = app.close_session()
+            return _farewell(app.return_code or 0, session, problem)
+        try:
+            battle = open_session(choice.battle)
+        except MassCombatError as exc:
+            notices = [str(exc)]
+            finished = None
+            continue
+        code = _play(battle, settings, settings_file, args, [], made_new=False)
+        if code >= 128:
+            app.close_session()
+            return code
+        settings, _ = load_settings(settings_file)  # the battle may have changed them
+        finished = choice.id
 
 
 def _farewell(code: int, session: Session, problem: str | None, rescued: Path | None | bool = None, *, unsaved: bool = False) -> int:

@@ -22,8 +22,8 @@ def stolen_lands(treasury: tuple[int, int] = (0, 0)) -> Campaign:
 
     system = find_system("kingmaker")
     campaign = Campaign.new(system.campaign.file_model, "kingmaker", "Stolen Lands", ("Ostmark", "Rivenhold"), system.shipped_ruleset(), seed=11)
-    campaign.record(Enlist[KMForce](force=KMForce(key="knights", side=0, army=KNIGHTS)))
-    campaign.record(Enlist[KMForce](force=KMForce(key="warband", side=1, army=WARBAND.model_copy(update={"side": 0}))))
+    campaign.record(Enlist[KMForce](forces=(KMForce(key="knights", side=0, army=KNIGHTS),)))
+    campaign.record(Enlist[KMForce](forces=(KMForce(key="warband", side=1, army=WARBAND.model_copy(update={"side": 0})),)))
     changes = tuple(Change(path=f"sides.{i}.treasury", before=0, after=bp) for i, bp in enumerate(treasury) if bp)
     if changes:
         campaign.record(Amend(changes=changes))

@@ -25,9 +25,9 @@ def war_of_brannock() -> Campaign:
     campaign = Campaign.new(RULES.file_model, "fate", "War of Brannock", ("Ana", "GM"), system.shipped_ruleset(), seed=31)
     for side, player in enumerate((ANA, GM)):
         for unit in player.units:
-            campaign.record(Enlist[FateForce](force=FateForce(key=unit.key, side=side, unit=unit)))
+            campaign.record(Enlist[FateForce](forces=(FateForce(key=unit.key, side=side, unit=unit),)))
         for leader in player.leaders:
-            campaign.record(Enlist[FateForce](force=FateForce(key=leader.key, side=side, leader=leader)))
+            campaign.record(Enlist[FateForce](forces=(FateForce(key=leader.key, side=side, leader=leader),)))
     campaign.record(Amend(changes=(Change(path="sides.0.fate_points", before=0, after=2),)))
     return campaign
 

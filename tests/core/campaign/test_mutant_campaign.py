@@ -30,8 +30,8 @@ GHOULS = Army(fighters=140, people=(Person(name="Ilona", position="leader", pc=F
 def zone_war() -> Campaign:
     system = find_system("myz")
     campaign = Campaign.new(RULES.file_model, "myz", "Zone War", ("The Ark", "Zone-Ghouls"), system.shipped_ruleset(), seed=21)
-    campaign.record(Enlist[MyzForce](force=MyzForce(key="ark", side=0, name="The Ark", army=ARK)))
-    campaign.record(Enlist[MyzForce](force=MyzForce(key="ghouls", side=1, name="Zone-Ghouls", army=GHOULS)))
+    campaign.record(Enlist[MyzForce](forces=(MyzForce(key="ark", side=0, name="The Ark", army=ARK),)))
+    campaign.record(Enlist[MyzForce](forces=(MyzForce(key="ghouls", side=1, name="Zone-Ghouls", army=GHOULS),)))
     return campaign
 
 

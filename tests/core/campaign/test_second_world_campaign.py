@@ -24,7 +24,7 @@ def nightjar() -> Campaign:
     system = find_system("second_world")
     campaign = Campaign.new(RULES.file_model, "second_world", "Nightjar", ("Commandos", "Garrison"), system.shipped_ruleset(), seed=41)
     for character in (HALE, VASQUEZ, GUARDS, GUNNER):
-        campaign.record(Enlist[SWForce](force=SWForce(key=character.key, side=character.side, character=character.model_copy(update={"side": 0}))))
+        campaign.record(Enlist[SWForce](forces=(SWForce(key=character.key, side=character.side, character=character.model_copy(update={"side": 0})),)))
     return campaign
 
 

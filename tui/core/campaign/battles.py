@@ -111,4 +111,16 @@ def offer(campaign: Campaign, campaign_path: Path, battle_id: str) -> Offer:
     return Offer(CarryBack(battle=link.id, fingerprint=print_, changes=changes, outcome=outcome), link, base, earlier is not None)
 
 
-__all__ = ["Offer", "battle_file_name", "campaign_rules", "fingerprint", "muster", "offer"]
+def battles_beside(campaign: Campaign, campaign_path: Path) -> list[tuple[Path, str]]:
+    """The battles of the campaign's system in its folder (their file and
+    title, from the header only), newest first: where forces can be enlisted from."""
+    from tui.core.files.shelf import recent_battles
+
+    found = []
+    for item in recent_battles(campaign_path.parent):
+        if item.problem is None and item.system == campaign.system and item.kind == "battle":
+            found.append((item.path, item.title))
+    return found
+
+
+__all__ = ["Offer", "battles_beside", "battle_file_name", "campaign_rules", "fingerprint", "muster", "offer"]

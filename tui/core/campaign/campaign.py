@@ -44,6 +44,8 @@ class CampaignState:
     carried: tuple[Carried, ...] = ()
     day: int = 0
     """Days passed since the campaign began (rest and upkeep count them)."""
+    roster_system: str = ""
+    """The system whose forces the roster holds."""
 
     def link(self, battle: str) -> BattleLink:
         for link in self.battles:
@@ -68,12 +70,14 @@ def apply(state: CampaignState, event: Any) -> CampaignState:
         sides += tuple(CampaignSide(name=name) for name in event.names[len(sides):])
         return replace(state, roster=roster.model_copy(update={"sides": sides}))
     if isinstance(event, Enlist):
-        force = event.force
-        if any(f.key == force.key for f in roster.forces):
-            raise CampaignError(t("campaign.error.key_twice", key=force.key))
-        if force.side >= len(roster.sides):
-            raise CampaignError(t("campaign.error.no_side", key=force.key, side=force.side + 1))
-        return replace(state, roster=roster.model_copy(update={"forces": roster.forces + (force,)}))
+        keys = [f.key for f in roster.forces]
+        for force in event.forces:
+            if force.key in keys:
+                raise CampaignError(t("campaign.error.key_twice", key=force.key))
+            if force.side >= len(roster.sides):
+                raise CampaignError(t("campaign.error.no_side", key=force.key, side=force.side + 1))
+            keys.append(force.key)
+        return replace(state, roster=roster.model_copy(update={"forces": roster.forces + event.forces}))
     if isinstance(event, Amend):
         return replace(state, roster=with_changes(roster, event.changes), day=state.day + event.days)
     if isinstance(event, Muster):
@@ -167,7 +171,7 @@ class Campaign(LoggedBattle[CampaignState, Any]):
     def new(cls, file_model: type[CampaignFile[Any]], system: str, title: str, sides: tuple[str, ...], ruleset: Any, seed: int | None = None) -> "Campaign":
         roster = file_model.model_fields["setup"].annotation.model_validate({"sides": [{"name": name} for name in sides]})  # type: ignore[union-attr]  # the setup's annotation is the roster model
         meta = file_model(system=system, title=title, seed=new_seed() if seed is None else seed, setup=roster)
-        return cls(meta, History.start(CampaignState(rules=ruleset, roster=roster)))
+        return cls(meta, History.start(CampaignState(rules=ruleset, roster=roster, roster_system=system)))
 
     @classmethod
     def initial_state(cls, meta: Any, ruleset: Any = None) -> CampaignState:
@@ -175,7 +179,7 @@ class Campaign(LoggedBattle[CampaignState, Any]):
             from tui.core.system import find_system
 
             ruleset = find_system(meta.system).shipped_ruleset()
-        return CampaignState(rules=ruleset, roster=meta.setup)
+        return CampaignState(rules=ruleset, roster=meta.setup, roster_system=str(meta.system))
 
     @classmethod
     def summary(cls, state: CampaignState) -> dict[str, Any]:

@@ -28,10 +28,10 @@ class SetSides(Record):
 
 
 class Enlist(Record, Generic[F]):
-    """A new force on a side's roster."""
+    """New forces on the sides' rosters, in one step."""
 
     kind: Literal["enlist"] = "enlist"
-    force: F
+    forces: Annotated[tuple[F, ...], Field(min_length=1, max_length=200)]
 
 
 class Amend(Record):

@@ -6,6 +6,7 @@ did to them, and what time between battles does. The shared bookkeeping
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tui.core.campaign.campaign import CampaignFile, CampaignState, campaign_file_model
@@ -24,6 +25,8 @@ class CampaignRules:
     force_model: ClassVar[type[CampaignForce]]
     treasury: ClassVar[bool] = False
     """The sides keep a Treasury (Build Points) the forces are paid from."""
+    key_length: ClassVar[int] = 16
+    """The longest key the system's own records take (a force's key is its army's or card's)."""
     side_fate_points: ClassVar[bool] = False
     """The sides carry fate points from battle to battle (Fate's players)."""
     week: ClassVar[bool] = False
@@ -61,6 +64,34 @@ class CampaignRules:
         """What the finished ``battle`` did to the forces that went, as
         changes to the roster in ``state``, and its outcome in one line."""
         raise NotImplementedError
+
+    def forces_from(self, state: CampaignState, path: Path) -> tuple[CampaignForce, ...]:
+        """The forces of the battle in ``path`` as its army builder has them,
+        each on the campaign's side of its battle side's number, with keys
+        the roster does not use yet: what a GM built once is enlisted as it is."""
+        from tui.core.files.loading import load_battle
+
+        battle = load_battle(path)
+        if getattr(battle.meta, "kind", "") == "campaign" or battle.system != state.roster_system:
+            raise CampaignError(t("campaign.error.enlist_other", file=path.name))
+        taken = {f.key for f in state.roster.forces}
+        found = []
+        for force in self.forces_of(battle):
+            key = force.key
+            number = 2
+            while key in taken:
+                key, number = f"{force.key[: self.key_length - 4]}_{number}", number + 1
+            taken.add(key)
+            found.append(self.rekey(force, key) if key != force.key else force)
+        return tuple(found)
+
+    def forces_of(self, battle: "LoggedBattle[Any, Any]") -> tuple[CampaignForce, ...]:
+        """The forces a battle of this system has mustered, as roster forces (side = battle side)."""
+        raise NotImplementedError
+
+    def rekey(self, force: Any, key: str) -> Any:
+        """``force`` under another key (the roster already has its own)."""
+        return force.model_copy(update={"key": key})
 
     # -- between battles ---------------------------------------------------------------
 

@@ -35,6 +35,8 @@ class Shelved:
     """When the file was last saved (None for a bundled example)."""
     problem: str | None = None
     """Why the file can't be opened (one line), or None."""
+    kind: str = "battle"
+    """``battle``, or ``campaign`` for a campaign's file."""
 
 
 def _read(path: Path, played: datetime | None) -> Shelved:
@@ -45,7 +47,8 @@ def _read(path: Path, played: datetime | None) -> Shelved:
         title = data.get("title", "")
         if not isinstance(title, str) or not isinstance(system, str):
             raise UnknownSystem(str(path))
-        return Shelved(path, system, title, played)
+        kind = "campaign" if data.get("kind") == "campaign" else "battle"
+        return Shelved(path, system, title, played, kind=kind)
     except (MassCombatError, OSError) as exc:
         return Shelved(path, "", path.stem, played, str(exc).split("\n")[0])
 

@@ -4,10 +4,14 @@ system's own page (its dice and the rules its screens enforce)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from typing import Iterator
 
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
+from textual.dom import DOMNode
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -46,6 +50,17 @@ def binding_rows(screen: Screen) -> list[KeyRow]:
     return rows
 
 
+def palette_commands(screen: Screen) -> Iterator[SystemCommand]:
+    """The command palette's entries: every key the screen offers now, once."""
+    app = screen.app
+    offered = set()
+    for row in binding_rows(screen):
+        if not row.enabled or row.action == "command_palette" or (id(row.node), row.action) in offered:
+            continue
+        offered.add((id(row.node), row.action))
+        yield SystemCommand(row.description, f"{t('palette.key')}: {row.keys}", partial(app.run_action, row.action, row.node if isinstance(row.node, DOMNode) else None))
+
+
 class HelpScreen(ModalScreen):
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "key.close", id="help.close")]
 
@@ -64,9 +79,11 @@ class HelpScreen(ModalScreen):
     }
     """
 
-    def __init__(self, under: Screen) -> None:
+    def __init__(self, under: Screen, parts: list[RenderableType] | None = None) -> None:
         super().__init__()
         self._under = under
+        self._parts = parts
+        """The page after the keys (None: the battle's system's own)."""
 
     def compose(self) -> ComposeResult:
         keys = Table.grid(padding=(0, 2))
@@ -75,7 +92,7 @@ class HelpScreen(ModalScreen):
         keys.add_column(style="dim")
         for row in binding_rows(self._under):
             keys.add_row(Text(row.keys), Text(row.description), Text(row.binding_id))
-        system_part = shell(self).system_ui.help(shell(self).glyphs, shell(self).battle)
+        system_part = self._parts if self._parts is not None else shell(self).system_ui.help(shell(self).glyphs, shell(self).battle)
         with VerticalScroll() as box:
             box.border_title = t("help.title")
             yield Static(Text(t("help.intro")))

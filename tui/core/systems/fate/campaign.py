@@ -146,6 +146,17 @@ class FateCampaign(CampaignRules):
         outcome = t("fate.campaign.outcome", names=", ".join(winners)) if winners else t("fate.campaign.outcome_none")
         return tuple(changes), outcome
 
+    def forces_of(self, battle: Any) -> tuple[FateForce, ...]:
+        found: list[FateForce] = []
+        for player in battle.game.players:
+            found += [FateForce(key=u.key, side=player.side, unit=u) for u in player.units]
+            found += [FateForce(key=leader.key, side=player.side, leader=leader) for leader in player.leaders]
+        return tuple(found)
+
+    def rekey(self, force: Any, key: str) -> FateForce:
+        card = force.card.model_copy(update={"key": key})
+        return FateForce(key=key, side=force.side, status=force.status, since=force.since, **{force.card_field: card})
+
     def rest(self, state: CampaignState, days: int, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
         """Each consequence whose recovery time has passed by the rest's end is gone."""
         rules: FateRuleset = state.rules

@@ -67,10 +67,11 @@ class KingmakerCampaign(CampaignRules):
         commander = force.army.commander.name or t("km.campaign.no_commander")
         if force.commander_fate:
             commander = t("km.campaign.commander_fate", name=commander, fate=_fate_name(state.rules, force.commander_fate, language))
-        return t(
+        line = t(
             "km.campaign.force_line", name=force.army.name, size=found.size.name(language), acr=found.acr_text, hp=hp, most=found.hp.total,
-            morale=f"{force.army.morale:+d}", consumption=found.consumption.total, commander=commander, status=t(f"km.campaign.status.{force.status}"),
+            morale=f"{force.army.morale:+d}", consumption=found.consumption.total, commander=commander,
         )
+        return line if force.status == "ready" else f"{line}; {t(f'km.campaign.status.{force.status}')}"
 
     def force_data(self, force: Any, state: CampaignState) -> dict[str, Any]:
         found = derive(force.army, state.rules)
@@ -140,6 +141,12 @@ class KingmakerCampaign(CampaignRules):
         winner = game.winner
         outcome = t("km.campaign.outcome", side=game.sides[winner]) if winner is not None and winner < len(game.sides) else t("km.campaign.outcome_none")
         return tuple(changes), outcome
+
+    def forces_of(self, battle: Any) -> tuple[KMForce, ...]:
+        return tuple(KMForce(key=a.key, side=a.side, army=a) for a in battle.game.armies)
+
+    def rekey(self, force: Any, key: str) -> KMForce:
+        return KMForce(key=key, side=force.side, status=force.status, army=force.army.model_copy(update={"key": key}), commander_fate=force.commander_fate)
 
     # -- between battles ---------------------------------------------------------------
 

@@ -119,6 +119,10 @@ class MutantCampaign(CampaignRules):
             changes += _faction_changes(force, game.armies[side], game.forces[side], rules)
         return tuple(changes), "; ".join(ending_lines(game, game.names))
 
+    def forces_of(self, battle: Any) -> tuple[MyzForce, ...]:
+        game = battle.game
+        return tuple(MyzForce(key=_slug(name, side), side=side, name=name, army=army) for side, (name, army) in enumerate(zip(game.names, game.armies)))
+
     # -- between battles ---------------------------------------------------------------
 
     def rest(self, state: CampaignState, days: int, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
@@ -144,6 +148,13 @@ class MutantCampaign(CampaignRules):
                 if healed and person.damage:
                     changes.append(Change(path=f"{base}.people.{index}.damage", before=person.damage, after=0))
         return tuple(changes), tuple(faces)
+
+
+def _slug(name: str, side: int) -> str:
+    """A roster key from a faction's name (``Zone-Ghouls`` → ``zone-ghouls``)."""
+    word = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in name.lower()).strip("-")
+    word = "-".join(part for part in word.split("-") if part)[:16]
+    return word if word and word[0].isalnum() else f"faction{side + 1}"
 
 
 def _broken(person: Person) -> bool:

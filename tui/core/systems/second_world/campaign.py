@@ -125,6 +125,12 @@ class SecondWorldCampaign(CampaignRules):
         outcome = t(ended.key, **dict(ended.params)) if ended is not None else ""
         return tuple(changes), outcome
 
+    def forces_of(self, battle: Any) -> tuple[SWForce, ...]:
+        return tuple(SWForce(key=c.key, side=c.side, character=c.model_copy(update={"side": 0})) for c in battle.game.characters)
+
+    def rekey(self, force: Any, key: str) -> SWForce:
+        return SWForce(key=key, side=force.side, status=force.status, since=force.since, character=force.character.model_copy(update={"key": key}))
+
     def rest(self, state: CampaignState, days: int, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
         rules: SecondWorldRuleset = state.rules
         changes: list[Change] = []

@@ -1,0 +1,185 @@
+"""The campaign app: one campaign file open, every change saved at once.
+
+It answers what the GM does next outside the campaign (``CampaignExit``):
+play one of its battles, or quit. The shell (``launch``) opens that battle
+in the battle app and comes back here when it closes, offering its
+aftermath if it has ended."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from textual import events
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.command import CommandPalette
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from tui.core.campaign.battles import campaign_rules
+from tui.core.campaign.campaign import Campaign
+from tui.core.campaign.rules import CampaignRules
+from tui.core.errors import MassCombatError
+from tui.core.files.storage import Session
+from tui.core.i18n import set_language, t
+from tui.core.records import printable
+from tui.core.system import GameSystem, find_system
+from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
+from tui.ui.settings import Settings
+from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
+from tui.ui.shell.help import HelpScreen, palette_commands
+
+
+@dataclass(frozen=True)
+class CampaignExit:
+    """What the GM chose to do next: play the battle in ``battle``."""
+
+    battle: Path
+    id: str
+
+
+class CampaignApp(GatedApp[CampaignExit]):
+    """A campaign open on its file."""
+
+    TITLE = "masscombat"
+    CSS_PATH = "../app.tcss"
+    ENABLE_COMMAND_PALETTE = True
+
+    BINDINGS = [
+        Binding("f1,question_mark", "help", "key.help", id="campaign.help"),
+        Binding("q", "quit_campaign", "key.quit", id="campaign.quit"),
+        Binding(",".join(QUIT_NOW), "quit_campaign", "key.quit", show=False, priority=True, id="campaign.quit_now"),
+    ]
+
+    revision: reactive[int] = reactive(0, init=False, repaint=False)
+    """Bumped after every change; the screen redraws on it."""
+
+    def __init__(self, session: Session, settings: Settings, *, glyphs: str | None = None, theme: str | None = None, finished: str | None = None, notices: Iterable[str] = ()) -> None:
+        super().__init__()
+        assert isinstance(session.battle, Campaign)
+        self.session = session
+        self.settings = settings
+        self.system: GameSystem = find_system(session.battle.system)
+        self.rules: CampaignRules = campaign_rules(self.system)
+        self._glyph_override = glyphs
+        self._theme_override = theme
+        self.finished = finished
+        """The battle the GM has just come back from (its id), to offer its aftermath."""
+        self._notices = [n for n in notices if n]
+        set_language(settings.language)
+
+    @property
+    def campaign(self) -> Campaign:
+        battle = self.session.battle
+        assert isinstance(battle, Campaign)
+        return battle
+
+    @property
+    def read_only(self) -> bool:
+        return self.session.read_only
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return GLYPH_SETS.get(self._glyph_override or self.settings.glyphs, ASCII)
+
+    def draws_ascii(self) -> bool:
+        return self.glyphs.name == "ascii"
+
+    def on_mount(self) -> None:
+        from tui.ui.campaign.screen import CampaignScreen
+
+        theme = self._theme_override or self.settings.theme
+        if theme in self.available_themes:
+            self.theme = theme
+        if self.settings.keymap:
+            self.set_keymap(self.settings.keymap)
+        self.set_titles()
+        if self.session.notice:
+            self.notify(self.session.notice, severity="warning", timeout=10)
+        for notice in [*self._notices, *self.session.take_notices()]:
+            self.notify(notice, severity="warning", timeout=10)
+        self.push_screen(CampaignScreen())
+
+    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice as plain text (names and file names may hold anything)."""
+        super().notify(printable(message, lines=True), title=printable(title), severity=severity, timeout=timeout, markup=False)
+
+    def set_titles(self) -> None:
+        state = self.campaign.state
+        self.title = printable(self.campaign.meta.title)
+        self.sub_title = t("campaign_ui.subtitle", system=self.system.name(self.settings.language), day=state.day)
+        if self.read_only:
+            self.title += f" ({t('app.read_only')})"
+        elif self.session.unsaved is not None:
+            self.title += f" ({t('app.not_saved')})"
+
+    # -- changing the campaign -------------------------------------------------
+
+    def act(self, change: Callable[[Campaign], object]) -> bool:
+        """One change to the campaign, saved at once; refused in one line."""
+        if self.read_only:
+            self.refuse(t("app.read_only_refused"), severity="warning")
+            return False
+        try:
+            change(self.campaign)
+        except MassCombatError as exc:
+            self.refuse(str(exc))
+            return False
+        self._forget_refusals()
+        self.save()
+        self.revision += 1
+        return True
+
+    def save(self) -> bool:
+        before = self.session.unsaved
+        try:
+            self.session.save()
+        except MassCombatError as exc:
+            if str(exc) != before:
+                self.notify(t("app.save_failed", error=str(exc)), severity="error", timeout=20)
+                self.bell()
+            self.set_titles()
+            return False
+        for notice in self.session.take_notices():
+            self.notify(notice, severity="warning", timeout=20)
+        self.set_titles()
+        return True
+
+    def close_session(self) -> str | None:
+        """Save and let go of the campaign; what went wrong, or None."""
+        try:
+            self.session.close()
+        except MassCombatError as exc:
+            return str(exc)
+        return None
+
+    async def _on_key(self, event: events.Key) -> None:
+        # after the bindings have had the key: a greyed-out one says why
+        from tui.ui.campaign.screen import CampaignScreen
+
+        if isinstance(self.screen, CampaignScreen):
+            self.screen.explain_key(event.key)
+
+    # -- global actions --------------------------------------------------------------
+
+    def action_quit_campaign(self) -> None:
+        self.exit(None)
+
+    def action_help(self) -> None:
+        if isinstance(self.screen, HelpScreen):
+            return
+        from tui.ui.campaign.screen import help_page
+
+        self.push_screen(HelpScreen(self.screen, help_page(self)))
+
+    def action_command_palette(self) -> None:
+        if self.use_command_palette and not self.screen.id == "--command-palette":
+            self.push_screen(CommandPalette(placeholder=t("palette.search"), id="--command-palette"))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from palette_commands(screen)
+
+
+__all__ = ["CampaignApp", "CampaignExit"]
