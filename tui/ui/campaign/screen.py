@@ -75,8 +75,8 @@ class CampaignScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.watch(self.app, "revision", self._redraw, init=False)
-        self._redraw()
         self.query_one("#roster-list", OptionList).focus()
+        self._redraw()
         finished = self.shell.finished
         if finished is not None:
             self.shell.finished = None
@@ -138,7 +138,7 @@ class CampaignScreen(Screen[None]):
     @staticmethod
     def _highlight(options: OptionList, wanted: str | None) -> None:
         ids = [o.id for o in options.options]
-        if wanted in ids:
+        if wanted is not None and wanted in ids:
             options.highlighted = ids.index(wanted)
             return
         open_ = [i for i, o in enumerate(options.options) if not o.disabled]

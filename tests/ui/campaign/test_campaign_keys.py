@@ -1,0 +1,228 @@
+"""Every key of the campaign screen and every entry of its menus, played
+as a GM plays them, each checked by what it did to the campaign."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.ui.campaign.kit import fate_campaign, km_campaign
+from tests.ui.fate.play import wait_for
+from tui.core.files.loading import load_battle
+from tui.ui.campaign.app import CampaignExit
+from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog, TextDialog
+from tui.ui.shell.help import HelpScreen
+
+
+async def press(pilot, *keys: str) -> None:
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+def roster(app):
+    return app.campaign.state.roster
+
+
+@pytest.mark.covers("campaign.carry", "campaign.changes.write", "campaign.changes.change")
+async def test_carry_back_shows_each_change_and_writes_what_the_gm_keeps(tmp_path):
+    app = km_campaign(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "tab", "c")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        labels = [str(o.prompt) for o in dialog.query_one("OptionList").options]
+        assert labels[0].startswith("Write these 4 changes")
+        assert any("Knights of Ostmark: destroyed" in label for label in labels)
+        # leave out the commander's fate (a word: Enter unticks it) ...
+        await press(pilot, "down", "down", "enter")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert str(dialog.query_one("OptionList").options[2].prompt).startswith("  Knights")
+        # ... and change the warband's hp (a number: Enter asks for it)
+        await press(pilot, "down", "enter")
+        number = await wait_for(app, pilot, NumberDialog)
+        assert number is app.screen
+        await press(pilot, "ctrl+u", "2", "5", "enter")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "home", "enter")
+        await pilot.pause()
+    state = load_battle(tmp_path / "stolen-lands.toml").state
+    assert state.carried_for("b1") is not None
+    knights, warband = state.roster.force("knights"), state.roster.force("warband")
+    assert knights.status == "defeated" and knights.commander_fate == ""
+    assert warband.army.wounds == 25 and warband.army.morale == 1
+
+
+async def test_back_from_a_finished_battle_its_aftermath_is_offered_at_once(tmp_path):
+    app = km_campaign(tmp_path)
+    app.finished = "b1"
+    async with app.run_test(size=(80, 24)) as pilot:
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert "Rivenhold hold the field" in str(dialog._title)
+        await press(pilot, "escape")
+        assert app.campaign.state.carried_for("b1") is None  # Esc writes nothing
+
+
+@pytest.mark.covers("campaign.muster", "campaign.pick.go", "campaign.pick.force")
+async def test_muster_picks_the_forces_and_opens_the_new_battle(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "m")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "down", "enter")  # untick the knights: one side left
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert "two sides" in str(dialog.query_one("OptionList").options[0].prompt)
+        await press(pilot, "enter")  # untick them again ... tick them again
+        await press(pilot, "home", "enter")
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, "ctrl+u", *"Second Ford", "enter")
+        await pilot.pause()
+    assert isinstance(app.return_value, CampaignExit) and app.return_value.id == "b2"
+    battle = load_battle(app.return_value.battle)
+    assert battle.meta.title == "Second Ford" and [a.key for a in battle.game.armies] == ["knights", "warband"]
+
+
+@pytest.mark.covers("campaign.play")
+async def test_play_opens_the_highlighted_battle(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "p")
+    assert app.return_value == CampaignExit(tmp_path / "stolen-lands-b1.toml", "b1")
+
+
+@pytest.mark.covers("campaign.rest")
+async def test_rest_heals_what_the_days_heal(tmp_path):
+    app = km_campaign(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "tab", "c")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")
+        await pilot.pause()
+        assert roster(app).force("warband").army.wounds == 1
+        await press(pilot, "r")
+        await wait_for(app, pilot, NumberDialog)
+        await press(pilot, "ctrl+u", "2", "enter")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")
+        await pilot.pause()
+    assert roster(app).force("warband").army.wounds == 0 and app.campaign.state.day == 2
+
+
+@pytest.mark.covers("campaign.week")
+async def test_a_week_pays_from_the_treasury(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "w")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")
+        await pilot.pause()
+    state = app.campaign.state
+    assert state.roster.sides[0].treasury == 8 and state.roster.force("warband").army.morale == -2 and state.day == 7
+
+
+async def test_a_key_a_system_does_not_have_says_why(tmp_path):
+    app = fate_campaign(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "w")
+        assert not isinstance(app.screen, ChoiceDialog)
+        assert any("weekly upkeep" in n.message for n in app._notifications)
+
+
+@pytest.mark.covers("campaign.enlist", "campaign.enlist_file.file", "campaign.enlist.go", "campaign.enlist.force")
+async def test_enlist_takes_the_forces_of_a_battle_beside_it(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "e")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")  # the campaign's own battle: its armies again
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "down", "enter")  # leave the knights out
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "home", "enter")
+        await pilot.pause()
+    keys = [f.key for f in roster(app).forces]
+    assert keys == ["knights", "warband", "warband_2"]  # a key the roster has is made new
+
+
+@pytest.mark.covers("campaign.dismiss")
+async def test_x_dismisses_a_force_and_recalls_it(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "x")
+        assert roster(app).force("knights").status == "dismissed"
+        await press(pilot, "x")
+        assert roster(app).force("knights").status == "ready"
+
+
+@pytest.mark.covers("campaign.purse", "campaign.purse.side")
+async def test_dollar_sets_a_treasury(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "dollar_sign")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "down", "enter")
+        await wait_for(app, pilot, NumberDialog)
+        await press(pilot, "ctrl+u", "4", "0", "enter")
+        await pilot.pause()
+    assert roster(app).sides[1].treasury == 40
+
+
+@pytest.mark.covers("campaign.sides", "campaign.sides.side", "campaign.sides.add")
+async def test_sides_are_renamed_and_added(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "s")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, "ctrl+u", *"Ostland", "enter")
+        await pilot.pause()
+        await press(pilot, "s")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "end", "enter")
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, *"Mivon", "enter")
+        await pilot.pause()
+    assert [s.name for s in roster(app).sides] == ["Ostland", "Rivenhold", "Mivon"]
+
+
+@pytest.mark.covers("campaign.undo", "campaign.redo")
+async def test_undo_and_redo_walk_the_campaign_log(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "x")
+        assert roster(app).force("knights").status == "dismissed"
+        await press(pilot, "u")
+        assert roster(app).force("knights").status == "ready"
+        await press(pilot, "U")
+        assert roster(app).force("knights").status == "dismissed"
+    assert load_battle(tmp_path / "stolen-lands.toml").state.roster.force("knights").status == "dismissed"
+
+
+@pytest.mark.covers("campaign.help", "help.close")
+async def test_help_lists_the_campaign_keys(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape")
+        assert not isinstance(app.screen, HelpScreen)
+
+
+@pytest.mark.covers("campaign.quit", "campaign.quit_now")
+@pytest.mark.parametrize("key", ["q", "ctrl+c"])
+async def test_q_leaves_the_campaign(tmp_path, key):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, key)
+    assert app.return_value is None
