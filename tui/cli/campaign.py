@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from tui.cli.output import emit, emit_json
-from tui.core.campaign.battles import campaign_rules, muster, offer
+from tui.core.campaign.battles import campaign_rules, muster, new_campaign, offer
 from tui.core.campaign.campaign import Campaign
 from tui.core.campaign.events import Amend
 from tui.core.campaign.roster import CampaignError, Change
@@ -53,12 +53,9 @@ def _read(path: Path) -> Campaign:
 
 def _new(args: Any) -> int:
     system = find_system(args.system)
-    rules = campaign_rules(system)
     sides = tuple(args.side or (t("campaign.cli.default_side", number=1), t("campaign.cli.default_side", number=2)))
     path = Path(args.file)
-    model, ruleset_path = system.ruleset_and_file(None)
-    campaign = Campaign.new(rules.file_model, system.key, args.title or path.stem.replace("-", " ").title(), sides, model, seed=getattr(args, "seed", None))
-    campaign.meta = campaign.meta.model_copy(update={"ruleset": system.ruleset_ref(model, ruleset_path)})
+    campaign = new_campaign(system, args.title or path.stem.replace("-", " ").title(), sides, getattr(args, "seed", None))
     create_session(path, campaign).close()
     emit(args, t("campaign.cli.created", file=path, system=system.name(language()), sides=", ".join(sides)))
     return 0

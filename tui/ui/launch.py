@@ -53,6 +53,18 @@ def resolve_session(battle_file: str | None, saves: Path, seed: int | None = Non
     return open_session(path, house=house)
 
 
+def _new_campaign_file(saves: Path, system: str) -> Path:
+    """A new campaign of ``system`` in the saves folder, two sides, no forces yet."""
+    from tui.core.campaign.battles import new_campaign
+    from tui.core.files.storage import create_session
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = saves / f"campaign-{stamp}.toml"
+    sides = (t("campaign.cli.default_side", number=1), t("campaign.cli.default_side", number=2))
+    create_session(path, new_campaign(find_system(system), t("start.new_campaign"), sides)).close()
+    return path
+
+
 def _system_of_file(battle_file: str | None, system: str | None) -> GameSystem:
     """The system of the battle about to open (checked before any file is
     made): the file's, else the one asked for, else Mutant's."""
@@ -83,6 +95,12 @@ def launch(args) -> int:
         battle_file = str(choice.path) if choice.path is not None else None
         system = choice.system or None
         fresh = choice.kind == "demo"
+        if choice.kind == "campaign":
+            try:
+                battle_file = str(_new_campaign_file(saves, choice.system))
+            except MassCombatError as exc:
+                print(printable(f"masscombat: {exc}"), file=sys.stderr)
+                return 1
     else:
         fresh = bool(getattr(args, "fresh", False))
     house = Path(args.ruleset) if getattr(args, "ruleset", None) else None

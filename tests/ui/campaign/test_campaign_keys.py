@@ -226,3 +226,39 @@ async def test_q_leaves_the_campaign(tmp_path, key):
         await pilot.pause()
         await press(pilot, key)
     assert app.return_value is None
+
+
+@pytest.mark.covers("campaign.rename")
+async def test_ctrl_r_renames_the_campaign(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "ctrl+r")
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, "ctrl+u", *"The Stolen Lands", "enter")
+        await pilot.pause()
+        assert "The Stolen Lands" in app.title
+    assert load_battle(tmp_path / "stolen-lands.toml").meta.title == "The Stolen Lands"
+
+
+async def test_the_start_screen_lists_campaigns_and_starts_new_ones(tmp_path):
+    from textual.widgets import OptionList
+
+    from tui.core.system import find_system
+    from tui.ui.launch import _new_campaign_file
+    from tui.ui.shell.start import StartApp, StartChoice
+
+    km_campaign(tmp_path, fought=False).session.close()
+    app = StartApp(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        options = app.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert any("Stolen Lands" in label and "campaign, Kingmaker" in label for label in labels)
+        new = [i for i, label in enumerate(labels) if label.startswith("New campaign: Kingmaker")]
+        options.highlighted = new[0]
+        await press(pilot, "enter")
+    assert app.return_value == StartChoice("campaign", system="kingmaker")
+    made = _new_campaign_file(tmp_path, "kingmaker")
+    loaded = load_battle(made)
+    assert loaded.meta.kind == "campaign" and loaded.system == find_system("kingmaker").key

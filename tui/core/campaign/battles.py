@@ -31,6 +31,16 @@ def campaign_rules(system: GameSystem) -> CampaignRules:
     return rules
 
 
+def new_campaign(system: GameSystem, title: str, sides: tuple[str, ...], seed: int | None = None) -> Campaign:
+    """A new campaign of ``system`` with these sides and no forces yet,
+    keeping its books with the system's shipped ruleset."""
+    rules = campaign_rules(system)
+    model, path = system.ruleset_and_file(None)
+    campaign = Campaign.new(rules.file_model, system.key, title, sides, model, seed=seed)
+    campaign.meta = campaign.meta.model_copy(update={"ruleset": system.ruleset_ref(model, path)})
+    return campaign
+
+
 def fingerprint(battle: LoggedBattle[Any, Any]) -> str:
     """The SHA-256 of the steps in effect: the same end of a battle, the same print."""
     digest = hashlib.sha256()
@@ -123,4 +133,4 @@ def battles_beside(campaign: Campaign, campaign_path: Path) -> list[tuple[Path, 
     return found
 
 
-__all__ = ["Offer", "battles_beside", "battle_file_name", "campaign_rules", "fingerprint", "muster", "offer"]
+__all__ = ["Offer", "battles_beside", "new_campaign", "battle_file_name", "campaign_rules", "fingerprint", "muster", "offer"]

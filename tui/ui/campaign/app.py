@@ -30,6 +30,7 @@ from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
 from tui.ui.settings import Settings
 from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
 from tui.ui.shell.help import HelpScreen, palette_commands
+from tui.ui.shell.saving import rename_dialog
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class CampaignApp(GatedApp[CampaignExit]):
 
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="campaign.help"),
+        Binding("ctrl+r", "rename_campaign", "campaign_ui.key.rename", show=False, id="campaign.rename"),
         Binding("q", "quit_campaign", "key.quit", id="campaign.quit"),
         Binding(",".join(QUIT_NOW), "quit_campaign", "key.quit", show=False, priority=True, id="campaign.quit_now"),
     ]
@@ -166,6 +168,23 @@ class CampaignApp(GatedApp[CampaignExit]):
 
     def action_quit_campaign(self) -> None:
         self.exit(None)
+
+    def action_rename_campaign(self) -> None:
+        """The campaign's name, kept in its file (not a step: undo leaves it)."""
+        if self.read_only:
+            self.refuse(t("app.read_only_refused"), severity="warning")
+            return
+        self.push_screen(rename_dialog(self.campaign.meta.title, "campaign_ui"), self._renamed)
+
+    def _renamed(self, title: str | None) -> None:
+        if title is None or title.strip() == self.campaign.meta.title:
+            return
+        self.campaign.meta = self.campaign.meta.model_copy(update={"title": title.strip()})
+        try:
+            self.session.save(whole=True)
+        except MassCombatError as exc:
+            self.notify(t("app.save_failed", error=str(exc)), severity="error", timeout=20)
+        self.set_titles()
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

@@ -96,7 +96,8 @@ def title_problem(text: str) -> str | None:
     return None
 
 
-def rename_dialog(title: str) -> TextDialog:
-    """Asks the battle's new name: shown in the title bar, the start screen and the report."""
-    return TextDialog(t("app.rename_title"), title, t("app.rename_help"), check=title_problem)
+def rename_dialog(title: str, what: str = "app") -> TextDialog:
+    """Asks the battle's (or with ``what="campaign_ui"`` the campaign's) new
+    name: shown in the title bar, the start screen and the report."""
+    return TextDialog(t(f"{what}.rename_title"), title, t(f"{what}.rename_help"), check=title_problem)
 

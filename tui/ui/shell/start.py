@@ -33,8 +33,9 @@ from tui.ui.widgets.key_footer import KeyFooter
 class StartChoice:
     """What the GM chose: a file to open, or a new battle of a system."""
 
-    kind: Literal["open", "new", "demo"]
-    """open a saved battle; a new battle of ``system``; a demo from its start (a fresh copy)."""
+    kind: Literal["open", "new", "demo", "campaign"]
+    """open a saved battle; a new battle of ``system``; a demo from its start
+    (a fresh copy); a new campaign of ``system``."""
     path: Path | None = None
     system: str = ""
 
@@ -51,7 +52,8 @@ def _shelved(item: Shelved) -> Text:
     text = Text()
     # A file's name is whatever the folder holds: written out, never sent raw.
     text.append(printable(item.title or item.path.stem), style="bold")
-    text.append(f"  {_system_name(item.system)} · {_when(item.played)} · {printable(item.path.name)}", style="dim")
+    what = f"{t('start.campaign_of', system=_system_name(item.system))}" if item.kind == "campaign" else _system_name(item.system)
+    text.append(f"  {what} · {_when(item.played)} · {printable(item.path.name)}", style="dim")
     if item.problem:
         text.append("  — " + printable(t("start.cannot_open", problem=item.problem)), style="italic")
     return text
@@ -111,6 +113,10 @@ class StartApp(GatedApp[StartChoice]):
             entry(StartChoice("new", path=self._new_file, system=system.key), Text(t("start.new_of", system=system.name(language()))))
         if self._new_file is not None:
             return options
+        heading("start.new_campaign")
+        for system in systems():
+            if system.campaign is not None:
+                entry(StartChoice("campaign", system=system.key), Text(t("start.new_campaign_of", system=system.name(language()))))
         heading("start.recent")
         recent = recent_battles(self._saves)
         if not recent:
