@@ -174,7 +174,7 @@ class CampaignApp(GatedApp[CampaignExit]):
         if self.read_only:
             self.refuse(t("app.read_only_refused"), severity="warning")
             return
-        self.push_screen(rename_dialog(self.campaign.meta.title, "campaign_ui"), self._renamed)
+        self.push_screen(rename_dialog(self.campaign.meta.title, t("campaign_ui.rename_title"), t("campaign_ui.rename_help")), self._renamed)
 
     def _renamed(self, title: str | None) -> None:
         if title is None or title.strip() == self.campaign.meta.title:

@@ -96,8 +96,8 @@ def title_problem(text: str) -> str | None:
     return None
 
 
-def rename_dialog(title: str, what: str = "app") -> TextDialog:
-    """Asks the battle's (or with ``what="campaign_ui"`` the campaign's) new
-    name: shown in the title bar, the start screen and the report."""
-    return TextDialog(t(f"{what}.rename_title"), title, t(f"{what}.rename_help"), check=title_problem)
+def rename_dialog(title: str, heading: str | None = None, help_text: str | None = None) -> TextDialog:
+    """Asks the battle's new name (or, given their words, the campaign's):
+    shown in the title bar, the start screen and the report."""
+    return TextDialog(heading or t("app.rename_title"), title, help_text or t("app.rename_help"), check=title_problem)
 
