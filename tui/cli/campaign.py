@@ -71,7 +71,7 @@ def _show(args: Any) -> int:
         emit_json({
             "file": str(path), "system": system.key, "title": campaign.meta.title, "day": state.day,
             "sides": [
-                {"name": side.name, **({"treasury": side.treasury} if rules.treasury else {}), "forces": [rules.force_data(f, state) for f in state.roster.of_side(i)]}
+                {"name": side.name, **({"treasury": side.treasury} if rules.treasury else {}), **({"fate_points": side.fate_points} if rules.side_fate_points else {}), "forces": [rules.force_data(f, state) for f in state.roster.of_side(i)]}
                 for i, side in enumerate(state.roster.sides)
             ],
             "battles": [_battle_data(campaign, link.id) for link in state.battles],
@@ -80,7 +80,12 @@ def _show(args: Any) -> int:
     lines = [t("campaign.cli.title", title=campaign.meta.title, system=system.name(language()), day=state.day)]
     for index, side in enumerate(state.roster.sides):
         lines.append("")
-        lines.append(t("campaign.cli.side_treasury", name=side.name, treasury=side.treasury) if rules.treasury else t("campaign.cli.side", name=side.name))
+        if rules.treasury:
+            lines.append(t("campaign.cli.side_treasury", name=side.name, treasury=side.treasury))
+        elif rules.side_fate_points:
+            lines.append(t("campaign.cli.side_fate_points", name=side.name, points=side.fate_points))
+        else:
+            lines.append(t("campaign.cli.side", name=side.name))
         forces = state.roster.of_side(index)
         lines.extend(f"  {rules.force_line(f, state, language())}" for f in forces)
         if not forces:

@@ -8,7 +8,7 @@ import pytest
 from tests.ui.campaign.kit import fate_campaign, km_campaign
 from tests.ui.fate.play import wait_for
 from tui.core.files.loading import load_battle
-from tui.ui.campaign.app import CampaignExit
+from tui.ui.campaign.choice import CampaignExit
 from tui.ui.shell.dialogs import ChoiceDialog, NumberDialog, TextDialog
 from tui.ui.shell.help import HelpScreen
 

@@ -23,6 +23,8 @@ class CampaignRules:
     implements the methods that raise here."""
 
     force_model: ClassVar[type[CampaignForce]]
+    status_words: ClassVar[str] = ""
+    """The catalog table of the system's words for a force's status (``km.campaign.status``)."""
     treasury: ClassVar[bool] = False
     """The sides keep a Treasury (Build Points) the forces are paid from."""
     key_length: ClassVar[int] = 16
@@ -37,6 +39,14 @@ class CampaignRules:
         return campaign_file_model(self.force_model)
 
     # -- the roster ----------------------------------------------------------------
+
+    def status_name(self, status: str) -> str:
+        """A force's status in the system's words."""
+        if not self.status_words:
+            return status
+        key = f"{self.status_words}.{status}"
+        word = t(key)
+        return status if word == key else word  # a status the system has no word for (a hand-edited file): as written
 
     def force_name(self, force: Any) -> str:
         return str(getattr(force, "name", force.key))

@@ -96,7 +96,14 @@ def open_example(example: Path, saves_dir: Path, *, fresh: bool = False) -> Path
     try:
         with BattleLock.acquire(target):
             if not target.exists():
-                save_battle(battle, target)
+                if getattr(battle.meta, "kind", "") == "campaign":
+                    from tui.core.campaign.campaign import Campaign
+                    from tui.core.campaign.examples import copy_campaign
+
+                    assert isinstance(battle, Campaign)
+                    copy_campaign(example, battle, target)  # its battles come too, named after the copy
+                else:
+                    save_battle(battle, target)
     except BattleLocked:
         if not target.exists():
             raise

@@ -7,8 +7,6 @@ aftermath if it has ended."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from textual import events
@@ -26,19 +24,13 @@ from tui.core.files.storage import Session
 from tui.core.i18n import set_language, t
 from tui.core.records import printable
 from tui.core.system import GameSystem, find_system
+from tui.ui.campaign.choice import CampaignExit
+from tui.ui.campaign.screen import CampaignScreen, help_page
 from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
 from tui.ui.settings import Settings
 from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
 from tui.ui.shell.help import HelpScreen, palette_commands
 from tui.ui.shell.saving import rename_dialog
-
-
-@dataclass(frozen=True)
-class CampaignExit:
-    """What the GM chose to do next: play the battle in ``battle``."""
-
-    battle: Path
-    id: str
 
 
 class CampaignApp(GatedApp[CampaignExit]):
@@ -90,8 +82,6 @@ class CampaignApp(GatedApp[CampaignExit]):
         return self.glyphs.name == "ascii"
 
     def on_mount(self) -> None:
-        from tui.ui.campaign.screen import CampaignScreen
-
         theme = self._theme_override or self.settings.theme
         if theme in self.available_themes:
             self.theme = theme
@@ -159,8 +149,6 @@ class CampaignApp(GatedApp[CampaignExit]):
 
     async def _on_key(self, event: events.Key) -> None:
         # after the bindings have had the key: a greyed-out one says why
-        from tui.ui.campaign.screen import CampaignScreen
-
         if isinstance(self.screen, CampaignScreen):
             self.screen.explain_key(event.key)
 
@@ -189,8 +177,6 @@ class CampaignApp(GatedApp[CampaignExit]):
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):
             return
-        from tui.ui.campaign.screen import help_page
-
         self.push_screen(HelpScreen(self.screen, help_page(self)))
 
     def action_command_palette(self) -> None:

@@ -16,12 +16,14 @@ from tui.core.errors import MassCombatError
 from tui.core.files.storage import create_session
 from tui.core.i18n import t
 from tui.core.records import printable
-from tui.ui.campaign.app import CampaignApp, CampaignExit
+from tui.ui.campaign.choice import CampaignExit
 from tui.ui.shell.dialogs import Choice, ChoiceDialog, NumberDialog, TextDialog
 from tui.ui.shell.menus import menu
 
 if TYPE_CHECKING:
     from textual.screen import Screen
+
+    from tui.ui.campaign.app import CampaignApp
 
 PICK_MENU = menu("campaign.pick", "go", "force")
 CHANGES_MENU = menu("campaign.changes", "write", "change")
@@ -31,15 +33,15 @@ ENLIST_FILE_MENU = menu("campaign.enlist_file", "file")
 PURSE_MENU = menu("campaign.purse", "side")
 
 
-def app_of(screen: "Screen[Any]") -> CampaignApp:
-    return cast(CampaignApp, screen.app)
+def app_of(screen: "Screen[Any]") -> "CampaignApp":
+    return cast("CampaignApp", screen.app)
 
 
 async def ask(screen: "Screen[Any]", dialog: Any) -> Any:
     return await screen.app.push_screen_wait(dialog)
 
 
-def mark(app: CampaignApp, on: bool) -> str:
+def mark(app: "CampaignApp", on: bool) -> str:
     """A ticked or an empty box before an option (✓, or x in ASCII)."""
     return ("x" if app.draws_ascii() else "✓") if on else " "
 
@@ -63,7 +65,7 @@ async def muster_flow(screen: "Screen[Any]") -> None:
         for force in ordered:
             side = printable(state.roster.sides[force.side].name)
             label = f"{mark(app, force.key in picked)} {printable(app.rules.force_name(force))}"
-            closed = t("campaign_ui.muster.out", status=force.status) if force.status in OUT_OF_SERVICE else None
+            closed = t("campaign_ui.muster.out", status=app.rules.status_name(force.status)) if force.status in OUT_OF_SERVICE else None
             options.append(Choice(force.key, label, side, closed, entry="force"))
         answer = await ask(screen, ChoiceDialog(t("campaign_ui.muster.title"), options, t("campaign_ui.muster.help"), highlight=last, menu=PICK_MENU))
         if answer is None:
@@ -270,7 +272,7 @@ async def sides_flow(screen: "Screen[Any]") -> None:
     app.act(lambda c: c.record(SetSides(names=tuple(names))))
 
 
-def dismiss(app: CampaignApp, key: str) -> None:
+def dismiss(app: "CampaignApp", key: str) -> None:
     """Take a force off the roster's active list, or bring it back."""
     force = app.campaign.state.roster.force(key)
     after = "ready" if force.status == "dismissed" else "dismissed"

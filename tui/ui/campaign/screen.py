@@ -4,6 +4,8 @@ for what a GM does between battles."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -19,9 +21,12 @@ from textual.widgets.option_list import Option
 from tui.core.campaign.campaign import OUT_OF_SERVICE
 from tui.core.i18n import t
 from tui.core.records import printable
-from tui.ui.campaign.app import CampaignApp, CampaignExit
+from tui.ui.campaign.choice import CampaignExit
 from tui.ui.campaign import flows
 from tui.ui.widgets.key_footer import KeyFooter
+
+if TYPE_CHECKING:
+    from tui.ui.campaign.app import CampaignApp
 
 
 class CampaignScreen(Screen[None]):
@@ -56,9 +61,8 @@ class CampaignScreen(Screen[None]):
     """
 
     @property
-    def shell(self) -> CampaignApp:
-        assert isinstance(self.app, CampaignApp)
-        return self.app
+    def shell(self) -> "CampaignApp":
+        return cast("CampaignApp", self.app)
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -259,7 +263,7 @@ class CampaignScreen(Screen[None]):
         self.shell.act(lambda c: c.redo())
 
 
-def help_page(app: CampaignApp) -> list[RenderableType]:
+def help_page(app: "CampaignApp") -> list[RenderableType]:
     """The campaign's page of help, after its keys."""
     parts: list[RenderableType] = [Text(t("campaign_ui.help.what"))]
     if app.rules.week:

@@ -60,6 +60,7 @@ class FateForce(CampaignForce):
 
 class FateCampaign(CampaignRules):
     force_model = FateForce
+    status_words = "fate.campaign.status"
     side_fate_points = True
 
     def force_line(self, force: Any, state: CampaignState, language: str) -> str:

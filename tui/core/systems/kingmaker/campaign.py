@@ -56,6 +56,7 @@ def _in_service(force: KMForce) -> bool:
 
 class KingmakerCampaign(CampaignRules):
     force_model = KMForce
+    status_words = "km.campaign.status"
     treasury = True
     week = True
 

@@ -41,6 +41,7 @@ class MyzForce(CampaignForce):
 
 class MutantCampaign(CampaignRules):
     force_model = MyzForce
+    status_words = "myz.campaign.status"
 
     # -- the roster ----------------------------------------------------------------
 

@@ -45,6 +45,7 @@ class SWForce(CampaignForce):
 
 class SecondWorldCampaign(CampaignRules):
     force_model = SWForce
+    status_words = "sw.campaign.status"
 
     def force_line(self, force: Any, state: CampaignState, language: str) -> str:
         rules: SecondWorldRuleset = state.rules
