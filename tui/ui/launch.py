@@ -169,7 +169,7 @@ def _campaign(session: Session, settings: Any, settings_file: Path, args: Any, n
 
     finished: str | None = None
     while True:
-        app = CampaignApp(session, settings, glyphs="ascii" if getattr(args, "ascii", False) else None, theme=getattr(args, "theme", None), finished=finished, notices=notices)
+        app = CampaignApp(session, settings, settings_file, glyphs="ascii" if getattr(args, "ascii", False) else None, theme=getattr(args, "theme", None), finished=finished, notices=notices)
         notices = []
         choice = app.run()
         if choice is None or (app.return_code or 0) >= 128:

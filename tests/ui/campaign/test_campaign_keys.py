@@ -262,3 +262,27 @@ async def test_the_start_screen_lists_campaigns_and_starts_new_ones(tmp_path):
     made = _new_campaign_file(tmp_path, "kingmaker")
     loaded = load_battle(made)
     assert loaded.meta.kind == "campaign" and loaded.system == find_system("kingmaker").key
+
+
+@pytest.mark.covers("campaign.settings")
+async def test_f2_switches_the_campaign_to_german(tmp_path):
+    from textual.widgets import Select
+
+    from tui.core.i18n import set_language
+    from tui.ui.shell.settings_screen import SettingsScreen
+
+    app = km_campaign(tmp_path, fought=False)
+    app.settings_file = tmp_path / "settings.toml"
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            await press(pilot, "f2")
+            assert isinstance(app.screen, SettingsScreen)
+            app.screen.query_one("#language", Select).value = "de"
+            await pilot.pause()
+            await press(pilot, "ctrl+s")
+            assert app.settings.language == "de"
+            assert "Feldzug" in app.sub_title and app.screen.query_one("#roster").border_title == "Aufstellung"
+            assert 'language = "de"' in (tmp_path / "settings.toml").read_text()
+    finally:
+        set_language("en")

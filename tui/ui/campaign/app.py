@@ -7,6 +7,7 @@ aftermath if it has ended."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from textual import events
@@ -27,10 +28,11 @@ from tui.core.system import GameSystem, find_system
 from tui.ui.campaign.choice import CampaignExit
 from tui.ui.campaign.screen import CampaignScreen, help_page
 from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
-from tui.ui.settings import Settings
+from tui.ui.settings import Settings, save_settings
 from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
 from tui.ui.shell.help import HelpScreen, palette_commands
 from tui.ui.shell.saving import rename_dialog
+from tui.ui.shell.settings_screen import SettingsScreen
 
 
 class CampaignApp(GatedApp[CampaignExit]):
@@ -42,6 +44,7 @@ class CampaignApp(GatedApp[CampaignExit]):
 
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="campaign.help"),
+        Binding("f2", "settings", "key.settings", show=False, id="campaign.settings"),
         Binding("ctrl+r", "rename_campaign", "campaign_ui.key.rename", show=False, id="campaign.rename"),
         Binding("q", "quit_campaign", "key.quit", id="campaign.quit"),
         Binding(",".join(QUIT_NOW), "quit_campaign", "key.quit", show=False, priority=True, id="campaign.quit_now"),
@@ -50,11 +53,12 @@ class CampaignApp(GatedApp[CampaignExit]):
     revision: reactive[int] = reactive(0, init=False, repaint=False)
     """Bumped after every change; the screen redraws on it."""
 
-    def __init__(self, session: Session, settings: Settings, *, glyphs: str | None = None, theme: str | None = None, finished: str | None = None, notices: Iterable[str] = ()) -> None:
+    def __init__(self, session: Session, settings: Settings, settings_file: Path | None = None, *, glyphs: str | None = None, theme: str | None = None, finished: str | None = None, notices: Iterable[str] = ()) -> None:
         super().__init__()
         assert isinstance(session.battle, Campaign)
         self.session = session
         self.settings = settings
+        self.settings_file = settings_file
         self.system: GameSystem = find_system(session.battle.system)
         self.rules: CampaignRules = campaign_rules(self.system)
         self._glyph_override = glyphs
@@ -173,6 +177,30 @@ class CampaignApp(GatedApp[CampaignExit]):
         except MassCombatError as exc:
             self.notify(t("app.save_failed", error=str(exc)), severity="error", timeout=20)
         self.set_titles()
+
+    def action_settings(self) -> None:
+        if isinstance(self.screen, SettingsScreen):
+            return
+        self.push_screen(SettingsScreen(self.settings, sorted(self.available_themes)), self._apply_settings)
+
+    def _apply_settings(self, settings: Settings | None) -> None:
+        if settings is None or settings == self.settings:
+            return
+        was_ascii = self.draws_ascii()
+        self.settings = settings
+        self._glyph_override = self._theme_override = None
+        set_language(settings.language)
+        if settings.theme in self.available_themes:
+            self.theme = settings.theme
+        if self.settings_file is not None:
+            try:
+                save_settings(settings, self.settings_file)
+            except OSError as exc:
+                self.notify(t("app.settings_not_saved", error=exc.strerror or str(exc)), severity="error")
+        self.set_titles()
+        self.revision += 1
+        if self.draws_ascii() != was_ascii:
+            self.redraw_all()
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

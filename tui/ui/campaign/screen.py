@@ -136,6 +136,8 @@ class CampaignScreen(Screen[None]):
             rows.append(Option(Text(t("campaign_ui.no_battles"), style="dim italic"), disabled=True))
         battles.set_options(rows)
         self._highlight(battles, was or (rows[-1].id if rows[-1].id else None))
+        self.query_one("#roster").border_title = t("campaign_ui.roster")
+        self.query_one("#battles").border_title = t("campaign_ui.battles")
         self.query_one("#last-step", Static).update(Text(self._last_step()))
         self.refresh_bindings()
 

@@ -42,8 +42,8 @@ def _field(battle: Any, places: dict[str, str], first: int) -> None:
     for zone in ZONES:
         battle.record(ev.PlaceZone(player=battle.game.placer, zone=zone))
     battle.record(ev.FinishBattlefield())
-    for card, zone in places.items():
-        battle.record(ev.Deploy(card=card, zone=zone))
+    for card, where in places.items():
+        battle.record(ev.Deploy(card=card, zone=where))
     battle.record(ev.Attach(leader="l1", unit="u1"))
     battle.record(ev.Attach(leader="l2", unit="u3"))
     faces = (HIGH, LOW) if first == 0 else (LOW, HIGH)
