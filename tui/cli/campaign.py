@@ -93,7 +93,7 @@ def _show(args: Any) -> int:
     lines += ["", t("campaign.cli.battles")]
     for link in state.battles:
         carried = state.carried_for(link.id)
-        told = t("campaign.cli.battle_carried", outcome=carried.outcome) if carried is not None else t("campaign.cli.battle_waiting")
+        told = t("campaign.cli.battle_carried", outcome=carried.told(language())) if carried is not None else t("campaign.cli.battle_waiting")
         lines.append(t("campaign.cli.battle_line", id=link.id, title=link.title, file=link.file, state=told))
     if not state.battles:
         lines.append(t("campaign.cli.no_battles"))
@@ -104,7 +104,7 @@ def _show(args: Any) -> int:
 def _battle_data(campaign: Campaign, battle: str) -> dict[str, Any]:
     link = campaign.state.link(battle)
     carried = campaign.state.carried_for(battle)
-    return {"id": link.id, "file": link.file, "title": link.title, "forces": list(link.forces), "carried_back": carried is not None, "outcome": carried.outcome if carried else ""}
+    return {"id": link.id, "file": link.file, "title": link.title, "forces": list(link.forces), "carried_back": carried is not None, "outcome": carried.outcome if carried else {}}
 
 
 def _changes(args: Any, campaign: Campaign, changes: tuple[Change, ...], state: Any = None) -> None:
@@ -194,7 +194,7 @@ def _carry(args: Any) -> int:
         if session is not None:
             campaign.record(offered.step)
             session.save()
-            emit(args, t("campaign.cli.carried", file=path, id=args.battle, outcome=offered.step.outcome))
+            emit(args, t("campaign.cli.carried", file=path, id=args.battle, outcome=offered.step.told(language())))
     return 0
 
 

@@ -52,7 +52,7 @@ def test_an_aftermath_carried_back_and_undone_leaves_the_campaign_as_it_was(befo
     if changes:
         campaign.record(Amend(changes=changes))
     state = campaign.state
-    campaign.record(CarryBack(battle="b1", fingerprint="a" * 64, changes=_changes(campaign, aftermath), outcome="x"))
+    campaign.record(CarryBack(battle="b1", fingerprint="a" * 64, changes=_changes(campaign, aftermath), outcome={"en": "x"}))
     campaign.undo()
     assert campaign.state == state
 
@@ -64,16 +64,16 @@ def test_a_battle_carried_back_again_replaces_its_earlier_aftermath(first, secon
     _mustered(campaign)
     start = campaign.state.roster
     one = _changes(campaign, first)
-    campaign.record(CarryBack(battle="b1", fingerprint="a" * 64, changes=one, outcome="first"))
+    campaign.record(CarryBack(battle="b1", fingerprint="a" * 64, changes=one, outcome={"en": "first"}))
     after_one = campaign.state
     base = undo_aftermath(campaign.state.roster, one)
     assert base == start
     shadow = Campaign(campaign.meta, campaign.history)
     shadow.history = shadow.history.start(campaign.state.__class__(rules=campaign.state.rules, roster=base))
     two = _changes(shadow, second)
-    campaign.record(CarryBack(battle="b1", fingerprint="b" * 64, changes=two, outcome="second"))
+    campaign.record(CarryBack(battle="b1", fingerprint="b" * 64, changes=two, outcome={"en": "second"}))
     assert campaign.state.roster == with_changes(start, two)
-    assert campaign.state.carried_for("b1").outcome == "second"
+    assert campaign.state.carried_for("b1").told("de") == "second"
     campaign.undo()
     assert campaign.state == after_one
 

@@ -67,7 +67,7 @@ def test_an_overwhelming_victory_carries_back_the_losses_and_the_captured_leader
     assert found["forces.ghouls.captured"] == ((), ("Ilona",))
     if lost[0]:
         assert found["forces.ark.army.fighters"] == (140, 140 - lost[0])
-    assert "routed" in offered.step.outcome
+    assert "routed" in offered.step.told("en") and "routed" not in offered.step.told("de")
     lines = [RULES.change_line(c, offered.state, "en") for c in offered.step.changes]
     assert "Zone-Ghouls: held by the enemy: Ilona" in lines
     campaign.record(offered.step)

@@ -60,7 +60,7 @@ def test_consequences_and_fate_points_come_back_and_fill_their_slots_next_time(t
     found = {c.path: (c.before, c.after) for c in offered.step.changes}
     assert found["forces.vasquez.character.consequences"] == ((), ("mild:Grazed", "severe:Shot Through"))
     assert found["forces.vasquez.character.fate_points"] == (0, earned)
-    assert offered.step.outcome == "the conflict is over: Garrison hold the field"
+    assert offered.step.told("en") == "the conflict is over: Garrison hold the field" and offered.step.outcome["de"] != offered.step.outcome["en"]
     campaign.record(offered.step)
     # a day at rest: the mild one is gone, the severe one stays
     changes, _ = RULES.rest(campaign.state, 1, random.Random(1))

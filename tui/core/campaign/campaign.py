@@ -13,7 +13,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, Union
 
 from pydantic import Field
 
-from tui.core.campaign.events import Amend, BattleLink, CarryBack, Enlist, Muster, SetSides
+from tui.core.campaign.events import Amend, BattleLink, CarryBack, Enlist, Muster, SetSides, told
 from tui.core.campaign.roster import CampaignError, CampaignForce, CampaignSide, Change, Roster, with_changes
 from tui.core.frozen import replace
 from tui.core.history import BattleFile, History, LoggedBattle, QuickRoll, new_seed
@@ -32,7 +32,10 @@ class Carried:
     battle: str
     fingerprint: str
     changes: tuple[Change, ...]
-    outcome: str
+    outcome: dict[str, str]
+
+    def told(self, language: str) -> str:
+        return told(self.outcome, language)
 
 
 @dataclass(frozen=True)
@@ -112,7 +115,7 @@ def _carry_back(state: CampaignState, event: CarryBack) -> CampaignState:
             raise CampaignError(t("campaign.error.carried_already", battle=event.battle))
         roster = undo_aftermath(roster, before.changes)
     roster = with_changes(roster, event.changes)
-    carried = tuple(c for c in state.carried if c.battle != event.battle) + (Carried(event.battle, event.fingerprint, event.changes, event.outcome),)
+    carried = tuple(c for c in state.carried if c.battle != event.battle) + (Carried(event.battle, event.fingerprint, event.changes, {str(k): v for k, v in event.outcome.items()}),)
     return replace(state, roster=roster, carried=carried)
 
 

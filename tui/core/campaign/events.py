@@ -5,7 +5,7 @@ campaign's log, undone and redone like a battle's."""
 
 from __future__ import annotations
 
-from typing import Annotated, Generic, Literal, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import Field, field_validator
 
@@ -75,8 +75,16 @@ class CarryBack(Record):
     fingerprint: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     """The SHA-256 of the battle's log as it ended: the same end is never carried twice."""
     changes: Changes
-    outcome: Annotated[str, Field(max_length=200)] = ""
-    """How the battle ended, in the words of the battle's own report line."""
+    outcome: Annotated[dict[Literal["en", "de"], Annotated[str, Field(max_length=300)]], Field(max_length=2)] = Field(default_factory=dict)
+    """How the battle ended, in each language (the story's own words)."""
+
+    def told(self, language: str) -> str:
+        return told(self.outcome, language)
 
 
-__all__ = ["Amend", "BattleId", "BattleLink", "CarryBack", "Enlist", "Muster", "SetSides"]
+def told(outcome: dict[str, str] | Any, language: str) -> str:
+    """An outcome in ``language``, else in English, else in whatever it has."""
+    return str(outcome.get(language) or outcome.get("en") or next(iter(outcome.values()), ""))
+
+
+__all__ = ["told", "Amend", "BattleId", "BattleLink", "CarryBack", "Enlist", "Muster", "SetSides"]

@@ -7,15 +7,20 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from tui.core.campaign.campaign import CampaignFile, CampaignState, campaign_file_model
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change
-from tui.core.i18n import t
+from tui.core.i18n import LANGUAGES, t
 
 if TYPE_CHECKING:
     from tui.core.history import LoggedBattle
+
+
+def in_languages(say: Callable[[str], str]) -> dict[str, str]:
+    """A line in every language: ``say`` words it in the one it is given."""
+    return {language: say(language) for language in LANGUAGES}
 
 
 class CampaignRules:
@@ -70,9 +75,10 @@ class CampaignRules:
         its roster key, played under ``ruleset``."""
         raise NotImplementedError
 
-    def aftermath(self, state: CampaignState, link: BattleLink, battle: "LoggedBattle[Any, Any]") -> tuple[tuple[Change, ...], str]:
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: "LoggedBattle[Any, Any]") -> tuple[tuple[Change, ...], dict[str, str]]:
         """What the finished ``battle`` did to the forces that went, as
-        changes to the roster in ``state``, and its outcome in one line."""
+        changes to the roster in ``state``, and its outcome in one line in
+        each language (``in_languages``)."""
         raise NotImplementedError
 
     def forces_from(self, state: CampaignState, path: Path) -> tuple[CampaignForce, ...]:
@@ -118,4 +124,4 @@ class CampaignRules:
         raise CampaignError(t("campaign.error.no_week"))
 
 
-__all__ = ["CampaignRules"]
+__all__ = ["CampaignRules", "in_languages"]

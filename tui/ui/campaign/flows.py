@@ -100,7 +100,7 @@ async def carry_flow(screen: "Screen[Any]", battle: str) -> None:
         app.refuse(str(exc))
         return
     link = offered.link
-    title = t("campaign_ui.carry.again" if offered.again else "campaign_ui.carry.title", title=printable(link.title), outcome=printable(offered.step.outcome))
+    title = t("campaign_ui.carry.again" if offered.again else "campaign_ui.carry.title", title=printable(link.title), outcome=printable(offered.step.told(app.settings.language)))
     changes = await confirm_changes(screen, title, offered.step.changes, offered.state, t("campaign_ui.carry.help"))
     if changes is None:
         return
@@ -118,7 +118,8 @@ async def confirm_changes(screen: "Screen[Any]", title: str, offered: tuple[Chan
     last: object = None
     while True:
         count = sum(kept)
-        options = [Choice("write", t("campaign_ui.changes.write", count=count), entry="write")]
+        label = t("campaign_ui.changes.write", count=count) if count else t("campaign_ui.changes.write_none")
+        options = [Choice("write", label, entry="write")]
         for index, change in enumerate(changes):
             line = printable(app.rules.change_line(change, state, app.settings.language))
             options.append(Choice(index, f"{mark(app, kept[index])} {line}", entry="change"))

@@ -130,7 +130,7 @@ class CampaignScreen(Screen[None]):
         rows: list[Option] = []
         for link in state.battles:
             carried = state.carried_for(link.id)
-            told = t("campaign_ui.battle_carried", outcome=printable(carried.outcome)) if carried is not None else t("campaign_ui.battle_waiting")
+            told = t("campaign_ui.battle_carried", outcome=printable(carried.told(lang))) if carried is not None else t("campaign_ui.battle_waiting")
             rows.append(Option(Text(f"{link.id}  {printable(link.title)}  · {printable(link.file)}  · {told}"), id=f"battle:{link.id}"))
         if not rows:
             rows.append(Option(Text(t("campaign_ui.no_battles"), style="dim italic"), disabled=True))

@@ -15,8 +15,8 @@ from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
 from tui.core.campaign.consequences import check_days, days_after_battle, recovered
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change, words
-from tui.core.campaign.rules import CampaignRules
-from tui.core.i18n import language, t
+from tui.core.campaign.rules import CampaignRules, in_languages
+from tui.core.i18n import language, t, tr
 from tui.core.systems.fate.battle import FateBattle
 from tui.core.systems.fate.forces import Leader, Player, Unit, carried, spent
 from tui.core.systems.fate.rules import FateRuleset
@@ -116,7 +116,7 @@ class FateCampaign(CampaignRules):
         text = cast(Literal["en", "de"], language())
         return FateBattle.new(link.title, tuple(players), seed=seed, text=text, ruleset=rules)
 
-    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], str]:
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], dict[str, str]]:
         game = battle.game
         if game.stage != "ended":
             raise CampaignError(t("fate.campaign.not_over"))
@@ -144,7 +144,10 @@ class FateCampaign(CampaignRules):
             if after != before:
                 changes.append(Change(path=f"sides.{side}.fate_points", before=before, after=after))
         winners = [p.name for p in game.players if game.winner is not None and p.side == game.winner]
-        outcome = t("fate.campaign.outcome", names=", ".join(winners)) if winners else t("fate.campaign.outcome_none")
+        if winners:
+            outcome = in_languages(lambda lang: tr(lang, "fate.campaign.outcome", names=", ".join(winners)))
+        else:
+            outcome = in_languages(lambda lang: tr(lang, "fate.campaign.outcome_none"))
         return tuple(changes), outcome
 
     def forces_of(self, battle: Any) -> tuple[FateForce, ...]:

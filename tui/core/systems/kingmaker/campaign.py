@@ -14,8 +14,8 @@ from pydantic import model_validator
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change, number
-from tui.core.campaign.rules import CampaignRules
-from tui.core.i18n import t
+from tui.core.campaign.rules import CampaignRules, in_languages
+from tui.core.i18n import t, tr
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.derive import derive
@@ -108,7 +108,7 @@ class KingmakerCampaign(CampaignRules):
             battle.record(ev.SetArmy(army=force.army.model_copy(update={"side": link.sides.index(force.side)})))
         return battle
 
-    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], str]:
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], dict[str, str]]:
         game = battle.game
         if game.stage != "over" or not game.aftermath_done:
             raise CampaignError(t("km.campaign.not_over"))
@@ -140,7 +140,10 @@ class KingmakerCampaign(CampaignRules):
             if status != force.status:
                 changes.append(Change(path=f"{base}.status", before=force.status, after=status))
         winner = game.winner
-        outcome = t("km.campaign.outcome", side=game.sides[winner]) if winner is not None and winner < len(game.sides) else t("km.campaign.outcome_none")
+        if winner is not None and winner < len(game.sides):
+            outcome = in_languages(lambda lang: tr(lang, "km.campaign.outcome", side=game.sides[winner]))
+        else:
+            outcome = in_languages(lambda lang: tr(lang, "km.campaign.outcome_none"))
         return tuple(changes), outcome
 
     def forces_of(self, battle: Any) -> tuple[KMForce, ...]:

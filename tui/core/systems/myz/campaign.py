@@ -7,6 +7,7 @@ phase: each pair of ☢ repairs one damaged project, or mends one broken PC."""
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import Any
 
 from pydantic import field_validator
@@ -14,10 +15,10 @@ from pydantic import field_validator
 from tui.core.campaign.campaign import CampaignState
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change, number, words
-from tui.core.campaign.rules import CampaignRules
+from tui.core.campaign.rules import CampaignRules, in_languages
 from tui.core.dice.skill_roll import SkillPool, parse_skill_pool, roll_skill
 from tui.core.dice.year_zero import YearZeroRules
-from tui.core.i18n import t
+from tui.core.i18n import t, tr
 from tui.core.records import check_name, check_names
 from tui.core.systems.myz.after_battle import ending_lines
 from tui.core.systems.myz.army import Army, Person
@@ -109,7 +110,7 @@ class MutantCampaign(CampaignRules):
         armies = tuple(_free(force) for force in factions)
         return Battle.new(link.title, (factions[0].name, factions[1].name), seed=seed, rules=YearZeroRules.from_ruleset(ruleset), armies=(armies[0], armies[1]), ruleset=ruleset)
 
-    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], str]:
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], dict[str, str]]:
         game = battle.game
         if game.stage != "over" or game.forces is None:
             raise CampaignError(t("myz.campaign.not_over"))
@@ -118,7 +119,7 @@ class MutantCampaign(CampaignRules):
         for side, campaign_side in enumerate(link.sides):
             force = next(state.roster.force(k) for k in link.forces if state.roster.force(k).side == campaign_side)
             changes += _faction_changes(force, game.armies[side], game.forces[side], rules)
-        return tuple(changes), "; ".join(ending_lines(game, game.names))
+        return tuple(changes), in_languages(lambda lang: "; ".join(ending_lines(game, game.names, partial(tr, lang))))
 
     def forces_of(self, battle: Any) -> tuple[MyzForce, ...]:
         game = battle.game

@@ -15,8 +15,8 @@ from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
 from tui.core.campaign.consequences import check_days, days_after_battle, recovered, split
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change, words
-from tui.core.campaign.rules import CampaignRules
-from tui.core.i18n import t
+from tui.core.campaign.rules import CampaignRules, in_languages
+from tui.core.i18n import t, tr
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.systems.second_world.forces import Character
@@ -93,7 +93,7 @@ class SecondWorldCampaign(CampaignRules):
             battle.record(ev.SetCharacter(character=force.character.model_copy(update={"side": link.sides.index(force.side)})))
         return battle
 
-    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], str]:
+    def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], dict[str, str]]:
         game = battle.game
         if game.stage != "ended":
             raise CampaignError(t("sw.campaign.not_over"))
@@ -123,7 +123,7 @@ class SecondWorldCampaign(CampaignRules):
             elif fighter.out and force.status != "taken_out":
                 changes.append(Change(path=f"{base}.status", before=force.status, after="taken_out"))
         ended = next((n for n in reversed(list(game.notes.latest(20))) if n.key in ("sw.note.ended", "sw.note.ended_apart")), None)
-        outcome = t(ended.key, **dict(ended.params)) if ended is not None else ""
+        outcome = in_languages(lambda lang: tr(lang, ended.key, **dict(ended.params))) if ended is not None else {}
         return tuple(changes), outcome
 
     def forces_of(self, battle: Any) -> tuple[SWForce, ...]:
