@@ -36,12 +36,13 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as temp:
         os.environ["MASSCOMBAT_CONFIG"] = str(Path(temp) / "settings.toml")
         os.environ["MASSCOMBAT_SAVES"] = str(Path(temp) / "saves")
+        from tests.ui.campaign.scenes import CAMPAIGN_SCENES
         from tests.ui.scenes import SCENES
         from tests.ui.viewer_scenes import VIEWER_SCENES, utc
 
         utc()
 
-        for number, scene in enumerate((*SCENES, *VIEWER_SCENES)):
+        for number, scene in enumerate((*SCENES, *VIEWER_SCENES, *CAMPAIGN_SCENES)):
             folder = Path(temp) / str(number)
             folder.mkdir()
             path = asyncio.run(shoot(scene, folder))
