@@ -75,6 +75,7 @@ def _show(args: Any) -> int:
                 for i, side in enumerate(state.roster.sides)
             ],
             "battles": [_battle_data(campaign, link.id) for link in state.battles],
+            "maps": [name for name, _ in state.kept],
         })
         return 0
     lines = [t("campaign.cli.title", title=campaign.meta.title, system=system.name(language()), day=state.day)]
@@ -90,6 +91,8 @@ def _show(args: Any) -> int:
         lines.extend(f"  {rules.force_line(f, state, language())}" for f in forces)
         if not forces:
             lines.append(t("campaign.cli.no_forces"))
+    if state.kept:
+        lines += ["", t("campaign.cli.maps", maps=", ".join(name for name, _ in state.kept))]
     lines += ["", t("campaign.cli.battles")]
     for link in state.battles:
         carried = state.carried_for(link.id)
@@ -176,7 +179,7 @@ def _muster(args: Any) -> int:
         sides = tuple(sorted({state.roster.force(key).side for key in forces}))
         if len(sides) < 2:
             raise CampaignError(t("campaign.error.no_forces"))
-        step, battle = muster(campaign, path, sides, forces, args.title or f"{campaign.meta.title} {state.next_battle_id()[1:]}")
+        step, battle = muster(campaign, path, sides, forces, args.title or f"{campaign.meta.title} {state.next_battle_id()[1:]}", map_name=args.map or "")
         create_session(path.parent / step.battle.file, battle).close()
         campaign.record(step)
         session.save()

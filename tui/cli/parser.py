@@ -181,6 +181,7 @@ def _campaign(commands) -> None:
     muster = actions.add_parser("muster", help=t("campaign.cli.muster_help"), description=t("campaign.cli.muster_help"), allow_abbrev=False)
     muster.add_argument("--forces", required=True, metavar="KEY,KEY", help=t("campaign.cli.forces_help"))
     muster.add_argument("--title", metavar="TITLE", help=t("campaign.cli.title_help"))
+    muster.add_argument("--map", metavar="NAME", help=t("campaign.cli.map_help"))
     carry = actions.add_parser("carry", help=t("campaign.cli.carry_help"), description=t("campaign.cli.carry_help"), allow_abbrev=False)
     carry.add_argument("battle", metavar="BATTLE", help=t("campaign.cli.battle_help"))
     for action in (show, upkeep, rest, muster, carry):

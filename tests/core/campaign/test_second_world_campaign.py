@@ -70,3 +70,23 @@ def test_consequences_and_fate_points_come_back_and_fill_their_slots_next_time(t
     lay_out(battle, {"vasquez": "z2", "gunner": "z4"})
     battle.record(ev.StartConflict(counter=battle.game.counter, order="captain", first_side=0))
     assert dict(battle.game.fighter("vasquez").consequences) == {"mild": "Grazed", "severe": "Shot Through"}
+
+
+def test_a_kept_map_keeps_what_the_players_see_and_a_missing_one_is_refused(tmp_path):
+    import pytest
+
+    from tui.core.campaign.events import Keep
+    from tui.core.campaign.roster import CampaignError
+
+    campaign = nightjar()
+    path = tmp_path / "nightjar.toml"
+    _, battle = muster(campaign, path, (0, 1), ("hale", "guards"), "Raid", seed=7)
+    lay_out(battle, {"hale": "z1", "guards": "z3"})
+    battle.record(ev.ZoneAspects(zone="z2", aspects=("Mud", "Hidden Mine"), hidden=(1,)))
+    data = RULES.map_of(battle)
+    assert [entry["aspects"] for entry in data["zones"]][1] == ["Mud"]  # the hidden mine stays out
+    campaign.record(Keep(name="Bunker", data=data))
+    _, again = muster(campaign, path, (0, 1), ("hale", "guards"), "Raid again", seed=8, map_name="Bunker")
+    assert [e.label for e in again.game.board.edges] == [e.label for e in battle.game.board.edges]
+    with pytest.raises(CampaignError, match="no map called Elsewhere"):
+        muster(campaign, path, (0, 1), ("hale", "guards"), "Lost", seed=9, map_name="Elsewhere")

@@ -286,3 +286,59 @@ async def test_f2_switches_the_campaign_to_german(tmp_path):
             assert 'language = "de"' in (tmp_path / "settings.toml").read_text()
     finally:
         set_language("en")
+
+
+def _nightjar(folder):
+    from tui.core.files.places import find_example, open_example
+    from tui.core.files.storage import open_session
+    from tui.ui.campaign.app import CampaignApp
+    from tui.ui.settings import Settings
+
+    return CampaignApp(open_session(open_example(find_example("nightjar"), folder)), Settings())
+
+
+@pytest.mark.covers("campaign.keep_map", "campaign.map.map", "campaign.map.none")
+async def test_a_kept_map_lays_out_the_next_battle(tmp_path):
+    app = _nightjar(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "tab", "k")  # the last battle's ground
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, "ctrl+u", *"The Yard", "enter")
+        await pilot.pause()
+        assert [name for name, _ in app.campaign.state.kept] == ["The Wire", "The Yard"]
+        await press(pilot, "m")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")  # all ready forces go
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        assert "Which map" in str(dialog._title)
+        await press(pilot, "down", "enter")  # The Wire
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, "enter")
+        await pilot.pause()
+    battle = load_battle(app.return_value.battle)
+    assert [z.name for z in battle.game.board.zones] == ["Trench", "Craters", "Wire", "Yard"]
+    assert app.campaign.state.battles[-1].map == "The Wire"
+
+
+async def test_a_battle_on_a_new_map_starts_with_none(tmp_path):
+    app = _nightjar(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "m")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")  # a new map
+        await wait_for(app, pilot, TextDialog)
+        await press(pilot, "enter")
+        await pilot.pause()
+    assert load_battle(app.return_value.battle).game.board.zones == ()
+
+
+async def test_k_says_why_where_a_system_keeps_no_maps(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "tab", "k")
+        assert any("no map to keep" in n.message for n in app._notifications)

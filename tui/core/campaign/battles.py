@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.campaign.campaign import Campaign, CampaignState, undo_aftermath
-from tui.core.campaign.events import BattleLink, CarryBack, Muster
+from tui.core.campaign.events import BattleLink, CarryBack, Keep, Muster
 from tui.core.campaign.roster import CampaignError
 from tui.core.campaign.rules import CampaignRules
 from tui.core.history import CampaignRef, LoggedBattle
@@ -61,7 +61,7 @@ def battle_file_name(campaign_path: Path, state: CampaignState) -> str:
     raise CampaignError(t("campaign.error.file_twice", file=name))
 
 
-def muster(campaign: Campaign, campaign_path: Path, sides: tuple[int, ...], forces: tuple[str, ...], title: str, seed: int | None = None) -> tuple[Muster, LoggedBattle[Any, Any]]:
+def muster(campaign: Campaign, campaign_path: Path, sides: tuple[int, ...], forces: tuple[str, ...], title: str, seed: int | None = None, map_name: str = "") -> tuple[Muster, LoggedBattle[Any, Any]]:
     """The ``Muster`` step and the new battle it names (not yet recorded or
     saved: the caller records the step once the battle's file is written).
     Refused in one line if the forces don't fit the sides."""
@@ -71,7 +71,7 @@ def muster(campaign: Campaign, campaign_path: Path, sides: tuple[int, ...], forc
     for side in sides:
         if not any(state.roster.force(key).side == side for key in forces):
             raise CampaignError(t("campaign.error.no_forces"))
-    link = BattleLink(id=state.next_battle_id(), file=battle_file_name(campaign_path, state), title=title, sides=sides, forces=forces)
+    link = BattleLink(id=state.next_battle_id(), file=battle_file_name(campaign_path, state), title=title, sides=sides, forces=forces, map=map_name)
     step = Muster(battle=link)
     Campaign.apply_event(state, step)  # refused here, before a battle file is made
     house = Path(campaign.meta.ruleset.file) if campaign.meta.ruleset is not None and campaign.meta.ruleset.file else None
@@ -121,6 +121,15 @@ def offer(campaign: Campaign, campaign_path: Path, battle_id: str) -> Offer:
     return Offer(CarryBack(battle=link.id, fingerprint=print_, changes=changes, outcome=outcome), link, base, earlier is not None)
 
 
+def keep_map(campaign: Campaign, campaign_path: Path, battle_id: str, name: str) -> Keep:
+    """The step that keeps the map of the campaign's battle ``battle_id`` under ``name``."""
+    from tui.core.files.loading import load_battle
+
+    link = campaign.state.link(battle_id)
+    battle = load_battle(campaign_path.parent / link.file)
+    return Keep(name=name, data=campaign_rules(find_system(campaign.system)).map_of(battle))
+
+
 def battles_beside(campaign: Campaign, campaign_path: Path) -> list[tuple[Path, str]]:
     """The battles of the campaign's system in its folder (their file and
     title, from the header only), newest first: where forces can be enlisted from."""
@@ -133,4 +142,4 @@ def battles_beside(campaign: Campaign, campaign_path: Path) -> list[tuple[Path, 
     return found
 
 
-__all__ = ["Offer", "battles_beside", "new_campaign", "battle_file_name", "campaign_rules", "fingerprint", "muster", "offer"]
+__all__ = ["Offer", "battles_beside", "keep_map", "new_campaign", "battle_file_name", "campaign_rules", "fingerprint", "muster", "offer"]

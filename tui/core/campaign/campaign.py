@@ -13,13 +13,16 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, Union
 
 from pydantic import Field
 
-from tui.core.campaign.events import Amend, BattleLink, CarryBack, Enlist, Muster, SetSides, told
+from tui.core.campaign.events import Amend, BattleLink, CarryBack, Enlist, Keep, Muster, SetSides, told
 from tui.core.campaign.roster import CampaignError, CampaignForce, CampaignSide, Change, Roster, with_changes
 from tui.core.frozen import replace
 from tui.core.history import BattleFile, History, LoggedBattle, QuickRoll, new_seed
 from tui.core.i18n import t
 
 F = TypeVar("F", bound=CampaignForce)
+
+MOST_KEPT = 40
+"""Maps a campaign keeps at most."""
 
 OUT_OF_SERVICE = frozenset({"defeated", "disbanded", "dismissed", "lost"})
 """Statuses of a force that can no longer be mustered (a routed army may be)."""
@@ -49,6 +52,14 @@ class CampaignState:
     """Days passed since the campaign began (rest and upkeep count them)."""
     roster_system: str = ""
     """The system whose forces the roster holds."""
+    kept: tuple[tuple[str, dict[str, Any]], ...] = ()
+    """Maps kept for the battles to come, by name."""
+
+    def kept_map(self, name: str) -> dict[str, Any]:
+        for kept, data in self.kept:
+            if kept == name:
+                return data
+        raise CampaignError(t("campaign.error.no_map", name=name))
 
     def link(self, battle: str) -> BattleLink:
         for link in self.battles:
@@ -83,6 +94,11 @@ def apply(state: CampaignState, event: Any) -> CampaignState:
         return replace(state, roster=roster.model_copy(update={"forces": roster.forces + event.forces}))
     if isinstance(event, Amend):
         return replace(state, roster=with_changes(roster, event.changes), day=state.day + event.days)
+    if isinstance(event, Keep):
+        kept = tuple(pair for pair in state.kept if pair[0] != event.name)
+        if len(kept) >= MOST_KEPT:
+            raise CampaignError(t("campaign.error.maps_full", most=MOST_KEPT))
+        return replace(state, kept=kept + ((event.name, dict(event.data)),))
     if isinstance(event, Muster):
         return _muster(state, event.battle)
     if isinstance(event, CarryBack):
@@ -93,6 +109,8 @@ def apply(state: CampaignState, event: Any) -> CampaignState:
 def _muster(state: CampaignState, link: BattleLink) -> CampaignState:
     if link.id != state.next_battle_id():
         raise CampaignError(t("campaign.error.battle_id", battle=link.id, expected=state.next_battle_id()))
+    if link.map:
+        state.kept_map(link.map)
     if any(other.file == link.file for other in state.battles):
         raise CampaignError(t("campaign.error.file_twice", file=link.file))
     if len(set(link.sides)) != len(link.sides) or any(side >= len(state.roster.sides) for side in link.sides):
@@ -135,7 +153,7 @@ def undo_aftermath(roster: Roster[F], changes: tuple[Change, ...]) -> Roster[F]:
 
 
 def campaign_events(force: type[F]) -> Any:
-    return Annotated[Union[SetSides, Enlist[force], Amend, Muster, CarryBack, QuickRoll], Field(discriminator="kind")]  # type: ignore[valid-type]  # a union built for each system's force model
+    return Annotated[Union[SetSides, Enlist[force], Amend, Keep, Muster, CarryBack, QuickRoll], Field(discriminator="kind")]  # type: ignore[valid-type]  # a union built for each system's force model
 
 
 class CampaignFile(BattleFile, Generic[F]):
@@ -192,6 +210,7 @@ class Campaign(LoggedBattle[CampaignState, Any]):
             "forces": len(roster.forces),
             "battles": len(state.battles),
             "carried_back": len(state.carried),
+            "maps": [name for name, _ in state.kept],
             "day": state.day,
         }
 

@@ -56,8 +56,21 @@ class BattleLink(Record):
     sides: Annotated[tuple[SideIndex, ...], Field(min_length=1, max_length=8)]
     """The campaign's side of each of the battle's sides, in its order."""
     forces: Annotated[tuple[ForceKey, ...], Field(max_length=200)]
+    map: str = ""
+    """The kept map the battle was laid out on ("": none)."""
 
     _check_title = field_validator("title")(check_name)
+
+
+class Keep(Record):
+    """A map kept for the battles to come (Second World's zones and edges),
+    under a name; one of the same name is replaced."""
+
+    kind: Literal["keep"] = "keep"
+    name: str
+    data: dict[str, Any]
+
+    _check_name = field_validator("name")(check_name)
 
 
 class Muster(Record):
@@ -87,4 +100,4 @@ def told(outcome: dict[str, str] | Any, language: str) -> str:
     return str(outcome.get(language) or outcome.get("en") or next(iter(outcome.values()), ""))
 
 
-__all__ = ["told", "Amend", "BattleId", "BattleLink", "CarryBack", "Enlist", "Muster", "SetSides"]
+__all__ = ["told", "Amend", "Keep", "BattleId", "BattleLink", "CarryBack", "Enlist", "Muster", "SetSides"]

@@ -14,7 +14,7 @@ from tui.core.campaign.events import Muster
 from tui.core.history import CampaignRef, LoggedBattle
 
 
-def fought(campaign: Campaign, path: Path, sides: tuple[int, ...], forces: tuple[str, ...], title: str, seed: int, play: Callable[[Any], None]) -> tuple[str, LoggedBattle[Any, Any]]:
+def fought(campaign: Campaign, path: Path, sides: tuple[int, ...], forces: tuple[str, ...], title: str, seed: int, play: Callable[[Any], None], map_name: str = "") -> tuple[str, LoggedBattle[Any, Any]]:
     """A battle of an example campaign (saved beside ``path`` when the
     example is written): mustered from the roster, played to its end by
     ``play``, its aftermath carried back as offered. Its file's name and the battle."""
@@ -22,7 +22,7 @@ def fought(campaign: Campaign, path: Path, sides: tuple[int, ...], forces: tuple
     from tui.core.campaign.events import CarryBack
     from tui.core.system import find_system
 
-    step, battle = muster(campaign, path, sides, forces, title, seed=seed)
+    step, battle = muster(campaign, path, sides, forces, title, seed=seed, map_name=map_name)
     campaign.record(step)
     play(battle)
     changes, outcome = campaign_rules(find_system(campaign.system)).aftermath(campaign.state, step.battle, battle)

@@ -34,6 +34,8 @@ class CampaignRules:
     """The sides keep a Treasury (Build Points) the forces are paid from."""
     key_length: ClassVar[int] = 16
     """The longest key the system's own records take (a force's key is its army's or card's)."""
+    maps: ClassVar[bool] = False
+    """Its battles are fought on maps worth keeping for the next (``map_of``, ``muster`` lays one)."""
     side_fate_points: ClassVar[bool] = False
     """The sides carry fate points from battle to battle (Fate's players)."""
     week: ClassVar[bool] = False
@@ -74,6 +76,10 @@ class CampaignRules:
         """A new battle with ``link``'s forces in its army builder, each by
         its roster key, played under ``ruleset``."""
         raise NotImplementedError
+
+    def map_of(self, battle: "LoggedBattle[Any, Any]") -> dict[str, Any]:
+        """The battle's map, to keep for the battles to come (what the players may all see of it)."""
+        raise CampaignError(t("campaign.error.no_maps"))
 
     def aftermath(self, state: CampaignState, link: BattleLink, battle: "LoggedBattle[Any, Any]") -> tuple[tuple[Change, ...], dict[str, str]]:
         """What the finished ``battle`` did to the forces that went, as

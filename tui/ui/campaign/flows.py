@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, cast
 
-from tui.core.campaign.battles import battles_beside, muster, offer
+from tui.core.campaign.battles import battles_beside, keep_map, muster, offer
 from tui.core.campaign.campaign import OUT_OF_SERVICE, Campaign, CampaignState
 from tui.core.campaign.events import Amend, CarryBack, Enlist, SetSides
 from tui.core.campaign.roster import Change, number
@@ -31,6 +31,7 @@ ENLIST_MENU = menu("campaign.enlist", "go", "force")
 SIDES_MENU = menu("campaign.sides", "side", "add")
 ENLIST_FILE_MENU = menu("campaign.enlist_file", "file")
 PURSE_MENU = menu("campaign.purse", "side")
+MAP_MENU = menu("campaign.map", "none", "map")
 
 
 def app_of(screen: "Screen[Any]") -> "CampaignApp":
@@ -75,18 +76,42 @@ async def muster_flow(screen: "Screen[Any]") -> None:
             last = answer
             continue
         break
+    map_name = ""
+    if app.rules.maps and state.kept:
+        options = [Choice("", t("campaign_ui.muster.no_map"), entry="none")]
+        options += [Choice(name, printable(name), t("campaign_ui.muster.map_zones", count=len(data.get("zones", ()))), entry="map") for name, data in state.kept]
+        picked_map = await ask(screen, ChoiceDialog(t("campaign_ui.muster.map"), options, menu=MAP_MENU))
+        if picked_map is None:
+            return
+        map_name = picked_map
     title = await ask(screen, TextDialog(t("campaign_ui.muster.name"), f"{campaign.meta.title} {len(state.battles) + 1}"[:60]))
     if title is None:
         return
     forces = tuple(f.key for f in state.roster.forces if f.key in picked)
     try:
-        step, battle = muster(campaign, app.session.path, tuple(sides), forces, title.strip())
+        step, battle = muster(campaign, app.session.path, tuple(sides), forces, title.strip(), map_name=map_name)
         create_session(app.session.path.parent / step.battle.file, battle).close()
     except MassCombatError as exc:
         app.refuse(str(exc))
         return
     if app.act(lambda c: c.record(step)):
         app.exit(CampaignExit(app.session.path.parent / step.battle.file, step.battle.id))
+
+
+async def keep_map_flow(screen: "Screen[Any]", battle: str) -> None:
+    """Keep the map of one of the campaign's battles, under a name, for the battles to come."""
+    app = app_of(screen)
+    link = app.campaign.state.link(battle)
+    name = await ask(screen, TextDialog(t("campaign_ui.keep.name"), link.title, t("campaign_ui.keep.help")))
+    if name is None:
+        return
+    try:
+        step = keep_map(app.campaign, app.session.path, battle, name.strip())
+    except MassCombatError as exc:
+        app.refuse(str(exc))
+        return
+    if app.act(lambda c: c.record(step)):
+        app.notify(t("campaign_ui.keep.done", name=name.strip()))
 
 
 # -- a battle's aftermath ----------------------------------------------------------------------
@@ -280,4 +305,4 @@ def dismiss(app: "CampaignApp", key: str) -> None:
     app.act(lambda c: c.record(Amend(changes=(Change(path=f"forces.{key}.status", before=force.status, after=after),))))
 
 
-__all__ = ["carry_flow", "confirm_changes", "dismiss", "enlist_flow", "muster_flow", "purse_flow", "rest_flow", "sides_flow", "week_flow"]
+__all__ = ["keep_map_flow", "carry_flow", "confirm_changes", "dismiss", "enlist_flow", "muster_flow", "purse_flow", "rest_flow", "sides_flow", "week_flow"]

@@ -39,6 +39,7 @@ class CampaignScreen(Screen[None]):
         Binding("r", "rest", "campaign_ui.key.rest", id="campaign.rest"),
         Binding("w", "week", "campaign_ui.key.week", id="campaign.week"),
         Binding("e", "enlist", "campaign_ui.key.enlist", id="campaign.enlist"),
+        Binding("k", "keep_map", "campaign_ui.key.keep_map", show=False, id="campaign.keep_map"),
         Binding("x", "dismiss_force", "campaign_ui.key.dismiss", show=False, id="campaign.dismiss"),
         Binding("dollar_sign", "purse", "campaign_ui.key.purse", show=False, id="campaign.purse"),
         Binding("s", "sides", "campaign_ui.key.sides", show=False, id="campaign.sides"),
@@ -195,6 +196,10 @@ class CampaignScreen(Screen[None]):
             return t("campaign.error.no_week")
         if action == "purse" and not (app.rules.treasury or app.rules.side_fate_points):
             return t("campaign_ui.why.no_purse")
+        if action == "keep_map" and not app.rules.maps:
+            return t("campaign.error.no_maps")
+        if action == "keep_map" and self.battle is None:
+            return t("campaign_ui.why.no_battle")
         if action == "dismiss_force" and self.force is None:
             return t("campaign_ui.why.no_force")
         if action == "muster" and len({f.side for f in campaign.state.roster.forces if f.status not in OUT_OF_SERVICE}) < 2:
@@ -238,6 +243,10 @@ class CampaignScreen(Screen[None]):
     def action_carry(self) -> None:
         if self.battle is not None:
             self.shell.run_flow(self, flows.carry_flow(self, self.battle))
+
+    def action_keep_map(self) -> None:
+        if self.battle is not None:
+            self.shell.run_flow(self, flows.keep_map_flow(self, self.battle))
 
     def action_rest(self) -> None:
         self.shell.run_flow(self, flows.rest_flow(self))

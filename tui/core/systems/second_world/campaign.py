@@ -19,7 +19,9 @@ from tui.core.campaign.rules import CampaignRules, in_languages
 from tui.core.i18n import t, tr
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.core.maps.zones import Zone
 from tui.core.systems.second_world.forces import Character
+from tui.core.systems.second_world.state import aspect_item
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 
 
@@ -45,6 +47,7 @@ class SWForce(CampaignForce):
 
 class SecondWorldCampaign(CampaignRules):
     force_model = SWForce
+    maps = True
     status_words = "sw.campaign.status"
 
     def force_line(self, force: Any, state: CampaignState, language: str) -> str:
@@ -88,10 +91,24 @@ class SecondWorldCampaign(CampaignRules):
             raise CampaignError(t("campaign.error.battle_sides"))
         battle = SecondWorldBattle.new(link.title, seed=seed, ruleset=ruleset)
         battle.record(ev.SetSides(names=tuple(state.roster.sides[side].name for side in link.sides)))
+        if link.map:
+            _lay(battle, state.kept_map(link.map))
         for key in link.forces:
             force = state.roster.force(key)
             battle.record(ev.SetCharacter(character=force.character.model_copy(update={"side": link.sides.index(force.side)})))
         return battle
+
+    def map_of(self, battle: Any) -> dict[str, Any]:
+        """The zones with their aspects and situations, and the edges as the
+        battle left them (worn, open or closed). What the GM hid stays out."""
+        game = battle.game
+        zones = []
+        for zone in game.board.zones:
+            info = game.zone_info(zone.key)
+            shown = tuple(text for text, slot in zip(info.aspects, info.slots or range(len(info.aspects))) if aspect_item(zone.key, slot) not in game.hidden)
+            zones.append({"zone": zone.model_dump(mode="json"), "aspects": list(shown), "situations": list(info.situations)})
+        edges = [edge.model_dump(mode="json", exclude_none=True) for edge in game.board.edges]
+        return {"zones": zones, "edges": edges}
 
     def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], dict[str, str]]:
         game = battle.game
@@ -144,6 +161,23 @@ class SecondWorldCampaign(CampaignRules):
                 changes.append(Change(path=f"forces.{force.key}.character.consequences", before=who.consequences, after=kept))
                 changes.append(Change(path=f"forces.{force.key}.since", before=force.since, after=since))
         return tuple(changes), ()
+
+
+def _lay(battle: SecondWorldBattle, data: dict[str, Any]) -> None:
+    """A kept map laid out in a new battle: its zones as placed, their
+    aspects and situations, its edges; one clear line if it does not fit."""
+    try:
+        for entry in data.get("zones", ()):
+            zone = Zone.model_validate(entry["zone"])
+            battle.record(ev.PlaceZone(zone=zone))
+            if entry.get("aspects"):
+                battle.record(ev.ZoneAspects(zone=zone.key, aspects=tuple(entry["aspects"])))
+            for situation in entry.get("situations", ()):
+                battle.record(ev.Situation(zone=zone.key, situation=situation))
+        for edge in data.get("edges", ()):
+            battle.record(ev.SetEdge.model_validate(edge))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CampaignError(t("sw.campaign.map_broken", error=str(exc).splitlines()[0])) from None
 
 
 CAMPAIGN = SecondWorldCampaign()
