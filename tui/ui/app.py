@@ -15,7 +15,6 @@ from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from textual.command import CommandPalette
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingsMap
@@ -225,11 +224,6 @@ class MassCombatApp(GatedApp[None]):
         if warning is not None and open:
             self.notify(warning, severity="warning", timeout=20, markup=False)
 
-    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None, markup: bool = False) -> None:
-        """Every notice as plain text: a file name or a message quoting a
-        file may hold anything (markup is never parsed, escapes never pass)."""
-        super().notify(printable(message, lines=True), title=printable(title), severity=severity, timeout=timeout, markup=False)
-
     def _set_titles(self) -> None:
         title = printable(self.battle.meta.title)
         self.title = f"masscombat — {title}"
@@ -328,11 +322,6 @@ class MassCombatApp(GatedApp[None]):
 
     def action_quick_roll(self) -> None:
         open_quick_roll(self)
-
-    def action_command_palette(self) -> None:
-        # Textual's own, with its prompt in the app's language.
-        if self.use_command_palette and not self.screen.id == "--command-palette":
-            self.push_screen(CommandPalette(placeholder=t("palette.search"), id="--command-palette"))
 
     async def action_quit(self) -> None:
         if self._asking_to_quit:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from tui.core.campaign.roster import Change
 from tui.core.i18n import t
 from tui.core.records import check_name
 
@@ -56,4 +57,13 @@ def recovered(entries: tuple[str, ...], since: tuple[str, ...], end: int, days_f
     return kept, tuple(e for e in since if e.partition(":")[0] in slots)
 
 
-__all__ = ["check_carried", "check_days", "days_after_battle", "recovered", "split", "taken_on"]
+def recovery(base: str, card: str, entries: tuple[str, ...], since: tuple[str, ...], end: int, days_for: Callable[[str], int | None]) -> list[Change]:
+    """The changes that take away a force's recovered consequences at day
+    ``end``: its ``card`` field's entries and the force's days (paths from ``base``)."""
+    kept, days = recovered(entries, since, end, days_for)
+    if kept == entries:
+        return []
+    return [Change(path=f"{base}.{card}.consequences", before=entries, after=kept), Change(path=f"{base}.since", before=since, after=days)]
+
+
+__all__ = ["recovery", "check_carried", "check_days", "days_after_battle", "recovered", "split", "taken_on"]

@@ -14,22 +14,6 @@ from tui.core.campaign.events import Muster
 from tui.core.history import CampaignRef, LoggedBattle
 
 
-def fought(campaign: Campaign, path: Path, sides: tuple[int, ...], forces: tuple[str, ...], title: str, seed: int, play: Callable[[Any], None], map_name: str = "") -> tuple[str, LoggedBattle[Any, Any]]:
-    """A battle of an example campaign (saved beside ``path`` when the
-    example is written): mustered from the roster, played to its end by
-    ``play``, its aftermath carried back as offered. Its file's name and the battle."""
-    from tui.core.campaign.battles import campaign_rules, fingerprint, muster
-    from tui.core.campaign.events import CarryBack
-    from tui.core.system import find_system
-
-    step, battle = muster(campaign, path, sides, forces, title, seed=seed, map_name=map_name)
-    campaign.record(step)
-    play(battle)
-    changes, outcome = campaign_rules(find_system(campaign.system)).aftermath(campaign.state, step.battle, battle)
-    campaign.record(CarryBack(battle=step.battle.id, fingerprint=fingerprint(battle), changes=changes, outcome=outcome))
-    return step.battle.file, battle
-
-
 def write_campaign_example(campaign: Campaign, battles: Mapping[str, LoggedBattle[Any, Any]], path: Path, header: str) -> None:
     """``campaign`` as a template at ``path``, its battles (by the file its
     log names) as templates in ``path``'s folder of the same name."""
@@ -40,6 +24,16 @@ def write_campaign_example(campaign: Campaign, battles: Mapping[str, LoggedBattl
     for name, battle in battles.items():
         write_example(battle, folder / name, f"# A battle of the example campaign {path.name}: open the campaign to play on.\n")
     write_example(campaign, path, header)
+
+
+def writer(build: Callable[[Path], tuple[Campaign, dict[str, LoggedBattle[Any, Any]]]], header: str) -> Callable[[Path], None]:
+    """A demo module's ``write``: the campaign ``build`` makes, with its battles, as a template at the path given."""
+
+    def write(path: Path) -> None:
+        campaign, battles = build(path)
+        write_campaign_example(campaign, battles, path, header)
+
+    return write
 
 
 def copy_campaign(example: Path, campaign: Campaign, target: Path) -> None:
@@ -76,4 +70,4 @@ def copy_campaign(example: Path, campaign: Campaign, target: Path) -> None:
     save_battle(copy, target)
 
 
-__all__ = ["copy_campaign", "fought", "write_campaign_example"]
+__all__ = ["copy_campaign", "write_campaign_example", "writer"]

@@ -13,7 +13,6 @@ from typing import Any, Callable, Iterable
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.command import CommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
 
@@ -97,10 +96,6 @@ class CampaignApp(GatedApp[CampaignExit]):
         for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10)
         self.push_screen(CampaignScreen())
-
-    def notify(self, message: str, *, title: str = "", severity: Any = "information", timeout: float | None = None, markup: bool = False) -> None:
-        """Every notice as plain text (names and file names may hold anything)."""
-        super().notify(printable(message, lines=True), title=printable(title), severity=severity, timeout=timeout, markup=False)
 
     def set_titles(self) -> None:
         state = self.campaign.state
@@ -206,10 +201,6 @@ class CampaignApp(GatedApp[CampaignExit]):
         if isinstance(self.screen, HelpScreen):
             return
         self.push_screen(HelpScreen(self.screen, help_page(self)))
-
-    def action_command_palette(self) -> None:
-        if self.use_command_palette and not self.screen.id == "--command-palette":
-            self.push_screen(CommandPalette(placeholder=t("palette.search"), id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from palette_commands(screen)

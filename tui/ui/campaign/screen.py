@@ -279,6 +279,8 @@ def help_page(app: "CampaignApp") -> list[RenderableType]:
     parts: list[RenderableType] = [Text(t("campaign_ui.help.what"))]
     if app.rules.week:
         parts.append(Text(t("campaign_ui.help.week")))
+    if app.rules.maps:
+        parts.append(Text(t("campaign_ui.help.maps")))
     parts.append(Text(t("campaign_ui.help.rest")))
     return parts
 

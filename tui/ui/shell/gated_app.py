@@ -11,11 +11,14 @@ from typing import Any, Coroutine, Sequence
 
 from textual import events
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.notifications import Notification, Notify, SeverityLevel
 from textual.screen import ModalScreen, Screen
 
+from tui.core.i18n import t
+from tui.core.records import printable
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.escape_pairs import read_escape_pairs_apart
 from tui.ui.shell.keys import KeyGate
@@ -40,6 +43,16 @@ class GatedApp(ShadowedApp[ReturnType]):
     def draws_ascii(self) -> bool:
         """``--ascii`` (or the setting) is on: every cell is drawn in ASCII."""
         return False
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information", timeout: float | None = None, markup: bool = False) -> None:
+        """Every notice as plain text: a file name or a message quoting a
+        file may hold anything (markup is never parsed, escapes never pass)."""
+        super().notify(printable(message, lines=True), title=printable(title), severity=severity, timeout=timeout, markup=False)
+
+    def action_command_palette(self) -> None:
+        # Textual's own, with its prompt in the app's language.
+        if self.use_command_palette and not self.screen.id == "--command-palette":
+            self.push_screen(CommandPalette(placeholder=t("palette.search"), id="--command-palette"))
 
     def get_line_filters(self) -> Sequence[LineFilter]:
         filters = super().get_line_filters()

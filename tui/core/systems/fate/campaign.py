@@ -12,7 +12,7 @@ from typing import Any, Literal, cast
 from pydantic import field_validator, model_validator
 
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
-from tui.core.campaign.consequences import check_days, days_after_battle, recovered
+from tui.core.campaign.consequences import check_days, days_after_battle, recovery
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change, words
 from tui.core.campaign.rules import CampaignRules, in_languages
@@ -170,10 +170,7 @@ class FateCampaign(CampaignRules):
             if force.status in OUT_OF_SERVICE:
                 continue
             card = force.card
-            kept, since = recovered(card.consequences, force.since, end, lambda slot: rules.consequence(slot).recovery_days)
-            if kept != card.consequences:
-                changes.append(Change(path=f"forces.{force.key}.{force.card_field}.consequences", before=card.consequences, after=kept))
-                changes.append(Change(path=f"forces.{force.key}.since", before=force.since, after=since))
+            changes += recovery(f"forces.{force.key}", force.card_field, card.consequences, force.since, end, lambda slot: rules.consequence(slot).recovery_days)
         return tuple(changes), ()
 
 

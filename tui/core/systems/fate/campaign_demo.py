@@ -16,7 +16,8 @@ from typing import Any
 from tui.core.campaign.battles import new_campaign
 from tui.core.campaign.campaign import Campaign
 from tui.core.campaign.events import Amend, Enlist
-from tui.core.campaign.examples import fought, write_campaign_example
+from tui.core.campaign.examples import writer
+from tui.core.campaign.fought import fought
 from tui.core.i18n import language, set_language
 from tui.core.maps.zones import Zone
 from tui.core.system import find_system
@@ -99,9 +100,7 @@ HEADER = """# The War of Brannock: a Fate This Means War campaign, two battles
 """
 
 
-def write(path: Path) -> None:
-    campaign, battles = build(path)
-    write_campaign_example(campaign, battles, path, HEADER)
+write = writer(build, HEADER)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import field_validator, model_validator
 
 from tui.core.campaign.campaign import OUT_OF_SERVICE, CampaignState
-from tui.core.campaign.consequences import check_days, days_after_battle, recovered, split
+from tui.core.campaign.consequences import check_days, days_after_battle, recovery, split
 from tui.core.campaign.events import BattleLink
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change, words
 from tui.core.campaign.rules import CampaignRules, in_languages
@@ -156,10 +156,8 @@ class SecondWorldCampaign(CampaignRules):
             if force.status in OUT_OF_SERVICE:
                 continue
             who = force.character
-            kept, since = recovered(who.consequences, force.since, state.day + days, lambda slot: rules.consequence(slot.rstrip("0123456789")).recovery_days)
-            if kept != who.consequences:
-                changes.append(Change(path=f"forces.{force.key}.character.consequences", before=who.consequences, after=kept))
-                changes.append(Change(path=f"forces.{force.key}.since", before=force.since, after=since))
+            days_for = lambda slot: rules.consequence(slot.rstrip("0123456789")).recovery_days  # noqa: E731  # mild2 recovers as mild
+            changes += recovery(f"forces.{force.key}", "character", who.consequences, force.since, state.day + days, days_for)
         return tuple(changes), ()
 
 

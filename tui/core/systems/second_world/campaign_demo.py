@@ -16,7 +16,8 @@ from typing import Any
 from tui.core.campaign.battles import new_campaign
 from tui.core.campaign.campaign import Campaign
 from tui.core.campaign.events import Amend, Enlist, Keep
-from tui.core.campaign.examples import fought, write_campaign_example
+from tui.core.campaign.examples import writer
+from tui.core.campaign.fought import fought
 from tui.core.maps.zones import Zone
 from tui.core.system import find_system
 from tui.core.systems.second_world import events as ev
@@ -88,9 +89,7 @@ HEADER = """# Nightjar: a Second World Armed Conflict campaign, two conflicts fo
 """
 
 
-def write(path: Path) -> None:
-    campaign, battles = build(path)
-    write_campaign_example(campaign, battles, path, HEADER)
+write = writer(build, HEADER)
 
 
 if __name__ == "__main__":
