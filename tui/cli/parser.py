@@ -183,10 +183,10 @@ def _campaign(commands) -> None:
     muster.add_argument("--title", metavar="TITLE", help=t("campaign.cli.title_help"))
     muster.add_argument("--map", metavar="NAME", help=t("campaign.cli.map_help"))
     carry = actions.add_parser("carry", help=t("campaign.cli.carry_help"), description=t("campaign.cli.carry_help"), allow_abbrev=False)
-    carry.add_argument("battle", metavar="BATTLE", help=t("campaign.cli.battle_help"))
     for action in (show, upkeep, rest, muster, carry):
         action.add_argument("file", metavar="FILE", help=t("campaign.cli.file_help"))
         _common(action)
+    carry.add_argument("battle", metavar="BATTLE", help=t("campaign.cli.battle_help"))
     for action in (upkeep, rest, carry):
         action.add_argument("--dry-run", action="store_true", help=t("campaign.cli.dry_run_help"))
     _common(new)
