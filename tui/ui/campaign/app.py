@@ -7,6 +7,9 @@ aftermath if it has ended."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
@@ -96,6 +99,18 @@ class CampaignApp(GatedApp[CampaignExit]):
         for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10)
         self.push_screen(CampaignScreen())
+        try:
+            loop = asyncio.get_running_loop()
+            for signum in (signal.SIGHUP, signal.SIGTERM):
+                loop.add_signal_handler(signum, partial(self._on_signal, signum))
+        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
+            pass  # no signals here (Windows, or not the main thread under tests)
+
+    def _on_signal(self, signum: int) -> None:
+        """A dropped SSH link or a kill: every step is on disk already; the
+        lock goes with the session, and the exit code says which signal."""
+        self.close_session()
+        self.exit(return_code=128 + signum)
 
     def set_titles(self) -> None:
         state = self.campaign.state
