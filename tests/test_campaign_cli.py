@@ -61,7 +61,7 @@ def test_carry_back_from_the_shell_once(tmp_path, capsys):
     code, out, _ = run(capsys, "campaign", "carry", str(path), "b1", "--dry-run")
     assert code == 0 and "Knights of Ostmark: destroyed" in out and "written" not in out
     code, out, _ = run(capsys, "--lang", "de", "campaign", "carry", str(path), "b1")
-    assert code == 0 and "Knights of Ostmark: vernichtet" in out and "Rivenhold behaupten das Feld" in out
+    assert code == 0 and "Knights of Ostmark: vernichtet" in out and "Sieg für Rivenhold" in out
     code, _, err = run(capsys, "--lang", "en", "campaign", "carry", str(path), "b1")
     assert code == 2 and "carried back as it ended" in err
     assert load_battle(path).state.roster.force("knights").status == "defeated"

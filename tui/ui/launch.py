@@ -131,11 +131,13 @@ def launch(args) -> int:
         return 1
     if getattr(session.battle.meta, "kind", "") == "campaign":
         return _campaign(session, settings, settings_file, args, [problem] if problem else [])
-    return _play(session, settings, settings_file, args, [problem] if problem else [], made_new)
+    return _play(session, settings, settings_file, args, [problem] if problem else [], made_new)[0]
 
 
-def _play(session: Session, settings: Any, settings_file: Path, args: Any, notices: list[str], made_new: bool) -> int:
-    """Run the battle app on ``session`` until the GM leaves it; the exit code."""
+def _play(session: Session, settings: Any, settings_file: Path, args: Any, notices: list[str], made_new: bool, *, quiet: bool = False) -> tuple[int, Any]:
+    """Run the battle app on ``session`` until the GM leaves it: the exit
+    code, and the settings as the GM left them. ``quiet``: say nothing on
+    the way out (a campaign's battle: the campaign comes back)."""
     from tui.ui.app import MassCombatApp  # textual is imported only when the app runs
 
     app = MassCombatApp(
@@ -156,8 +158,11 @@ def _play(session: Session, settings: Any, settings_file: Path, args: Any, notic
 
     if made_new and app.exit_problem is None and not app.quit_unsaved and forget_unplayed(session, title):
         print(t("app.not_kept"))
-        return app.return_code or 0
-    return _farewell(app.return_code or 0, session, app.exit_problem, app.rescued, unsaved=app.quit_unsaved)
+        return app.return_code or 0, app.settings
+    code = app.return_code or 0
+    if quiet and app.exit_problem is None and code < 128:
+        return code, app.settings
+    return _farewell(code, session, app.exit_problem, app.rescued, unsaved=app.quit_unsaved), app.settings
 
 
 def _campaign(session: Session, settings: Any, settings_file: Path, args: Any, notices: list[str]) -> int:
@@ -174,22 +179,22 @@ def _campaign(session: Session, settings: Any, settings_file: Path, args: Any, n
         choice = app.run()
         if choice is None or (app.return_code or 0) >= 128:
             problem = app.close_session()
-            return _farewell(app.return_code or 0, session, problem)
+            return _farewell(app.return_code or 0, session, problem, campaign=True)
         try:
             battle = open_session(choice.battle)
         except MassCombatError as exc:
             notices = [str(exc)]
             finished = None
             continue
-        code = _play(battle, settings, settings_file, args, [], made_new=False)
+        # the settings go on as the GM left them (F2 here or there, --lang too)
+        code, settings = _play(battle, app.settings, settings_file, args, [], made_new=False, quiet=True)
         if code >= 128:
             app.close_session()
             return code
-        settings, _ = load_settings(settings_file)  # the battle may have changed them
         finished = choice.id
 
 
-def _farewell(code: int, session: Session, problem: str | None, rescued: Path | None | bool = None, *, unsaved: bool = False) -> int:
+def _farewell(code: int, session: Session, problem: str | None, rescued: Path | None | bool = None, *, unsaved: bool = False, campaign: bool = False) -> int:
     """Say where the battle is (a closed terminal may not hear it: a signal's
     exit code stands either way). ``rescued``: a rescue copy made already
     (False: tried, none made)."""
@@ -201,7 +206,7 @@ def _farewell(code: int, session: Session, problem: str | None, rescued: Path | 
             print(printable(f"masscombat: {problem}; {where}"), file=sys.stderr)
             return code if code >= 128 else 1
         if code < 128:
-            message = "app.closed_read_only" if session.read_only else "app.left_unsaved" if unsaved else "app.saved_to"
+            message = "app.closed_read_only" if session.read_only else "app.left_unsaved" if unsaved else "app.campaign_saved_to" if campaign else "app.saved_to"
             print(printable(t(message, path=str(session.path))))
         sys.stdout.flush()
     except OSError:

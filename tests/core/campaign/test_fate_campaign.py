@@ -73,7 +73,7 @@ def test_consequences_and_fate_points_are_carried_back_and_come_into_the_next_ba
     found = {c.path: (c.before, c.after) for c in offered.step.changes}
     assert found["forces.u1.unit.consequences"] == ((), ("mild:Shaken",))
     assert found["forces.u1.since"] == ((), ("mild:0",))
-    assert offered.step.outcome == {"en": "GM won", "de": "GM gewinnen"}
+    assert offered.step.outcome == {"en": "victory for GM", "de": "Sieg für GM"}
     lines = [RULES.change_line(c, offered.state, "en") for c in offered.step.changes]
     assert "Pikes of Brannock takes Shaken" in lines
     campaign.record(offered.step)

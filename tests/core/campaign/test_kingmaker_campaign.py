@@ -54,7 +54,7 @@ def test_the_aftermath_carried_back_changes_the_roster_and_undo_takes_it_back(tm
     offered = offer(campaign, path, "b1")
     lines = [RULES.change_line(c, offered.state, "en") for c in offered.step.changes]
     assert lines == ["Knights of Ostmark: destroyed", "Knights of Ostmark: the commander is captured", "Rivenhold Warband: hp 27 → 26", "Rivenhold Warband: Morale +0 → +1"]
-    assert offered.step.outcome == {"en": "Rivenhold hold the field", "de": "Rivenhold behaupten das Feld"}
+    assert offered.step.outcome == {"en": "Rivenhold hold the field", "de": "Sieg für Rivenhold"}
     before = campaign.state.roster
     campaign.record(offered.step)
     roster = campaign.state.roster

@@ -26,6 +26,17 @@ def km_campaign(folder: Path, *, fought: bool = True, treasury: tuple[int, int] 
     return open_app(path, campaign, **settings)
 
 
+def ford_beside(folder: Path) -> Path:
+    """A battle of its own beside the campaign (not one of its battles):
+    the Kingmaker kit's four armies, to enlist from."""
+    from tests.core.kingmaker.kit import muster
+
+    battle = muster()
+    path = folder / "ford.toml"
+    create_session(path, battle).close()
+    return path
+
+
 def fate_campaign(folder: Path, **settings) -> CampaignApp:
     system = find_system("fate")
     campaign = Campaign.new(system.campaign.file_model, "fate", "War of Brannock", ("Ana", "GM"), system.shipped_ruleset(), seed=31)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.campaign.kit import km_campaign
+from tests.ui.campaign.kit import ford_beside, km_campaign
 from tests.ui.test_key_bursts import burst, settle
 
 AHEAD = ("down", "2", "enter", "enter")
@@ -16,6 +16,7 @@ OPENERS = ("m", "c", "r", "w", "e", "dollar_sign", "s")
 
 async def _play(folder, keys: tuple[str, ...], together: bool):
     app = km_campaign(folder)
+    ford_beside(folder)  # e has a battle to enlist from
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("tab")  # the battles: c has one to carry back

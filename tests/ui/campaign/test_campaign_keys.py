@@ -36,11 +36,15 @@ async def test_carry_back_shows_each_change_and_writes_what_the_gm_keeps(tmp_pat
         await press(pilot, "down", "down", "enter")
         dialog = await wait_for(app, pilot, ChoiceDialog)
         assert str(dialog.query_one("OptionList").options[2].prompt).startswith("  Knights")
-        # ... and change the warband's hp (a number: Enter asks for it)
+        # ... and change the warband's hp (a number: Enter asks for it, as hp, within its range)
         await press(pilot, "down", "enter")
         number = await wait_for(app, pilot, NumberDialog)
-        assert number is app.screen
-        await press(pilot, "ctrl+u", "2", "5", "enter")
+        from textual.widgets import Input
+
+        assert number.query_one(Input).value == "26"  # hp 27 -> 26, not the wound it is kept as
+        await press(pilot, "ctrl+u", "9", "9", "enter")
+        assert app.screen is number  # above the warband's 27 hp: refused, the dialog stays
+        await press(pilot, "ctrl+u", "2", "0", "enter")
         await wait_for(app, pilot, ChoiceDialog)
         await press(pilot, "home", "enter")
         await pilot.pause()
@@ -48,7 +52,7 @@ async def test_carry_back_shows_each_change_and_writes_what_the_gm_keeps(tmp_pat
     assert state.carried_for("b1") is not None
     knights, warband = state.roster.force("knights"), state.roster.force("warband")
     assert knights.status == "defeated" and knights.commander_fate == ""
-    assert warband.army.wounds == 25 and warband.army.morale == 1
+    assert warband.army.wounds == 7 and warband.army.morale == 1
 
 
 async def test_back_from_a_finished_battle_its_aftermath_is_offered_at_once(tmp_path):
@@ -133,19 +137,27 @@ async def test_a_key_a_system_does_not_have_says_why(tmp_path):
 
 @pytest.mark.covers("campaign.enlist", "campaign.enlist_file.file", "campaign.enlist.go", "campaign.enlist.force")
 async def test_enlist_takes_the_forces_of_a_battle_beside_it(tmp_path):
+    from tests.ui.campaign.kit import ford_beside
+
     app = km_campaign(tmp_path, fought=False)
+    ford_beside(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await press(pilot, "e")
-        await wait_for(app, pilot, ChoiceDialog)
-        await press(pilot, "enter")  # the campaign's own battle: its armies again
-        await wait_for(app, pilot, ChoiceDialog)
-        await press(pilot, "down", "enter")  # leave the knights out
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        files = [str(o.prompt) for o in dialog.query_one("OptionList").options]
+        assert files == ["ford.toml  Ashwater Ford"]  # the campaign's own battles are not offered
+        await press(pilot, "enter")
+        dialog = await wait_for(app, pilot, ChoiceDialog)
+        labels = [str(o.prompt) for o in dialog.query_one("OptionList").options]
+        # the knights and the warband are on the roster already: not ticked, and said so
+        assert labels[0] == "Enlist these 2" and "already on the roster" in labels[1]
+        await press(pilot, "down", "down", "enter")  # leave the archers out
         await wait_for(app, pilot, ChoiceDialog)
         await press(pilot, "home", "enter")
         await pilot.pause()
     keys = [f.key for f in roster(app).forces]
-    assert keys == ["knights", "warband", "warband_2"]  # a key the roster has is made new
+    assert keys == ["knights", "warband", "skirmish"]
 
 
 @pytest.mark.covers("campaign.dismiss")

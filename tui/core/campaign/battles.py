@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tui.core.campaign.campaign import Campaign, CampaignState, undo_aftermath
+from tui.core.campaign.campaign import Campaign, CampaignState, at_muster, rebased
 from tui.core.campaign.events import BattleLink, CarryBack, Keep, Muster
 from tui.core.campaign.roster import CampaignError
+from tui.core.errors import MassCombatError
 from tui.core.campaign.rules import CampaignRules
 from tui.core.history import CampaignRef, LoggedBattle
 from tui.core.i18n import t
-from tui.core.frozen import replace
 from tui.core.system import GameSystem, find_system
 
 
@@ -91,7 +91,7 @@ class Offer:
     step: CarryBack
     link: BattleLink
     state: CampaignState
-    """The campaign as the changes find it (an earlier aftermath of the same battle set back)."""
+    """The campaign as the changes find it."""
     again: bool
     """The battle was carried back before, and ended otherwise since."""
 
@@ -116,9 +116,11 @@ def offer(campaign: Campaign, campaign_path: Path, battle_id: str) -> Offer:
     earlier = state.carried_for(link.id)
     if earlier is not None and earlier.fingerprint == print_:
         raise CampaignError(t("campaign.error.carried_already", battle=link.id))
-    base = state if earlier is None else replace(state, roster=undo_aftermath(state.roster, earlier.changes))
-    changes, outcome = campaign_rules(system).aftermath(base, link, battle)
-    return Offer(CarryBack(battle=link.id, fingerprint=print_, changes=changes, outcome=outcome), link, base, earlier is not None)
+    rules = campaign_rules(system)
+    start = at_muster(campaign.history, link.id)
+    ended, outcome = rules.aftermath(start, link, battle)
+    changes = rebased(state.roster, start.roster, earlier.ended if earlier is not None else (), ended, lambda path: rules.bounds(path, state))
+    return Offer(CarryBack(battle=link.id, fingerprint=print_, changes=changes, ended=ended, outcome=outcome), link, state, earlier is not None)
 
 
 def keep_map(campaign: Campaign, campaign_path: Path, battle_id: str, name: str) -> Keep:
@@ -135,10 +137,19 @@ def battles_beside(campaign: Campaign, campaign_path: Path) -> list[tuple[Path, 
     title, from the header only), newest first: where forces can be enlisted from."""
     from tui.core.files.shelf import recent_battles
 
+    from tui.core.files.tomlfile import read_toml
+
     found = []
     for item in recent_battles(campaign_path.parent):
-        if item.problem is None and item.system == campaign.system and item.kind == "battle":
-            found.append((item.path, item.title))
+        if item.problem is not None or item.system != campaign.system or item.kind != "battle":
+            continue
+        try:
+            _, data = read_toml(item.path)
+        except MassCombatError:
+            continue
+        if "campaign" in data:
+            continue  # a campaign's battle: its forces are on that campaign's roster
+        found.append((item.path, item.title))
     return found
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, Union
 from pydantic import Field
 
 from tui.core.campaign.events import Amend, BattleLink, CarryBack, Enlist, Keep, Muster, SetSides, told
-from tui.core.campaign.roster import CampaignError, CampaignForce, CampaignSide, Change, Roster, with_changes
+from tui.core.campaign.roster import CampaignError, CampaignForce, CampaignSide, Change, Roster, value_at, with_changes
 from tui.core.frozen import replace
 from tui.core.history import BattleFile, History, LoggedBattle, QuickRoll, new_seed
 from tui.core.i18n import t
@@ -34,7 +34,8 @@ class Carried:
 
     battle: str
     fingerprint: str
-    changes: tuple[Change, ...]
+    ended: tuple[Change, ...]
+    """What the battle did, from the roster it was mustered from."""
     outcome: dict[str, str]
 
     def told(self, language: str) -> str:
@@ -127,29 +128,52 @@ def _muster(state: CampaignState, link: BattleLink) -> CampaignState:
 def _carry_back(state: CampaignState, event: CarryBack) -> CampaignState:
     state.link(event.battle)
     before = state.carried_for(event.battle)
-    roster = state.roster
-    if before is not None:
-        if before.fingerprint == event.fingerprint:
-            raise CampaignError(t("campaign.error.carried_already", battle=event.battle))
-        roster = undo_aftermath(roster, before.changes)
-    roster = with_changes(roster, event.changes)
-    carried = tuple(c for c in state.carried if c.battle != event.battle) + (Carried(event.battle, event.fingerprint, event.changes, {str(k): v for k, v in event.outcome.items()}),)
-    return replace(state, roster=roster, carried=carried)
+    if before is not None and before.fingerprint == event.fingerprint:
+        raise CampaignError(t("campaign.error.carried_already", battle=event.battle))
+    roster = with_changes(state.roster, event.changes)
+    carried = Carried(event.battle, event.fingerprint, event.ended or event.changes, {str(k): v for k, v in event.outcome.items()})
+    return replace(state, roster=roster, carried=tuple(c for c in state.carried if c.battle != event.battle) + (carried,))
 
 
-def undo_aftermath(roster: Roster[F], changes: tuple[Change, ...]) -> Roster[F]:
-    """``roster`` with an aftermath set back: each value its change set is
-    given back its before, last change first. A value the GM has changed
-    since is left as the GM left it (that edit is newer news)."""
-    undone = []
-    for change in reversed(changes):
+def at_muster(campaign_history: Any, battle: str) -> CampaignState:
+    """The campaign as it stood right after battle ``battle`` was mustered
+    (the roster its forces came from)."""
+    for number, event in enumerate(campaign_history.done):
+        if isinstance(event, Muster) and event.battle.id == battle:
+            state: CampaignState = campaign_history.states[number + 1]
+            return state
+    raise CampaignError(t("campaign.error.no_battle", battle=battle))
+
+
+def rebased(current: Roster[Any], start: Roster[Any], was: tuple[Change, ...], now: tuple[Change, ...], bounds: Any = None) -> tuple[Change, ...]:
+    """What a battle's end ``now`` (changes from the roster it started
+    from, ``start``) adds to its earlier end ``was`` (none: the start),
+    made on the roster as it stands (``current``): a number moves by the
+    difference, a list gains and loses what the ends differ in, anything
+    else takes the new value. ``bounds(path)`` keeps a number in its range."""
+    old = {c.path: c.after for c in was}
+    new = {c.path: c.after for c in now}
+    changes: list[Change] = []
+    for path in [*new, *(p for p in old if p not in new)]:
         try:
-            with_changes(roster, (change.undone(),))
+            begun, value = value_at(start, path), value_at(current, path)
         except CampaignError:
-            continue  # changed since (or gone): the later edit stands
-        undone.append(change.undone())
-        roster = with_changes(roster, (change.undone(),))
-    return roster
+            continue  # a force the roster no longer has (or never had)
+        then, later = old.get(path, begun), new.get(path, begun)
+        if then == later:
+            continue
+        if isinstance(value, int) and not isinstance(value, bool) and isinstance(then, int) and isinstance(later, int):
+            after: Any = value + (later - then)
+            limits = bounds(path) if bounds is not None else None
+            if limits is not None:
+                after = max(limits[0], min(limits[1], after))
+        elif isinstance(value, tuple) and isinstance(then, tuple) and isinstance(later, tuple):
+            after = tuple(x for x in value if x not in then or x in later) + tuple(x for x in later if x not in then and x not in value)
+        else:
+            after = later
+        if after != value:
+            changes.append(Change(path=path, before=value, after=after))
+    return tuple(changes)
 
 
 def campaign_events(force: type[F]) -> Any:
@@ -230,4 +254,4 @@ class Campaign(LoggedBattle[CampaignState, Any]):
         return self.history.state
 
 
-__all__ = ["Campaign", "CampaignFile", "CampaignState", "Carried", "OUT_OF_SERVICE", "apply", "campaign_file_model", "undo_aftermath"]
+__all__ = ["Campaign", "CampaignFile", "CampaignState", "Carried", "OUT_OF_SERVICE", "apply", "at_muster", "campaign_file_model", "rebased"]

@@ -81,13 +81,18 @@ class Muster(Record):
 class CarryBack(Record):
     """What a finished battle did to the forces that went, as the GM saw
     and confirmed it. A battle carried back again (reopened and finished
-    anew) first sets back what its last aftermath changed."""
+    anew) writes only what its new end changes against its last one, so
+    what has happened since (a rest that healed, the GM's edits) stands."""
 
     kind: Literal["carry_back"] = "carry_back"
     battle: BattleId
     fingerprint: Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
     """The SHA-256 of the battle's log as it ended: the same end is never carried twice."""
     changes: Changes
+    """What is written, from the roster as it stood when the step was made."""
+    ended: Changes = ()
+    """What the battle did, from the roster as it was mustered (its end
+    against its start); a battle carried back again is compared with it."""
     outcome: Annotated[dict[Literal["en", "de"], Annotated[str, Field(max_length=300)]], Field(max_length=2)] = Field(default_factory=dict)
     """How the battle ended, in each language (the story's own words)."""
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from tui.core.campaign.campaign import CampaignFile, CampaignState, campaign_file_model
-from tui.core.campaign.events import BattleLink
+from tui.core.campaign.events import BattleLink, Enlist
 from tui.core.campaign.roster import CampaignError, CampaignForce, Change
 from tui.core.i18n import LANGUAGES, t
 
@@ -66,6 +66,23 @@ class CampaignRules:
         """The force for ``campaign show --json``: its record, and what the rules derive."""
         return dict(force.model_dump(mode="json"))
 
+    def bounds(self, path: str, state: CampaignState) -> tuple[int, int] | None:
+        """The range a number at ``path`` keeps to (None: its record's own checks)."""
+        return None
+
+    def shown(self, path: str, value: int, state: CampaignState) -> int:
+        """A number at ``path`` as the GM reads it (Kingmaker shows wounds as hp)."""
+        return value
+
+    def stored(self, path: str, shown: int, state: CampaignState) -> int:
+        """The number to keep at ``path`` for what the GM typed (``shown`` turned back)."""
+        return shown
+
+    def hidden_change(self, change: Change) -> bool:
+        """A change the GM is not asked about on its own: bookkeeping that
+        goes with the change before it (the day a consequence was taken)."""
+        return False
+
     def change_line(self, change: Change, state: CampaignState, language: str) -> str:
         """One change in the GM's words (``Ashwater Guard: hp 14 → 20``)."""
         raise NotImplementedError
@@ -106,6 +123,12 @@ class CampaignRules:
             taken.add(key)
             found.append(self.rekey(force, key) if key != force.key else force)
         return tuple(found)
+
+    def enlist(self, forces: tuple[CampaignForce, ...]) -> Enlist[Any]:
+        """The step that puts ``forces`` on the roster (typed by the system's force model)."""
+        model: Any = Enlist[self.force_model]  # type: ignore[name-defined]  # the system's force model, known at run time
+        step: Enlist[Any] = model(forces=forces)
+        return step
 
     def forces_of(self, battle: "LoggedBattle[Any, Any]") -> tuple[CampaignForce, ...]:
         """The forces a battle of this system has mustered, as roster forces (side = battle side)."""

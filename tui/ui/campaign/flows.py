@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from tui.core.campaign.battles import battles_beside, keep_map, muster, offer
 from tui.core.campaign.campaign import OUT_OF_SERVICE, Campaign, CampaignState
-from tui.core.campaign.events import Amend, CarryBack, Enlist, SetSides
+from tui.core.campaign.events import Amend, SetSides
 from tui.core.campaign.roster import Change, number
 from tui.core.errors import MassCombatError
 from tui.core.files.storage import create_session
@@ -129,45 +129,65 @@ async def carry_flow(screen: "Screen[Any]", battle: str) -> None:
     changes = await confirm_changes(screen, title, offered.step.changes, offered.state, t("campaign_ui.carry.help"))
     if changes is None:
         return
-    step = CarryBack(battle=offered.step.battle, fingerprint=offered.step.fingerprint, changes=changes, outcome=offered.step.outcome)
+    step = offered.step.model_copy(update={"changes": changes})
     if app.act(lambda c: c.record(step)):
         app.notify(t("campaign_ui.carry.done", title=link.title, count=len(changes)))
 
 
 async def confirm_changes(screen: "Screen[Any]", title: str, offered: tuple[Change, ...], state: CampaignState, help_text: str) -> tuple[Change, ...] | None:
     """The GM sees each change and may leave one out or change a number
-    before anything is written. The changes to write, or None (Esc)."""
+    (within its range, as the GM reads it: hp, not wounds) before anything
+    is written. The changes to write, or None (Esc). Bookkeeping that goes
+    with a change (the day a consequence was taken) follows it unasked."""
     app = app_of(screen)
+    rules = app.rules
     changes = list(offered)
     kept = [True] * len(changes)
+    shown = [i for i, c in enumerate(changes) if not rules.hidden_change(c)]
     last: object = None
     while True:
-        count = sum(kept)
+        count = sum(kept[i] for i in shown)
         label = t("campaign_ui.changes.write", count=count) if count else t("campaign_ui.changes.write_none")
         options = [Choice("write", label, entry="write")]
-        for index, change in enumerate(changes):
-            line = printable(app.rules.change_line(change, state, app.settings.language))
+        for index in shown:
+            line = printable(rules.change_line(changes[index], state, app.settings.language))
             options.append(Choice(index, f"{mark(app, kept[index])} {line}", entry="change"))
-        if not changes:
+        if not shown:
             options.append(Choice("none", t("campaign_ui.changes.none"), closed=t("campaign_ui.changes.none_why"), entry="change"))
         answer = await ask(screen, ChoiceDialog(title, options, help_text, highlight=last, menu=CHANGES_MENU))
         if answer is None:
             return None
         if answer == "write":
-            return tuple(c for c, on in zip(changes, kept) if on)
+            return tuple(c for c, on in zip(changes, _with_companions(kept, shown)) if on)
         index = last = int(answer)
         change = changes[index]
         if not _numeric(change):
             kept[index] = not kept[index]
             continue
-        value = await ask(screen, NumberDialog(printable(app.rules.change_line(change, state, app.settings.language)), number(change.after) if kept[index] else None, -99_999, 999_999, t("campaign_ui.changes.edit_help"), allow_empty=True))
+        path = change.path
+        least, most = rules.bounds(path, state) or (-99_999, 999_999)
+        ends = sorted((rules.shown(path, least, state), rules.shown(path, most, state)))
+        current = rules.shown(path, number(change.after), state) if kept[index] else None
+        value = await ask(screen, NumberDialog(printable(rules.change_line(change, state, app.settings.language)), current, ends[0], ends[1], t("campaign_ui.changes.edit_help"), allow_empty=True))
         if value is None:
             continue
         if not isinstance(value, int):
             kept[index] = False
             continue
-        changes[index] = Change(path=change.path, before=change.before, after=value)
+        changes[index] = Change(path=path, before=change.before, after=rules.stored(path, value, state))
         kept[index] = True
+
+
+def _with_companions(kept: list[bool], shown: list[int]) -> list[bool]:
+    """Each hidden change kept as the shown change before it is."""
+    result = list(kept)
+    lead = True
+    for index in range(len(result)):
+        if index in shown:
+            lead = result[index]
+        else:
+            result[index] = lead
+    return result
 
 
 def _numeric(change: Change) -> bool:
@@ -235,12 +255,17 @@ async def enlist_flow(screen: "Screen[Any]") -> None:
     except MassCombatError as exc:
         app.refuse(str(exc))
         return
-    picked = {f.key for f in offered}
+    roster = app.campaign.state.roster
+    there = {(f.side, app.rules.force_name(f)) for f in roster.forces}
+    picked = {f.key for f in offered if (f.side, app.rules.force_name(f)) not in there}
     last: object = None
     while True:
         options = [Choice("go", t("campaign_ui.enlist.go", count=len(picked)), entry="go")]
         for force in offered:
-            options.append(Choice(force.key, f"{mark(app, force.key in picked)} {printable(app.rules.force_name(force))}", t("campaign_ui.enlist.side", side=force.side + 1), entry="force"))
+            note = t("campaign_ui.enlist.side", side=force.side + 1)
+            if (force.side, app.rules.force_name(force)) in there:
+                note += " · " + t("campaign_ui.enlist.there")
+            options.append(Choice(force.key, f"{mark(app, force.key in picked)} {printable(app.rules.force_name(force))}", note, entry="force"))
         answer = await ask(screen, ChoiceDialog(t("campaign_ui.enlist.title", file=printable(path.name)), options, highlight=last, menu=ENLIST_MENU))
         if answer is None:
             return
@@ -258,7 +283,7 @@ async def enlist_flow(screen: "Screen[Any]") -> None:
         if len(sides) > len(campaign.state.roster.sides):
             campaign.record(SetSides(names=tuple(sides)))
         if chosen:
-            campaign.record(Enlist[Any](forces=tuple(chosen)))
+            campaign.record(app.rules.enlist(tuple(chosen)))
 
     app.act(enlist)
 
@@ -299,8 +324,12 @@ async def sides_flow(screen: "Screen[Any]") -> None:
 
 
 def dismiss(app: "CampaignApp", key: str) -> None:
-    """Take a force off the roster's active list, or bring it back."""
+    """Take a force off the roster's active list, or bring it back; one
+    a battle ended (destroyed, lost) stays as the battle left it."""
     force = app.campaign.state.roster.force(key)
+    if force.status in OUT_OF_SERVICE and force.status != "dismissed":
+        app.refuse(t("campaign_ui.why.gone", name=app.rules.force_name(force), status=app.rules.status_name(force.status)))
+        return
     after = "ready" if force.status == "dismissed" else "dismissed"
     app.act(lambda c: c.record(Amend(changes=(Change(path=f"forces.{key}.status", before=force.status, after=after),))))
 

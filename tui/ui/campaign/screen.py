@@ -95,8 +95,11 @@ class CampaignScreen(Screen[None]):
 
         try:
             offer(self.shell.campaign, self.shell.session.path, battle)
-        except MassCombatError:
-            return  # not over, or carried already: nothing to offer
+        except MassCombatError as exc:
+            # carried already as it ends: nothing new to say; else why nothing is offered (not over yet)
+            if self.shell.campaign.state.carried_for(battle) is None or "carried" not in str(exc):
+                self.shell.notify(str(exc), severity="warning", timeout=8)
+            return
         self._highlight_battle(battle)
         self.shell.run_flow(self, flows.carry_flow(self, battle))
 
@@ -132,7 +135,7 @@ class CampaignScreen(Screen[None]):
         for link in state.battles:
             carried = state.carried_for(link.id)
             told = t("campaign_ui.battle_carried", outcome=printable(carried.told(lang))) if carried is not None else t("campaign_ui.battle_waiting")
-            rows.append(Option(Text(f"{link.id}  {printable(link.title)}  · {printable(link.file)}  · {told}"), id=f"battle:{link.id}"))
+            rows.append(Option(Text(f"{link.id}  {printable(link.title)}  · {told}"), id=f"battle:{link.id}"))
         if not rows:
             rows.append(Option(Text(t("campaign_ui.no_battles"), style="dim italic"), disabled=True))
         battles.set_options(rows)

@@ -97,6 +97,12 @@ class FateCampaign(CampaignRules):
             return t("fate.campaign.change.status", name=force.name, status=t(f"fate.campaign.status.{change.after}"))
         return t("campaign.change.other", name=force.name, field=".".join(parts[2:]), before=change.before, after=change.after)
 
+    def bounds(self, path: str, state: CampaignState) -> tuple[int, int] | None:
+        return (0, 99) if path.endswith(".fate_points") else None
+
+    def hidden_change(self, change: Change) -> bool:
+        return change.path.endswith(".since")
+
     # -- battles ---------------------------------------------------------------------
 
     def muster(self, state: CampaignState, link: BattleLink, seed: int | None, ruleset: Any) -> FateBattle:

@@ -19,7 +19,7 @@ from tui.core.i18n import t, tr
 from tui.core.systems.kingmaker import events as ev
 from tui.core.systems.kingmaker.battle import KingmakerBattle
 from tui.core.systems.kingmaker.derive import derive
-from tui.core.systems.kingmaker.forces import Army
+from tui.core.systems.kingmaker.forces import Army, Commander
 from tui.core.systems.kingmaker.rules import KingmakerRuleset
 from tui.core.systems.kingmaker.turns import aftermath_morale
 
@@ -64,7 +64,7 @@ class KingmakerCampaign(CampaignRules):
 
     def force_line(self, force: Any, state: CampaignState, language: str) -> str:
         found = derive(force.army, state.rules)
-        hp = found.hp.total - force.army.wounds
+        hp = 0 if force.status == "defeated" else found.hp.total - force.army.wounds
         commander = force.army.commander.name or t("km.campaign.no_commander")
         if force.commander_fate:
             commander = t("km.campaign.commander_fate", name=commander, fate=_fate_name(state.rules, force.commander_fate, language))
@@ -97,6 +97,23 @@ class KingmakerCampaign(CampaignRules):
             return t("km.campaign.change.commander", name=name, fate=fate)
         return t("campaign.change.other", name=name, field=field, before=change.before, after=change.after)
 
+    def bounds(self, path: str, state: CampaignState) -> tuple[int, int] | None:
+        rules: KingmakerRuleset = state.rules
+        if path.endswith(".army.wounds"):
+            return 0, _hp_most(state, path.split(".")[1])
+        if path.endswith(".army.morale"):
+            return rules.armies.morale_min, rules.armies.morale_max
+        if path.endswith(".treasury"):
+            return 0, 999_999
+        return None
+
+    def shown(self, path: str, value: int, state: CampaignState) -> int:
+        """Wounds as the hp they leave."""
+        return _hp_most(state, path.split(".")[1]) - value if path.endswith(".army.wounds") else value
+
+    def stored(self, path: str, shown: int, state: CampaignState) -> int:
+        return _hp_most(state, path.split(".")[1]) - shown if path.endswith(".army.wounds") else shown
+
     # -- battles ---------------------------------------------------------------------
 
     def muster(self, state: CampaignState, link: BattleLink, seed: int | None, ruleset: Any) -> KingmakerBattle:
@@ -105,7 +122,11 @@ class KingmakerCampaign(CampaignRules):
         battle.record(ev.SetSides(names=tuple(sides[side].name for side in link.sides)))
         for key in link.forces:
             force = state.roster.force(key)
-            battle.record(ev.SetArmy(army=force.army.model_copy(update={"side": link.sides.index(force.side)})))
+            army = force.army.model_copy(update={"side": link.sides.index(force.side)})
+            if not force.commanded and army.commander.name:
+                # its commander is dead or held: an unexceptional one leads (Ultimate Campaign)
+                army = army.model_copy(update={"commander": Commander()})
+            battle.record(ev.SetArmy(army=army))
         return battle
 
     def aftermath(self, state: CampaignState, link: BattleLink, battle: Any) -> tuple[tuple[Change, ...], dict[str, str]]:

@@ -43,7 +43,10 @@ def _to(battle: Any, phase: str) -> None:
 def _clash(battle: Any, first: str, second: str, far: int, steps: tuple[int, int]) -> None:
     """Setup won by the first side, who places first; the armies ``far``
     rows apart, facing; turn 1 to the first side; they march into contact."""
-    counter = lambda: battle.game.counter  # noqa: E731  # read afresh at each step
+
+    def counter() -> int:
+        return int(battle.game.counter)  # read afresh at each step
+
     battle.record(ev.SetMat(width=24, height=16))
     battle.record(ev.SetupRoll(counter=counter(), rounds=((15, 3),)))
     battle.record(ev.FirstSide(side=0))

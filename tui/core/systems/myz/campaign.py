@@ -83,7 +83,8 @@ class MutantCampaign(CampaignRules):
             return t("myz.campaign.change.units", name=name, unit=rules.special_class(parts[-1]).name(language), before=change.before, after=change.after)
         if field.startswith("army.people.") and field.endswith(".damage"):
             person = force.army.people[int(parts[4])]
-            key = "broken" if number(change.after) >= person.strength else "mended" if number(change.after) == 0 else "damage"
+            after = number(change.after)
+            key = "broken" if after >= person.strength else ("mended" if number(change.before) >= person.strength else "healed") if after == 0 else "damage"
             return t(f"myz.campaign.change.{key}", name=person.name, before=change.before, after=change.after, strength=person.strength)
         if field == "army.ark_projects":
             gone = [p for p in words(change.before) if p not in words(change.after)]
@@ -95,6 +96,12 @@ class MutantCampaign(CampaignRules):
         if field == "status":
             return t("myz.campaign.change.status", name=name, status=t(f"myz.campaign.status.{change.after}"))
         return t("campaign.change.other", name=name, field=field, before=change.before, after=change.after)
+
+    def bounds(self, path: str, state: CampaignState) -> tuple[int, int] | None:
+        for ending, limits in ((".army.fighters", (0, 99_999)), (".damage", (0, 99)), (".army.battle_level", (0, 999))):
+            if path.endswith(ending):
+                return limits
+        return (0, 99_999) if ".army.units." in path else None
 
     # -- battles ---------------------------------------------------------------------
 

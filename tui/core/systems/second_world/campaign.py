@@ -20,7 +20,7 @@ from tui.core.i18n import t, tr
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
 from tui.core.maps.zones import Zone
-from tui.core.systems.second_world.forces import Character
+from tui.core.systems.second_world.forces import MAX_MEMBERS, Character
 from tui.core.systems.second_world.state import aspect_item
 from tui.core.systems.second_world.rules import SecondWorldRuleset
 
@@ -55,7 +55,7 @@ class SecondWorldCampaign(CampaignRules):
         who = force.character
         what = t(f"sw.campaign.role.{who.role}") if who.nameless is None else t("sw.campaign.group", count=who.members)
         wounds = ", ".join(f"{rules.consequence(slot.rstrip('0123456789')).name(language)}: {text}" for slot, text in split(who.consequences)) or t("sw.campaign.none")
-        line = t("sw.campaign.force_line", name=who.name, what=what, fate_points=who.fate_points, consequences=wounds)
+        line = t("sw.campaign.force_line", name=who.name, what=what, fate_points=t("sw.campaign.fate_points", count=who.fate_points), consequences=wounds)
         return line if force.status == "ready" else f"{line}; {t(f'sw.campaign.status.{force.status}')}"
 
     def change_line(self, change: Change, state: CampaignState, language: str) -> str:
@@ -85,6 +85,14 @@ class SecondWorldCampaign(CampaignRules):
         if field == "status":
             return t("sw.campaign.change.status", name=name, status=t(f"sw.campaign.status.{change.after}"))
         return t("campaign.change.other", name=name, field=field, before=change.before, after=change.after)
+
+    def bounds(self, path: str, state: CampaignState) -> tuple[int, int] | None:
+        if path.endswith(".fate_points"):
+            return 0, 99
+        return (1, MAX_MEMBERS) if path.endswith(".members") else None
+
+    def hidden_change(self, change: Change) -> bool:
+        return change.path.endswith(".since")
 
     def muster(self, state: CampaignState, link: BattleLink, seed: int | None, ruleset: Any) -> SecondWorldBattle:
         if len(link.sides) < 2:
