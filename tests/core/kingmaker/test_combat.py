@@ -497,3 +497,34 @@ def test_an_army_whose_morale_falls_to_minus_5_disbands():
     assert after.army("knights").morale == -4
     normal = aftermath(state, ev.Aftermath(counter=state.counter, fates=()))
     assert not any("disbands" in note_text(normal, n) for n in normal.notes.latest(8))
+
+
+def test_a_fleeing_army_that_cannot_wheel_a_quarter_faces_about():
+    """A play-test's soft-lock: a Large block (1 x 2) at the mat's right
+    edge, fleeing from an enemy in front, could neither wheel (the edge),
+    step ahead (the enemy) nor give an order (it flees). It turns freely,
+    so a blocked quarter turn goes on round, and it can run."""
+    from tui.core.systems.kingmaker.movement import may_run
+
+    pikes = Army(key="pikes", name="Pikes", side=0, cr="1", troops=200)
+    battle = kit_face_off("Edge", 5, ((pikes, (23, 3, "s")), (WARBAND, (22, 10, "n"))))
+    close_in(battle, ("pikes", 3), ("warband", 2))
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "pikes", 20, 20, *(2,) * (melee_setup(battle.game, "warband", "pikes").attacks - 2))
+    battle.record(ev.EndStep())
+    from tui.core.systems.kingmaker.morale import owed
+
+    dc = owed(battle.game, "pikes").dc
+    face = next(f for f in range(1, 21) if 5 <= dc - battle.morale_preview("pikes", typed=f)[2] < 10)  # failed by 5 to 9: flee
+    battle.morale_check("pikes", typed=(face,))
+    assert battle.game.unit("pikes").standing == "flee"
+    while battle.game.phase != "tactics":
+        battle.record(ev.EndStep())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    assert may_run(battle.game, "pikes")
+    facing = battle.game.unit("pikes").block.facing
+    battle.move("pikes", "turn_left")
+    assert battle.game.unit("pikes").block.facing == {"s": "n", "n": "s", "e": "w", "w": "e"}[facing]
+    battle.move("pikes", "forward")  # away from the warband, past its free hack
+    assert battle.game.unit("pikes").block.y < 6

@@ -253,6 +253,13 @@ def move(state: KMState, event: ev.Move) -> KMState:
     if turning and unit.turned >= state.rules.movement.turns_per_turn and not away:
         raise RuleViolation(t("km.rule.turned_already", name=name))
     after = step_block(unit.block, event.step)
+    if turning and away and not (_on_mat(state, after) and _fits(state, event.key, after)):
+        # It turns freely: wheeling a quarter is blocked (an enemy, a unit,
+        # the mat's edge beside it), so it goes on round to face about.
+        # Refused before, so no played step changes.
+        about = step_block(after, event.step)
+        if _fits(state, event.key, about):
+            after = about
     cost = step_cost(state, event.key, event.step, after)
     left = allowance(state, event.key) - unit.spent
     if cost > left:
