@@ -31,7 +31,7 @@ from textual.widgets import Input, Label, Static
 from tui.ui.widgets.steady_input import SteadyInput
 from tui.core.errors import ForcesError
 from tui.core.i18n import language, t
-from tui.core.systems.fate.forces import Leader, Player, Rating, Unit, check_unit, left, missing_aspects, spent, unit_cost
+from tui.core.systems.fate.forces import carried, Leader, Player, Rating, Unit, check_unit, left, missing_aspects, spent, unit_cost
 from tui.core.systems.fate.rules import FateRuleset
 from tui.core.records import MAX_NAME, check_name
 from tui.ui.widgets.cycle import Cycle, CycleItem
@@ -88,7 +88,15 @@ def unit_card(unit: Unit, rules: FateRuleset, lang: str) -> Group:
     free = missing_aspects(unit, rules)
     if free:
         last.append(" · " + t("fate_army.card.free_aspects", count=free), style="italic")
+    _carried(last, unit, rules, lang)
     return _card(head, [Text(_skills(rules, unit.skills, lang)), last])
+
+
+def _carried(last: Text, card: Unit | Leader, rules: FateRuleset, lang: str) -> None:
+    """The consequences a card brings from an earlier battle, by name."""
+    if card.consequences:
+        taken = "; ".join(f"{rules.consequence(slot).name(lang)}: {text}" for slot, text in carried(card))
+        last.append(" · " + t("fate_army.card.carried", consequences=taken), style="bold")
 
 
 def leader_card(leader: Leader, rules: FateRuleset, lang: str) -> Group:
@@ -100,6 +108,7 @@ def leader_card(leader: Leader, rules: FateRuleset, lang: str) -> Group:
         last.append(t("fate_army.card.aspects", aspects="; ".join(leader.aspects)) + " · ")
     slots = ", ".join(rules.consequence(c).name(lang) for c in rules.leaders.consequences)
     last.append(t("fate_army.card.consequences", slots=slots, count=len(rules.leaders.consequences)), style="dim")
+    _carried(last, leader, rules, lang)
     return _card(head, [Text(_skills(rules, leader.skills, lang, first=rules.leaders.bonus_skill)), last])
 
 

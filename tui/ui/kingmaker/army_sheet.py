@@ -104,6 +104,8 @@ def sheet_text(state: KMState, key: str, fixed: str | None = None, kept: str | N
     if found.mount_cr is not None:
         line(t("km_army.sheet.mounted", rider=cr_text(found.rider_cr), mount=cr_text(found.mount_cr)))
     line(t("km_army.sheet.hp", hp=found.hp.total) + _why(found.hp, found, state))
+    if army.wounds:
+        line(t("km_army.sheet.wounds", hp=found.hp.total - army.wounds, most=found.hp.total, wounds=army.wounds), "bold")
     line(t("km_army.sheet.offense", offense=_signed(found.offense.total)) + _why(found.offense, found, state))
     if found.ranged_offense is not None:
         line(t("km_army.sheet.ranged", offense=_signed(found.ranged_offense.total), range=found.range) + _why(found.ranged_offense, found, state))

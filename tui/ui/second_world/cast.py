@@ -29,6 +29,7 @@ from textual.widgets.option_list import Option
 from tui.core.i18n import language, t
 from tui.core.systems.second_world import events as ev
 from tui.core.systems.second_world.battle import SecondWorldBattle
+from tui.core.campaign.consequences import split
 from tui.core.systems.second_world.forces import Character, consequence_slots, stress_boxes, teamwork
 from tui.core.systems.second_world.state import SWState
 from tui.ui.second_world import cast_flows as flows
@@ -216,6 +217,10 @@ def sheet_text(state: SWState, character: Character) -> Text:
         text.append("\n" + t("sw_ui.cast.sheet_track", track=track.name(lang), boxes=boxes, consequences=names))
     for aspect in character.aspects:
         text.append("\n  " + aspect, style="italic")
+    if character.consequences and fighter is None:
+        # brought from an earlier conflict: they fill their slots when it starts
+        taken = "; ".join(f"{rules.consequence(slot.rstrip('0123456789')).name(lang)}: {aspect}" for slot, aspect in split(character.consequences))
+        text.append("\n" + t("sw_ui.cast.sheet_carried", consequences=taken), style="bold")
     if fighter is not None:
         # what the conflict has put on them: boosts, advantages, consequences
         for made in (a for a in state.aspects if a.on == character.key):
