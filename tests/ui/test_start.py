@@ -163,6 +163,7 @@ def _launching(monkeypatch, answer) -> list:
     class FakeApp:
         def __init__(self, session, *args, **kwargs):
             opened.append(session)
+            self.settings = args[0] if args else None
             self.return_code, self.exit_problem, self.rescued, self.quit_unsaved = 0, None, None, False
 
         def disarm(self):
@@ -233,6 +234,7 @@ def test_a_new_battle_left_without_a_step_is_not_kept(tmp_path, monkeypatch, cap
     class FakeApp:
         def __init__(self, session, *args, **kwargs):
             self.session = session
+            self.settings = args[0] if args else None
             self.return_code, self.exit_problem, self.rescued, self.quit_unsaved = 0, None, None, False
 
         def disarm(self):

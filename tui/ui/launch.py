@@ -179,6 +179,7 @@ def _campaign(session: Session, settings: Any, settings_file: Path, args: Any, n
         choice = app.run()
         if choice is None or (app.return_code or 0) >= 128:
             problem = app.close_session()
+            set_language(app.settings.language)  # the way out speaks as the GM left the campaign
             return _farewell(app.return_code or 0, session, problem, campaign=True)
         try:
             battle = open_session(choice.battle)
