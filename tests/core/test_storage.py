@@ -958,3 +958,23 @@ def test_an_undone_step_todays_rules_refuse_ends_the_redo_future_with_a_notice(t
     finally:
         session.close()
     assert load_battle(path).history.dropped == 0
+
+
+def test_an_unplayed_battle_forgets_only_the_file_it_wrote(tmp_path):
+    """Found by a hand check: a new, empty battle left as a hangup closed
+    it deleted the file at its path, which had meanwhile been replaced by
+    a campaign copied there (and that copy's backup)."""
+    from tui.core.files.storage import create_session, forget_unplayed
+    from tui.core.system import find_system
+
+    path = tmp_path / "war.toml"
+    session = create_session(path, find_system("myz").new_battle(7))
+    title = session.battle.meta.title
+    session.close()
+    path.write_text("# someone else's file\n", encoding="utf-8")
+    (tmp_path / "war.toml.bak").write_text("# its backup\n", encoding="utf-8")
+    assert not forget_unplayed(session, title)
+    assert path.read_text(encoding="utf-8") == "# someone else's file\n" and (tmp_path / "war.toml.bak").exists()
+    again = create_session(tmp_path / "other.toml", find_system("myz").new_battle(8))
+    again.close()
+    assert forget_unplayed(again, again.battle.meta.title) and not (tmp_path / "other.toml").exists()

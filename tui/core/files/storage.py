@@ -369,6 +369,10 @@ def forget_unplayed(session: Session, title: str) -> bool:
     if session.read_only or not session.closed or battle.history.events or battle.meta.title != title:
         return False
     try:
+        # Only what this session wrote: a file put there since (a copy, a
+        # campaign) is someone else's, and its backup with it.
+        if session.on_disk is None or read_regular(session.path, len(session.on_disk) + 1) != session.on_disk:
+            return False
         for leftover in (session.path, backups.bak_path(session.path), journal.journal_path(session.path), projection_path(session.path)):
             leftover.unlink(missing_ok=True)
     except OSError:
