@@ -366,3 +366,35 @@ async def test_a_signal_closes_the_campaign_with_its_exit_code(tmp_path):
         await pilot.pause()
     assert app.return_code == 143 and app.session.closed
     assert not (tmp_path / "stolen-lands.toml.journal").exists() or load_battle(tmp_path / "stolen-lands.toml")
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+async def test_back_from_a_battle_it_says_why_nothing_is_offered_and_keeps_quiet_when_carried(tmp_path, language):
+    from tui.core.i18n import set_language
+
+    app = km_campaign(tmp_path, fought=False, language=language)
+    app.finished = "b1"
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert [n.message for n in app._notifications] and not isinstance(app.screen, ChoiceDialog)  # not over: said
+    finally:
+        set_language("en")
+    app = km_campaign(tmp_path / "carried", language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "tab", "c")
+        await wait_for(app, pilot, ChoiceDialog)
+        await press(pilot, "enter")
+        await pilot.pause()
+    app.session.close()
+    from tests.ui.campaign.kit import open_app
+
+    again = open_app(tmp_path / "carried" / "stolen-lands.toml", load_battle(tmp_path / "carried" / "stolen-lands.toml"), language=language)
+    again.finished = "b1"
+    try:
+        async with again.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert not again._notifications and not isinstance(again.screen, ChoiceDialog)  # carried as it ends: quiet
+    finally:
+        set_language("en")

@@ -16,7 +16,7 @@ from typing import Any
 
 from tui.core.campaign.campaign import Campaign, CampaignState, at_muster, rebased
 from tui.core.campaign.events import BattleLink, CarryBack, Keep, Muster
-from tui.core.campaign.roster import CampaignError
+from tui.core.campaign.roster import CampaignError, CarriedAlready
 from tui.core.errors import MassCombatError
 from tui.core.campaign.rules import CampaignRules
 from tui.core.history import CampaignRef, LoggedBattle
@@ -115,7 +115,7 @@ def offer(campaign: Campaign, campaign_path: Path, battle_id: str) -> Offer:
     print_ = fingerprint(battle)
     earlier = state.carried_for(link.id)
     if earlier is not None and earlier.fingerprint == print_:
-        raise CampaignError(t("campaign.error.carried_already", battle=link.id))
+        raise CarriedAlready(t("campaign.error.carried_already", battle=link.id))
     rules = campaign_rules(system)
     start = at_muster(campaign.history, link.id)
     ended, outcome = rules.aftermath(start, link, battle)

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Generic, Literal, TypeVar, Union
 from pydantic import Field
 
 from tui.core.campaign.events import Amend, BattleLink, CarryBack, Enlist, Keep, Muster, SetSides, told
-from tui.core.campaign.roster import CampaignError, CampaignForce, CampaignSide, Change, Roster, value_at, with_changes
+from tui.core.campaign.roster import CampaignError, CarriedAlready, CampaignForce, CampaignSide, Change, Roster, value_at, with_changes
 from tui.core.frozen import replace
 from tui.core.history import BattleFile, History, LoggedBattle, QuickRoll, new_seed
 from tui.core.i18n import t
@@ -129,7 +129,7 @@ def _carry_back(state: CampaignState, event: CarryBack) -> CampaignState:
     state.link(event.battle)
     before = state.carried_for(event.battle)
     if before is not None and before.fingerprint == event.fingerprint:
-        raise CampaignError(t("campaign.error.carried_already", battle=event.battle))
+        raise CarriedAlready(t("campaign.error.carried_already", battle=event.battle))
     roster = with_changes(state.roster, event.changes)
     carried = Carried(event.battle, event.fingerprint, event.ended or event.changes, {str(k): v for k, v in event.outcome.items()})
     return replace(state, roster=roster, carried=tuple(c for c in state.carried if c.battle != event.battle) + (carried,))

@@ -28,6 +28,10 @@ class CampaignError(MassCombatError):
     """A campaign step its roster does not allow (one line, the place named)."""
 
 
+class CarriedAlready(CampaignError):
+    """A battle's end has been carried back already, as it ends now."""
+
+
 class CampaignSide(Record):
     """One side of the campaign: a kingdom, a faction, a player."""
 
@@ -179,4 +183,4 @@ def _first_line(exc: ValueError) -> str:
     return str(exc).splitlines()[0]
 
 
-__all__ = ["CampaignError", "CampaignForce", "CampaignSide", "Change", "ForceKey", "Roster", "SideIndex", "Value", "number", "value_at", "with_changes", "words"]
+__all__ = ["CarriedAlready", "CampaignError", "CampaignForce", "CampaignSide", "Change", "ForceKey", "Roster", "SideIndex", "Value", "number", "value_at", "with_changes", "words"]

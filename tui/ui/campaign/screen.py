@@ -91,14 +91,15 @@ class CampaignScreen(Screen[None]):
         """Back from a battle that has ended and not been carried back (as
         it ends now): its aftermath is offered at once."""
         from tui.core.campaign.battles import offer
+        from tui.core.campaign.roster import CarriedAlready
         from tui.core.errors import MassCombatError
 
         try:
             offer(self.shell.campaign, self.shell.session.path, battle)
+        except CarriedAlready:
+            return  # carried back as it ends: nothing new
         except MassCombatError as exc:
-            # carried already as it ends: nothing new to say; else why nothing is offered (not over yet)
-            if self.shell.campaign.state.carried_for(battle) is None or "carried" not in str(exc):
-                self.shell.notify(str(exc), severity="warning", timeout=8)
+            self.shell.notify(str(exc), severity="warning", timeout=8)  # why nothing is offered (not over yet)
             return
         self._highlight_battle(battle)
         self.shell.run_flow(self, flows.carry_flow(self, battle))
