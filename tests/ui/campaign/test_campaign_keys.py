@@ -266,7 +266,7 @@ async def test_the_start_screen_lists_campaigns_and_starts_new_ones(tmp_path):
         await pilot.pause()
         options = app.query_one(OptionList)
         labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
-        assert any("Stolen Lands" in label and "campaign, Kingmaker" in label for label in labels)
+        assert any("Stolen Lands" in label and "campaign, Kingmaker Fantasy Battle, 1 battle " in label for label in labels)
         new = [i for i, label in enumerate(labels) if label.startswith("New campaign: Kingmaker")]
         options.highlighted = new[0]
         await press(pilot, "enter")

@@ -15,7 +15,7 @@ from pathlib import Path
 from tui.core.errors import MassCombatError
 from tui.core.files.places import list_examples
 from tui.core.system import LEGACY_SYSTEM, UnknownSystem, find_system
-from tui.core.files.tomlfile import read_toml_top
+from tui.core.files.tomlfile import read_toml, read_toml_top
 
 RECENT_MOST = 30
 """How many saved battles the start screen lists."""
@@ -37,6 +37,8 @@ class Shelved:
     """Why the file can't be opened (one line), or None."""
     kind: str = "battle"
     """``battle``, or ``campaign`` for a campaign's file."""
+    battles: int = 0
+    """A campaign's battles (from its ``[state]``)."""
 
 
 def _read(path: Path, played: datetime | None) -> Shelved:
@@ -47,8 +49,12 @@ def _read(path: Path, played: datetime | None) -> Shelved:
         title = data.get("title", "")
         if not isinstance(title, str) or not isinstance(system, str):
             raise UnknownSystem(str(path))
-        kind = "campaign" if data.get("kind") == "campaign" else "battle"
-        return Shelved(path, system, title, played, kind=kind)
+        if data.get("kind") == "campaign":
+            # a campaign's file is small: its summary says how many battles it has
+            state = read_toml(path)[1].get("state")
+            battles = state.get("battles", 0) if isinstance(state, dict) else 0
+            return Shelved(path, system, title, played, kind="campaign", battles=battles if isinstance(battles, int) else 0)
+        return Shelved(path, system, title, played)
     except (MassCombatError, OSError) as exc:
         return Shelved(path, "", path.stem, played, str(exc).split("\n")[0])
 

@@ -52,7 +52,7 @@ def _shelved(item: Shelved) -> Text:
     text = Text()
     # A file's name is whatever the folder holds: written out, never sent raw.
     text.append(printable(item.title or item.path.stem), style="bold")
-    what = f"{t('start.campaign_of', system=_system_name(item.system))}" if item.kind == "campaign" else _system_name(item.system)
+    what = t("start.campaign_of", system=_system_name(item.system), count=item.battles) if item.kind == "campaign" else _system_name(item.system)
     text.append(f"  {what} · {_when(item.played)} · {printable(item.path.name)}", style="dim")
     if item.problem:
         text.append("  — " + printable(t("start.cannot_open", problem=item.problem)), style="italic")
