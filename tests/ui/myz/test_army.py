@@ -471,3 +471,29 @@ def test_a_faction_not_yet_an_ark_says_ticking_it_lists_the_projects():
     assert "projects are listed" in str(row.note)
     assert not any(r.id.startswith("project:") for r in ghouls)
     assert any(r.id.startswith("project:") for r in ark) and "projects are listed" not in str(next(r for r in ark if r.id == "ark").note)
+
+
+async def test_the_person_dialog_shows_and_keeps_the_damage_brought_from_an_earlier_battle():
+    """A campaign's PC comes to the muster hurt: the builder shows the
+    damage and may change it (as much as Strength: broken from the start)."""
+    from textual.app import App
+    from textual.widgets import Input
+
+    from tui.core.systems.myz.rules import shipped
+
+    hurt = Person(name="Angus", position="engineer", skills={"jury_rig": "3b2s"}, damage=2)
+    saved: list[Person] = []
+
+    class Host(App):
+        def on_mount(self) -> None:
+            self.push_screen(PersonDialog(hurt, "engineer", shipped(), lambda _: None), saved.append)
+
+    app = Host()
+    async with app.run_test(size=(80, 30)) as pilot:
+        await pilot.pause()
+        dialog = app.screen
+        assert dialog.query_one("#damage", Input).value == "2"
+        dialog.query_one("#damage", Input).value = "4"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert saved and saved[0].damage == 4

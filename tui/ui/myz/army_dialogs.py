@@ -37,7 +37,8 @@ def _bounds(name: str) -> tuple[int, int]:
 
 class PersonDialog(Form):
     """A leader, assailant, engineer or medic: name, position, PC or NPC,
-    the skills the position rolls (as dice, ``4b2s``), armour and strength.
+    the skills the position rolls (as dice, ``4b2s``), armour, strength and
+    the damage brought from an earlier battle (as much as Strength: broken).
 
     ``check`` says why the army could not take the person (None if it can),
     so a refusal shows here and nothing typed is lost.
@@ -90,6 +91,8 @@ class PersonDialog(Form):
                 yield SteadyInput(str(person.armour if person else 0), type="integer", max_length=2, compact=True, id="armour")
                 yield Label(t("army.dialog.strength"), markup=False)
                 yield SteadyInput(str(person.strength if person else 4), type="integer", max_length=2, compact=True, id="strength")
+                yield Label(t("army.dialog.damage"), markup=False)
+                yield SteadyInput(str(person.damage if person else 0), type="integer", max_length=2, compact=True, id="damage")
             yield Static(Content(t("army.dialog.person_help")), classes="dialog-help")
             yield Static("", classes="dialog-error")
 
@@ -143,7 +146,7 @@ class PersonDialog(Form):
                 return
             skills[skill.key] = value
         numbers = {}
-        for name in ("armour", "strength"):
+        for name in ("armour", "strength", "damage"):
             text = self.query_one(f"#{name}", Input).value.strip()
             least, most = _bounds(name)
             try:
