@@ -170,6 +170,9 @@ class CampaignRef(Record):
     file: Annotated[str, Field(pattern=r"^[^/\\]{1,120}\.toml$")]
     seed: Annotated[int, Field(ge=0, lt=2**63)]
     battle: Annotated[str, Field(pattern=r"^b[0-9]{1,4}$")]
+    forces: Annotated[tuple[Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9_-]{0,39}$")], ...], Field(max_length=200)] = ()
+    """The roster keys of the forces that came from it (each army, unit or
+    character of the battle has the same key)."""
 
 
 class BattleFile(Record):

@@ -123,3 +123,10 @@ def test_the_campaign_file_round_trips_with_its_journal(tmp_path):
     assert isinstance(loaded, Campaign)
     assert loaded.state.roster == campaign.state.roster
     assert loaded.history.cursor == campaign.history.cursor
+
+
+def test_the_battle_names_its_campaign_and_the_forces_that_came(tmp_path):
+    campaign = stolen_lands()
+    mustered(campaign, tmp_path)
+    ref = load_battle(tmp_path / "stolen-lands-b1.toml").meta.campaign
+    assert (ref.file, ref.seed, ref.battle, ref.forces) == ("stolen-lands.toml", 11, "b1", ("knights", "warband"))

@@ -79,7 +79,7 @@ def muster(campaign: Campaign, campaign_path: Path, sides: tuple[int, ...], forc
     battle = rules.muster(state, link, seed, model)
     battle.meta = battle.meta.model_copy(update={
         "ruleset": system.ruleset_ref(model, path),
-        "campaign": CampaignRef(file=campaign_path.name, seed=campaign.seed, battle=link.id),
+        "campaign": CampaignRef(file=campaign_path.name, seed=campaign.seed, battle=link.id, forces=link.forces),
     })
     return step, battle
 

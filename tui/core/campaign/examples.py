@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 
 from tui.core.campaign.campaign import Campaign
 from tui.core.campaign.events import Muster
-from tui.core.history import CampaignRef, LoggedBattle
+from tui.core.history import LoggedBattle
 
 
 def write_campaign_example(campaign: Campaign, battles: Mapping[str, LoggedBattle[Any, Any]], path: Path, header: str) -> None:
@@ -64,7 +64,7 @@ def copy_campaign(example: Path, campaign: Campaign, target: Path) -> None:
             continue  # a battle the example leaves out: the campaign says it is missing when it is asked for
         battle = load_battle(source)
         ref = battle.meta.campaign
-        link = CampaignRef(file=target.name, seed=seed, battle=ref.battle) if ref is not None else None
+        link = ref.model_copy(update={"file": target.name, "seed": seed}) if ref is not None else None
         battle.meta = battle.meta.model_copy(update={"template": False, "seed": random.SystemRandom().randrange(2**63), "campaign": link})
         save_battle(battle, target.parent / new)
     save_battle(copy, target)
