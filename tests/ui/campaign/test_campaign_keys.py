@@ -398,3 +398,21 @@ async def test_back_from_a_battle_it_says_why_nothing_is_offered_and_keeps_quiet
             assert not again._notifications and not isinstance(again.screen, ChoiceDialog)  # carried as it ends: quiet
     finally:
         set_language("en")
+
+
+async def test_x_recalls_a_routed_army_and_refuses_a_destroyed_one(tmp_path):
+    app = km_campaign(tmp_path, fought=False)
+    from tui.core.campaign.events import Amend
+    from tui.core.campaign.roster import Change
+
+    app.campaign.record(Amend(changes=(
+        Change(path="forces.knights.status", before="ready", after="routed"),
+        Change(path="forces.warband.status", before="ready", after="defeated"),
+    )))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await press(pilot, "x")
+        assert roster(app).force("knights").status == "ready"  # the Loyalty check succeeded
+        await press(pilot, "down", "x")
+        assert roster(app).force("warband").status == "defeated"
+        assert any("destroyed" in n.message for n in app._notifications)

@@ -330,7 +330,9 @@ def dismiss(app: "CampaignApp", key: str) -> None:
     if force.status in OUT_OF_SERVICE and force.status != "dismissed":
         app.refuse(t("campaign_ui.why.gone", name=app.rules.force_name(force), status=app.rules.status_name(force.status)))
         return
-    after = "ready" if force.status == "dismissed" else "dismissed"
+    # a ready force is dismissed; any other that can still fight is recalled
+    # (routed: the kingdom's Loyalty check succeeded; taken out: it is back)
+    after = "dismissed" if force.status == "ready" else "ready"
     app.act(lambda c: c.record(Amend(changes=(Change(path=f"forces.{key}.status", before=force.status, after=after),))))
 
 
