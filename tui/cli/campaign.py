@@ -116,7 +116,7 @@ def _changes(args: Any, campaign: Campaign, changes: tuple[Change, ...], state: 
     if not changes:
         emit(args, t("campaign.cli.nothing"))
         return
-    emit(args, "\n".join([t("campaign.cli.changes"), *(f"  {rules.change_line(c, state, language())}" for c in changes)]))
+    emit(args, "\n".join([t("campaign.cli.changes"), *(f"  {rules.change_line(c, state, language())}" for c in changes if not rules.hidden_change(c))]))
 
 
 def _upkeep(args: Any) -> int:

@@ -75,7 +75,7 @@ def test_consequences_and_fate_points_are_carried_back_and_come_into_the_next_ba
     assert found["forces.u1.since"] == ((), ("mild:0",))
     assert offered.step.outcome == {"en": "victory for GM", "de": "Sieg für GM"}
     lines = [RULES.change_line(c, offered.state, "en") for c in offered.step.changes]
-    assert "Pikes of Brannock takes Shaken" in lines
+    assert "Pikes of Brannock takes Shaken (mild)" in lines
     campaign.record(offered.step)
     # The next battle: the Pikes still carry Shaken, in play as a consequence
     step, battle = muster(campaign, path, (0, 1), ("u1", "l1", "u3", "l2"), "Hill Fort", seed=8)

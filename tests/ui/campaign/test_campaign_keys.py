@@ -30,14 +30,14 @@ async def test_carry_back_shows_each_change_and_writes_what_the_gm_keeps(tmp_pat
         await press(pilot, "tab", "c")
         dialog = await wait_for(app, pilot, ChoiceDialog)
         labels = [str(o.prompt) for o in dialog.query_one("OptionList").options]
-        assert labels[0].startswith("Write these 4 changes")
+        assert labels[0].startswith("Write these 5 changes")
         assert any("Knights of Ostmark: destroyed" in label for label in labels)
         # leave out the commander's fate (a word: Enter unticks it) ...
         await press(pilot, "down", "down", "enter")
         dialog = await wait_for(app, pilot, ChoiceDialog)
         assert str(dialog.query_one("OptionList").options[2].prompt).startswith("  Knights")
         # ... and change the warband's hp (a number: Enter asks for it, as hp, within its range)
-        await press(pilot, "down", "enter")
+        await press(pilot, "down", "down", "enter")
         number = await wait_for(app, pilot, NumberDialog)
         from textual.widgets import Input
 
@@ -63,6 +63,7 @@ async def test_back_from_a_finished_battle_its_aftermath_is_offered_at_once(tmp_
         assert "Rivenhold hold the field" in str(dialog._title)
         await press(pilot, "escape")
         assert app.campaign.state.carried_for("b1") is None  # Esc writes nothing
+        assert app.focused is not None and app.focused.id == "battle-list" and app.screen.battle == "b1"  # p and c act on it
 
 
 @pytest.mark.covers("campaign.muster", "campaign.pick.go", "campaign.pick.force")
@@ -130,6 +131,7 @@ async def test_a_key_a_system_does_not_have_says_why(tmp_path):
     app = fate_campaign(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
+        assert app.screen.check_action("week", ()) is False  # not Fate's: out of the footer
         await press(pilot, "w")
         assert not isinstance(app.screen, ChoiceDialog)
         assert any("weekly upkeep" in n.message for n in app._notifications)

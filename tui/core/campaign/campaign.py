@@ -153,6 +153,7 @@ def rebased(current: Roster[Any], start: Roster[Any], was: tuple[Change, ...], n
     else takes the new value. ``bounds(path)`` keeps a number in its range."""
     old = {c.path: c.after for c in was}
     new = {c.path: c.after for c in now}
+    absolute = {c.path for c in now if c.absolute}
     changes: list[Change] = []
     for path in [*new, *(p for p in old if p not in new)]:
         try:
@@ -162,8 +163,10 @@ def rebased(current: Roster[Any], start: Roster[Any], was: tuple[Change, ...], n
         then, later = old.get(path, begun), new.get(path, begun)
         if then == later:
             continue
-        if isinstance(value, int) and not isinstance(value, bool) and isinstance(then, int) and isinstance(later, int):
-            after: Any = value + (later - then)
+        if path in absolute:
+            after: Any = later
+        elif isinstance(value, int) and not isinstance(value, bool) and isinstance(then, int) and isinstance(later, int):
+            after = value + (later - then)
             limits = bounds(path) if bounds is not None else None
             if limits is not None:
                 after = max(limits[0], min(limits[1], after))

@@ -10,7 +10,7 @@ battle's aftermath, or replacing it with a newer one, sets the befores back.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Annotated, Any, Generic, Literal, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -89,9 +89,12 @@ class Change(Record):
     path: Annotated[str, Field(pattern=r"^[a-z0-9_.-]{1,120}$")]
     before: Value
     after: Value
+    absolute: Literal[True] | None = None
+    """A battle's end set this value whatever it was (a destroyed army's hp
+    is none): carried back again, it is not moved by a difference."""
 
     def undone(self) -> "Change":
-        return Change(path=self.path, before=self.after, after=self.before)
+        return Change(path=self.path, before=self.after, after=self.before, absolute=self.absolute)
 
 
 def number(value: Value) -> int:

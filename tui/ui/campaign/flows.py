@@ -67,7 +67,8 @@ async def muster_flow(screen: "Screen[Any]") -> None:
             side = printable(state.roster.sides[force.side].name)
             label = f"{mark(app, force.key in picked)} {printable(app.rules.force_name(force))}"
             closed = t("campaign_ui.muster.out", status=app.rules.status_name(force.status)) if force.status in OUT_OF_SERVICE else None
-            options.append(Choice(force.key, label, side, closed, entry="force"))
+            note = side if force.status == "ready" or closed else f"{side} · {app.rules.status_name(force.status)}"
+            options.append(Choice(force.key, label, note, closed, entry="force"))
         answer = await ask(screen, ChoiceDialog(t("campaign_ui.muster.title"), options, t("campaign_ui.muster.help"), highlight=last, menu=PICK_MENU))
         if answer is None:
             return
@@ -131,7 +132,7 @@ async def carry_flow(screen: "Screen[Any]", battle: str) -> None:
         return
     step = offered.step.model_copy(update={"changes": changes})
     if app.act(lambda c: c.record(step)):
-        app.notify(t("campaign_ui.carry.done", title=link.title, count=len(changes)))
+        app.notify(t("campaign_ui.carry.done", title=link.title, count=sum(not app.rules.hidden_change(c) for c in changes)))
 
 
 async def confirm_changes(screen: "Screen[Any]", title: str, offered: tuple[Change, ...], state: CampaignState, help_text: str) -> tuple[Change, ...] | None:
@@ -174,7 +175,7 @@ async def confirm_changes(screen: "Screen[Any]", title: str, offered: tuple[Chan
         if not isinstance(value, int):
             kept[index] = False
             continue
-        changes[index] = Change(path=path, before=change.before, after=rules.stored(path, value, state))
+        changes[index] = change.model_copy(update={"after": rules.stored(path, value, state)})
         kept[index] = True
 
 

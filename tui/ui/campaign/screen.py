@@ -84,7 +84,10 @@ class CampaignScreen(Screen[None]):
         self._redraw()
         finished = self.shell.finished
         if finished is not None:
+            # back from that battle: it is the one highlighted, where p and c act
             self.shell.finished = None
+            self.query_one("#battle-list", OptionList).focus()
+            self._highlight_battle(finished)
             self._offer_finished(finished)
 
     def _offer_finished(self, battle: str) -> None:
@@ -211,6 +214,9 @@ class CampaignScreen(Screen[None]):
         return None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        rules = self.shell.rules
+        if (action == "week" and not rules.week) or (action == "keep_map" and not rules.maps) or (action == "purse" and not (rules.treasury or rules.side_fate_points)):
+            return False  # not this system's: out of the footer (pressed anyway, it says why)
         if action in {b.action for b in self.BINDINGS if isinstance(b, Binding)}:
             return None if self.binding_refusal(action) else True
         return True

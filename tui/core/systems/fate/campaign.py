@@ -83,8 +83,8 @@ class FateCampaign(CampaignRules):
         if field == "consequences":
             before = set(words(change.before))
             after = set(words(change.after))
-            gained = [e.partition(":")[2] for e in words(change.after) if e not in before]
-            healed = [e.partition(":")[2] for e in words(change.before) if e not in after]
+            gained = [_named(state, e, language) for e in words(change.after) if e not in before]
+            healed = [_named(state, e, language) for e in words(change.before) if e not in after]
             lines = []
             if gained:
                 lines.append(t("fate.campaign.change.gained", name=force.name, consequences=", ".join(gained)))
@@ -178,6 +178,12 @@ class FateCampaign(CampaignRules):
             card = force.card
             changes += recovery(f"forces.{force.key}", force.card_field, card.consequences, force.since, end, lambda slot: rules.consequence(slot).recovery_days)
         return tuple(changes), ()
+
+
+def _named(state: CampaignState, entry: str, language: str) -> str:
+    """A carried consequence as the GM reads it: its aspect and how severe."""
+    slot, _, text = entry.partition(":")
+    return t("fate.campaign.consequence", aspect=text, severity=state.rules.consequence(slot).name(language))
 
 
 CAMPAIGN = FateCampaign()

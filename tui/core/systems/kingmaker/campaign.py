@@ -144,14 +144,21 @@ class KingmakerCampaign(CampaignRules):
                 continue  # taken out of the battle's muster: it did not fight
             unit = game.unit(key)
             base = f"forces.{key}"
-            if unit.standing == "defeated":
+            most = game.derived[key].hp.total
+            # damage still due when the battle ended (a free hack at an army that ran off the mat) counts
+            hp = max(0, game.hp(key) - unit.pending)
+            if unit.standing == "defeated" or hp == 0:
                 changes.append(Change(path=f"{base}.status", before=force.status, after="defeated"))
                 if key in fates:
                     fate = next(f for f in rules.aftermath.commander_fate if fates[key] <= f.up_to).key
                     if fate in ("killed", "captured", "escaped"):
                         changes.append(Change(path=f"{base}.commander_fate", before=force.commander_fate, after=fate))
+                if force.army.wounds != most:
+                    changes.append(Change(path=f"{base}.army.wounds", before=force.army.wounds, after=most, absolute=True))
                 continue
-            wounds = game.derived[key].hp.total - game.hp(key)
+            if unit.pending and rules.aftermath.heal_to_acr:
+                hp = max(hp, math.floor(game.derived[key].acr))  # the aftermath's healing to ACR, after it
+            wounds = most - hp
             if wounds != force.army.wounds:
                 changes.append(Change(path=f"{base}.army.wounds", before=force.army.wounds, after=wounds))
             if army.morale != force.army.morale:

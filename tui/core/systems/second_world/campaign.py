@@ -69,8 +69,8 @@ class SecondWorldCampaign(CampaignRules):
         if field == "character.consequences":
             before, after = words(change.before), words(change.after)
             lines = []
-            gained = [e.partition(":")[2] for e in after if e not in before]
-            healed = [e.partition(":")[2] for e in before if e not in after]
+            gained = [_named(state, e, language) for e in after if e not in before]
+            healed = [_named(state, e, language) for e in before if e not in after]
             if gained:
                 lines.append(t("sw.campaign.change.gained", name=name, consequences=", ".join(gained)))
             if healed:
@@ -184,6 +184,12 @@ def _lay(battle: SecondWorldBattle, data: dict[str, Any]) -> None:
             battle.record(ev.SetEdge.model_validate(edge))
     except (ValueError, KeyError, TypeError) as exc:
         raise CampaignError(t("sw.campaign.map_broken", error=str(exc).splitlines()[0])) from None
+
+
+def _named(state: CampaignState, entry: str, language: str) -> str:
+    """A carried consequence as the GM reads it: its aspect and how severe."""
+    slot, _, text = entry.partition(":")
+    return t("sw.campaign.consequence", aspect=text, severity=state.rules.consequence(slot.rstrip("0123456789")).name(language))
 
 
 CAMPAIGN = SecondWorldCampaign()
