@@ -528,3 +528,32 @@ def test_a_fleeing_army_that_cannot_wheel_a_quarter_faces_about():
     assert battle.game.unit("pikes").block.facing == {"s": "n", "n": "s", "e": "w", "w": "e"}[facing]
     battle.move("pikes", "forward")  # away from the warband, past its free hack
     assert battle.game.unit("pikes").block.y < 6
+
+
+def test_damage_still_due_when_the_battle_ends_lands():
+    """A fleeing army at the mat's edge runs off it past a free hack: the
+    hack's damage is due at the phase's end, and the battle's end is that
+    end (it was lost: the army left with its hp whole)."""
+    from tui.core.systems.kingmaker.morale import owed
+
+    battle = kit_face_off("Edge", 5, ((KNIGHTS_AT_EDGE, (23, 3, "s")), (WARBAND, (22, 9, "n"))))
+    close_in(battle, ("knights", 3), ("warband", 2))
+    battle.record(ev.EndStep())
+    attack(battle, "warband", "knights", 20, 20, *(2,) * (melee_setup(battle.game, "warband", "knights").attacks - 2))
+    battle.record(ev.EndStep())
+    dc = owed(battle.game, "knights").dc
+    face = next(f for f in range(1, 21) if 5 <= dc - battle.morale_preview("knights", typed=f)[2] < 10)  # flee
+    battle.morale_check("knights", typed=(face,))
+    while battle.game.phase != "tactics":
+        battle.record(ev.EndStep())
+    begin_turn(battle)
+    to_phase(battle, "movement")
+    before = battle.game.hp("knights")
+    step(battle, "knights", "turn_left")  # east: the edge
+    battle.record(ev.Move(counter=counter(battle), key="knights", step="forward", hacks=(ev.Hack(by="warband", face=20),)))
+    game = battle.game
+    assert game.stage == "over" and game.unit("knights").standing in ("fled", "defeated")
+    assert game.unit("knights").pending == 0 and game.hp("knights") < before
+
+
+KNIGHTS_AT_EDGE = Army(key="knights", name="Knights of Ostmark", side=0, cr="2", troops=100, mount_cr="1")

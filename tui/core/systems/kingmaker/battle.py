@@ -32,6 +32,7 @@ RULE_FIXES = (
     RuleFix(fixes.LEAVE_CONTACT, "km.fix.leave_contact", left_contact_retreating),
     RuleFix(fixes.NEVER_MILDER, "km.fix.never_milder", decided_differently(apply, fixes.NEVER_MILDER)),
     RuleFix(fixes.TRIAGE_HEALS, "km.fix.triage_heals", decided_differently(apply, fixes.TRIAGE_HEALS)),
+    RuleFix(fixes.DUE_DAMAGE, "km.fix.due_damage", decided_differently(apply, fixes.DUE_DAMAGE)),
 )
 
 

@@ -41,6 +41,12 @@ its Offense check ... and heal damage equal to half its ACR": ticking it
 heals (at least 1) and spends it for the battle, as a once-a-battle tactic
 is spent. The tick took the -4 only, at every roll."""
 
-ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT, NEVER_MILDER, TRIAGE_HEALS})
+DUE_DAMAGE = "due_damage_lands"
+"""Damage dealt and not yet landed when the battle ends (a free hack at an
+army that then ran off the mat, blows struck before a rout ended it) lands
+as it ends; damage lands at the end of each phase, and the battle's end
+ends the phase. It was lost."""
 
-__all__ = ["ALL", "CORNER_FLANK", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "NEVER_MILDER", "TRIAGE_HEALS", "WITHDRAW_TIES"]
+ALL = frozenset({NATURAL_20, WITHDRAW_TIES, HUSTLE_OFFENSE, CORNER_FLANK, LEAVE_CONTACT, NEVER_MILDER, TRIAGE_HEALS, DUE_DAMAGE})
+
+__all__ = ["ALL", "CORNER_FLANK", "DUE_DAMAGE", "HUSTLE_OFFENSE", "LEAVE_CONTACT", "NATURAL_20", "NEVER_MILDER", "TRIAGE_HEALS", "WITHDRAW_TIES"]

@@ -8,6 +8,7 @@ from __future__ import annotations
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
+from tui.core.systems.kingmaker import fixes
 from tui.core.systems.kingmaker.mat import Block
 from tui.core.systems.kingmaker.state import KMState, Phase
 
@@ -67,9 +68,26 @@ def victory(state: KMState) -> KMState:
         return state
     winner = standing[0] if standing else None
     over = replace(state, stage="over", winner=winner)
+    if fixes.DUE_DAMAGE in state.mended:
+        over = _land_due(over)
     if winner is None:
         return over.with_note("km.note.nobody_wins")
     return over.with_note("km.note.victory", side=winner)
+
+
+def _land_due(state: KMState) -> KMState:
+    """The battle's end ends the phase: damage still due lands on every army,
+    on the field or gone from it (``fixes.DUE_DAMAGE``)."""
+    for army in state.armies:
+        unit = state.unit(army.key)
+        if not unit.pending:
+            continue
+        landed = replace(unit, damage=unit.damage + unit.pending, pending=0)
+        state = state.with_unit(army.key, landed)
+        state = state.with_note("km.note.damage", name=army.name, damage=unit.pending, hp=state.hp(army.key))
+        if state.hp(army.key) == 0 and landed.standing != "defeated":
+            state = state.with_unit(army.key, replace(landed, standing="defeated")).with_note("km.note.defeated", name=army.name)
+    return state
 
 
 __all__ = ["fits", "own_unit", "strikers", "victory"]
