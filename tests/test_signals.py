@@ -23,3 +23,9 @@ def test_a_signal_is_answered_with_a_dialog_up(case):
     that blocked in a dialog had left it deaf to q and every signal)."""
     held, took, code = signals.one("fate", case, dialog=True)
     assert held, f"{case} with a dialog up: exit {code} after {took:.2f} s"
+
+
+@pytest.mark.parametrize("case", list(signals.CASES))
+def test_a_campaign_answers_a_signal_or_a_closed_terminal_as_a_battle_does(case):
+    held, took, code = signals.one_campaign(case)
+    assert held, f"campaign, {case}: exit {code} after {took:.2f} s"

@@ -54,6 +54,39 @@ def one(system: str, case: str, *, dialog: bool = False) -> tuple[bool, float, i
         return held, took, code
 
 
+def one_campaign(case: str) -> tuple[bool, float, int | None]:
+    """A campaign open (the demo's copy) with one step undone, then the
+    signal: saved, lock freed, the same exit codes as a battle's."""
+    from tui.core.files.locking import lock_path_for
+    from tui.core.files.loading import load_battle
+    from tui.core.files.places import find_example, open_example
+
+    with temp_folder() as folder:
+        path = open_example(find_example("the-stolen-lands"), folder)
+        before = load_battle(path).history.cursor
+        app = Terminal([str(path)], app_env(folder))
+        try:
+            if not app.wait_for(b"Roster", 20):
+                return False, 0.0, None
+            app.send("u")  # one step taken back, saved at once
+            if not app.wait_until(lambda: _cursor(path) == before - 1):
+                return False, 0.0, None
+            started = time.monotonic()
+            how = CASES[case]
+            if how is None:
+                app.hang_up()
+            else:
+                os.kill(app.pid, how)
+            code = app.wait_exit(10)
+            took = time.monotonic() - started
+        finally:
+            app.kill()
+        expected = 128 + (how if how is not None else signal.SIGHUP)
+        saved = load_battle(path).history.cursor == before - 1
+        held = code == expected and took <= LIMIT and saved and not lock_path_for(path).exists()
+        return held, took, code
+
+
 def _cursor(path) -> int | None:
     from tui.core.errors import MassCombatError
     from tui.core.files.loading import load_battle
@@ -80,6 +113,11 @@ def main() -> int:
         for case in ("SIGHUP", "SIGTERM"):  # the quick roll's dialog waiting for the GM: answered all the same
             held, took, code = one(system, case, dialog=True)
             verdicts.add(f"{system} {case} with a dialog up", held, f"exit {code}, {took:.2f} s, saved and lock freed: {held}")
+    for case, how in CASES.items():
+        results = [one_campaign(case) for _ in range(args.rounds)]
+        expected = 128 + (how if how is not None else signal.SIGHUP)
+        codes = sorted({str(code) for _, _, code in results})
+        verdicts.add(f"campaign {case}", all(held for held, _, _ in results), f"exit {'/'.join(codes)} (want {expected}), slowest {max(took for _, took, _ in results):.2f} s")
     return verdicts.exit_code
 
 

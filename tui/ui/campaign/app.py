@@ -8,7 +8,9 @@ aftermath if it has ended."""
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
+import threading
 from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable
@@ -110,7 +112,14 @@ class CampaignApp(GatedApp[CampaignExit]):
         """A dropped SSH link or a kill: every step is on disk already; the
         lock goes with the session, and the exit code says which signal."""
         self.close_session()
-        self.exit(return_code=128 + signum)
+        code = 128 + signum
+        if not self.is_headless:
+            # Textual's shutdown writes to the terminal, which a hangup took
+            # away: all is saved and the lock is free, so past a second, go.
+            watchdog = threading.Timer(1.0, os._exit, (code,))
+            watchdog.daemon = True
+            watchdog.start()
+        self.exit(return_code=code)
 
     def set_titles(self) -> None:
         state = self.campaign.state
