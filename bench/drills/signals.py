@@ -21,43 +21,18 @@ LIMIT = 2.0
 def one(system: str, case: str, *, dialog: bool = False) -> tuple[bool, float, int | None]:
     """One run; ``dialog``: with the quick roll's dialog up when the signal
     comes (the app answers signals whatever a dialog is doing)."""
-    from tui.core.files.locking import lock_path_for
     from tui.core.files.loading import load_battle
 
     with temp_folder() as folder:
         path = demo_copy(system, folder)
         before = load_battle(path).history.cursor
         app = Terminal([str(path)], app_env(folder))
-        try:
-            if not app.wait_for(b"masscombat", 20):
-                return False, 0.0, None
-            app.send("u")  # one change: undo the demo's last step, saved at once
-            if not app.wait_until(lambda: _cursor(path) == before - 1):
-                return False, 0.0, None
-            if dialog:
-                app.send("\x04")  # ctrl+d: the quick roll, a dialog waiting for the GM
-                if not app.wait_for(b"Quick roll", 10):
-                    return False, 0.0, None
-            started = time.monotonic()
-            how = CASES[case]
-            if how is None:
-                app.hang_up()
-            else:
-                os.kill(app.pid, how)
-            code = app.wait_exit(10)
-            took = time.monotonic() - started
-        finally:
-            app.kill()
-        expected = 128 + (how if how is not None else signal.SIGHUP)
-        saved = load_battle(path).history.cursor == before - 1
-        held = code == expected and took <= LIMIT and saved and not lock_path_for(path).exists()
-        return held, took, code
+        return _stopped(app, path, before, case, b"masscombat", b"Quick roll" if dialog else None)
 
 
 def one_campaign(case: str) -> tuple[bool, float, int | None]:
     """A campaign open (the demo's copy) with one step undone, then the
     signal: saved, lock freed, the same exit codes as a battle's."""
-    from tui.core.files.locking import lock_path_for
     from tui.core.files.loading import load_battle
     from tui.core.files.places import find_example, open_example
 
@@ -65,26 +40,38 @@ def one_campaign(case: str) -> tuple[bool, float, int | None]:
         path = open_example(find_example("the-stolen-lands"), folder)
         before = load_battle(path).history.cursor
         app = Terminal([str(path)], app_env(folder))
-        try:
-            if not app.wait_for(b"Roster", 20):
+        return _stopped(app, path, before, case, b"Roster", None)
+
+
+def _stopped(app: Terminal, path, before: int, case: str, ready: bytes, dialog: bytes | None) -> tuple[bool, float, int | None]:
+    """Once ``ready`` shows: one step undone (saved at once), the dialog
+    opened if ``dialog`` names what it shows, then the case. Held: the
+    signal's exit code within the limit, the step saved, the lock freed."""
+    from tui.core.files.locking import lock_path_for
+
+    try:
+        if not app.wait_for(ready, 20):
+            return False, 0.0, None
+        app.send("u")  # one change: undo the last step, saved at once
+        if not app.wait_until(lambda: _cursor(path) == before - 1):
+            return False, 0.0, None
+        if dialog is not None:
+            app.send("\x04")  # ctrl+d: the quick roll, a dialog waiting for the GM
+            if not app.wait_for(dialog, 10):
                 return False, 0.0, None
-            app.send("u")  # one step taken back, saved at once
-            if not app.wait_until(lambda: _cursor(path) == before - 1):
-                return False, 0.0, None
-            started = time.monotonic()
-            how = CASES[case]
-            if how is None:
-                app.hang_up()
-            else:
-                os.kill(app.pid, how)
-            code = app.wait_exit(10)
-            took = time.monotonic() - started
-        finally:
-            app.kill()
-        expected = 128 + (how if how is not None else signal.SIGHUP)
-        saved = load_battle(path).history.cursor == before - 1
-        held = code == expected and took <= LIMIT and saved and not lock_path_for(path).exists()
-        return held, took, code
+        started = time.monotonic()
+        how = CASES[case]
+        if how is None:
+            app.hang_up()
+        else:
+            os.kill(app.pid, how)
+        code = app.wait_exit(10)
+        took = time.monotonic() - started
+    finally:
+        app.kill()
+    expected = 128 + (how if how is not None else signal.SIGHUP)
+    held = code == expected and took <= LIMIT and _cursor(path) == before - 1 and not lock_path_for(path).exists()
+    return held, took, code
 
 
 def _cursor(path) -> int | None:

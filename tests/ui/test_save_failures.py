@@ -181,7 +181,7 @@ async def test_a_signal_at_a_full_disk_exits_and_leaves_the_problem_to_report(tm
         full_disk(True)
         await pilot.press("r")
         await pilot.pause()
-        app.call_later(app._on_signal, signal.SIGTERM)
+        app.call_later(app.answer_signal, signal.SIGTERM)
     assert app.return_code == 128 + signal.SIGTERM
     assert app.exit_problem is not None and "No space" in app.exit_problem
     assert not lock_path_for(tmp_path / "battle.toml").exists()

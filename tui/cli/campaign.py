@@ -9,7 +9,6 @@ held by a running masscombat is refused too, naming who holds it."""
 
 from __future__ import annotations
 
-import random
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -131,13 +130,13 @@ def _time(args: Any, *, week: bool) -> int:
     path = Path(args.file)
     with _opened(path, args.dry_run) as (campaign, session):
         rules = campaign_rules(find_system(campaign.system))
-        rng = random.Random(f"masscombat:{campaign.seed}:campaign:{campaign.history.cursor}")
+        rng = campaign.step_rng()
         if week:
             if not rules.week:
                 raise CampaignError(t("campaign.error.no_week"))
-            bill = getattr(rules, "week_bill", None)
-            if bill is not None:
-                emit(args, "\n".join(t("campaign.cli.week_bill", side=side, cost=cost, treasury=treasury) for side, cost, treasury in bill(campaign.state)))
+            lines = rules.week_lines(campaign.state)
+            if lines:
+                emit(args, "\n".join(lines))
             changes, rolls = rules.upkeep(campaign.state, rng)
             step = Amend(what="week", changes=changes, days=rules.week_days(campaign.state), rolls=rolls)
         else:

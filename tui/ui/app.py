@@ -6,19 +6,13 @@ terminate and ctrl+c."""
 
 from __future__ import annotations
 
-import asyncio
 import gc
-import os
-import signal
-import threading
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingsMap
-from textual.reactive import reactive
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -29,15 +23,15 @@ from tui.core.i18n import set_language, t
 from tui.core.records import printable
 from tui.core.files.storage import Session
 from tui.core.system import GameSystem, system_of
-from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
 from tui.ui.registry import SystemUI, system_ui
-from tui.ui.settings import Settings, save_settings
+from tui.ui.settings import Settings
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.quick_roll import open_quick_roll
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.endings import Ending, ending_dialog, ending_of
 from tui.ui.shell.help import HelpScreen, palette_commands
-from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
+from tui.ui.shell.gated_app import QUIT_NOW
+from tui.ui.shell.session_app import SessionApp
 from tui.ui.shell.keys import KeyGate
 from tui.ui.shell.saving import SaveAsDialog, proposal, quit_dialog, rename_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
@@ -49,7 +43,7 @@ PUBLIC_FILE_CHECK = 2.0
 """Seconds between looks for the players' file (a stat; nothing is drawn)."""
 
 
-class MassCombatApp(GatedApp[None]):
+class MassCombatApp(SessionApp[None]):
     """A battle open on one save file; every change is saved at once."""
 
     TITLE = "masscombat"
@@ -70,11 +64,6 @@ class MassCombatApp(GatedApp[None]):
         Binding("tab", "form_step(1)", "key.form_next", show=False, priority=True, id="app.form_next"),
         Binding("shift+tab", "form_step(-1)", "key.form_previous", show=False, priority=True, id="app.form_previous"),
     ]
-
-    revision: reactive[int] = reactive(0, init=False, repaint=False)
-    """Bumped after every change to the battle or the settings; screens watch
-    it and redraw what changed (no repaint of their own: that would repaint
-    the whole screen on every key)."""
 
     def __init__(self, session: Session, settings: Settings, settings_file: Path | None = None, *, glyphs: str | None = None, theme: str | None = None, notices: Iterable[str] = ()) -> None:
         self.system: GameSystem = system_of(session.battle)
@@ -99,7 +88,6 @@ class MassCombatApp(GatedApp[None]):
         """Why the battle could not be saved as the app closed, for the shell to print."""
         self.rescued: Path | None | bool = None
         """Where a signal's rescue copy went (False: nowhere); None: not tried."""
-        self._watchdog: threading.Timer | None = None
         self._fold_timer: Timer | None = None
         self.quit_unsaved = False
         """The GM chose to quit without saving: the file holds the battle as last saved."""
@@ -117,14 +105,6 @@ class MassCombatApp(GatedApp[None]):
     def read_only(self) -> bool:
         return self.session.read_only
 
-    @property
-    def glyphs(self) -> Glyphs:
-        name = self._glyph_override or self.settings.glyphs
-        return GLYPH_SETS.get(name, ASCII)
-
-    def draws_ascii(self) -> bool:
-        return self.glyphs.name == "ascii"
-
     # -- lifecycle -----------------------------------------------------------
 
     def on_mount(self) -> None:
@@ -133,14 +113,9 @@ class MassCombatApp(GatedApp[None]):
             self.theme = theme
         if self.settings.keymap:
             self.set_keymap(self.settings.keymap)
-        self._set_titles()
+        self.set_titles()
         self.app_resume_signal.subscribe(self, self.forget_terminal)
-        try:
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(signum, partial(self._on_signal, signum))
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # no signals here (Windows, or not the main thread under tests)
+        self.listen_for_signals()
         if self.session.notice:
             self.notify(self.session.notice, severity="warning", timeout=10, markup=False)
         # What opening the file found (a journal set aside, undone steps that can't be redone).
@@ -158,7 +133,7 @@ class MassCombatApp(GatedApp[None]):
         if not self.is_headless:
             gc.freeze()
 
-    def _on_signal(self, signum: int) -> None:
+    def answer_signal(self, signum: int) -> None:
         # A dropped SSH connection (SIGHUP) or a kill (SIGTERM): the battle is
         # already saved after every event; close() saves once more and frees
         # the lock. Nobody is there to ask, so a battle that can't be saved
@@ -166,20 +141,7 @@ class MassCombatApp(GatedApp[None]):
         self.close_session()
         if self.exit_problem is not None and self.rescued is None:
             self.rescued = self.session.rescue() or False
-        code = 128 + signum
-        if not self.is_headless:
-            # Textual's shutdown writes to the terminal, and after a hangup it
-            # can wait for ever on an output thread that died with it. All is
-            # saved and the lock is free: past a second, end the process.
-            self._watchdog = threading.Timer(1.0, os._exit, (code,))
-            self._watchdog.daemon = True
-            self._watchdog.start()
-        self.exit(return_code=code)
-
-    def disarm(self) -> None:
-        """The app has shut down by itself: no need to end the process."""
-        if self._watchdog is not None:
-            self._watchdog.cancel()
+        self.end_by_signal(signum)
 
     def close_session(self, *, save: bool = True) -> None:
         """Save (unless told not to) and let go of the battle; never raises:
@@ -224,7 +186,7 @@ class MassCombatApp(GatedApp[None]):
         if warning is not None and open:
             self.notify(warning, severity="warning", timeout=20, markup=False)
 
-    def _set_titles(self) -> None:
+    def set_titles(self) -> None:
         title = printable(self.battle.meta.title)
         self.title = f"masscombat — {title}"
         if self.read_only:
@@ -281,7 +243,7 @@ class MassCombatApp(GatedApp[None]):
             pass  # the journal holds every step; the next change or the close tries again
         for notice in self.session.take_notices():
             self.notify(notice, severity="warning", timeout=20, markup=False)
-        self._set_titles()
+        self.set_titles()
 
     def save(self) -> bool:
         """Save now; on failure say so once per new reason (the battle stays
@@ -297,7 +259,7 @@ class MassCombatApp(GatedApp[None]):
                 self.bell()
         for notice in self.session.take_notices():
             self.notify(notice, severity="warning", timeout=20, markup=False)
-        self._set_titles()
+        self.set_titles()
         self.publish_after_frame()
         return saved
 
@@ -369,7 +331,7 @@ class MassCombatApp(GatedApp[None]):
             return
         self.battle.meta = self.battle.meta.model_copy(update={"title": title.strip()})
         self.save()
-        self._set_titles()
+        self.set_titles()
 
     def action_save_as(self) -> None:
         self.push_screen(SaveAsDialog(proposal(self.session.path), self._save_as))
@@ -383,7 +345,7 @@ class MassCombatApp(GatedApp[None]):
         self.notify(t("app.saved_as", path=str(self.session.path)), timeout=10, markup=False)
         for notice in self.session.take_notices():
             self.notify(notice, severity="warning", timeout=20, markup=False)
-        self._set_titles()
+        self.set_titles()
         self.revision += 1
         self.screen.refresh_bindings()
         return None
@@ -397,28 +359,7 @@ class MassCombatApp(GatedApp[None]):
         if isinstance(self.screen, SettingsScreen):
             return
         themes = sorted(self.available_themes)
-        self.push_screen(SettingsScreen(self.settings, themes), self._apply_settings)
-
-    def _apply_settings(self, settings: Settings | None) -> None:
-        if settings is None or settings == self.settings:
-            return
-        was_ascii = self.draws_ascii()
-        self.settings = settings
-        self._glyph_override = None
-        self._theme_override = None
-        set_language(settings.language)
-        if settings.theme in self.available_themes:
-            self.theme = settings.theme
-        if self.settings_file is not None:
-            try:
-                save_settings(settings, self.settings_file)
-            except OSError as exc:
-                self.notify(t("app.settings_not_saved", error=exc.strerror or str(exc)), severity="error", markup=False)
-        self._set_titles()
-        self.revision += 1
-        self.screen.refresh_bindings()
-        if self.draws_ascii() != was_ascii:
-            self.redraw_all()
+        self.push_screen(SettingsScreen(self.settings, themes), self.apply_settings)
 
     # -- command palette: every action that fits the current screen ------------
 

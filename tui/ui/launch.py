@@ -176,7 +176,10 @@ def _campaign(session: Session, settings: Any, settings_file: Path, args: Any, n
     while True:
         app = CampaignApp(session, settings, settings_file, glyphs="ascii" if getattr(args, "ascii", False) else None, theme=getattr(args, "theme", None), finished=finished, notices=notices)
         notices = []
-        choice = app.run()
+        try:
+            choice = app.run()
+        finally:
+            app.disarm()
         if choice is None or (app.return_code or 0) >= 128:
             problem = app.close_session()
             set_language(app.settings.language)  # the way out speaks as the GM left the campaign

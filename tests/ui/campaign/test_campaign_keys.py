@@ -364,7 +364,7 @@ async def test_a_signal_closes_the_campaign_with_its_exit_code(tmp_path):
     app = km_campaign(tmp_path, fought=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        app._on_signal(signal.SIGTERM)
+        app.answer_signal(signal.SIGTERM)
         await pilot.pause()
     assert app.return_code == 143 and app.session.closed
     assert not (tmp_path / "stolen-lands.toml.journal").exists() or load_battle(tmp_path / "stolen-lands.toml")

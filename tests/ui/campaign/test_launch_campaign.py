@@ -30,6 +30,9 @@ def test_a_battle_played_from_the_campaign_comes_back_to_it(tmp_path, monkeypatc
         def run(self):
             return CampaignExit(tmp_path / "stolen-lands-b1.toml", "b1") if self.finished is None else None
 
+        def disarm(self):
+            return None
+
         def close_session(self):
             self.session.close()
             return None

@@ -371,7 +371,7 @@ async def test_a_hangup_saves_frees_the_lock_and_exits(tmp_path):
         await pilot.press("r")
         await pilot.pause()
         # as the event loop would: the handler runs as a callback on the app's loop
-        app.call_later(app._on_signal, signal.SIGHUP)
+        app.call_later(app.answer_signal, signal.SIGHUP)
     assert app.return_code == 128 + signal.SIGHUP
     assert saved(app).state.rolled
     assert_lock_free(app)

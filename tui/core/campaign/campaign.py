@@ -8,6 +8,7 @@ the same way."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Literal, TypeVar, Union
 
@@ -251,6 +252,11 @@ class Campaign(LoggedBattle[CampaignState, Any]):
     @property
     def ruleset(self) -> Any:
         return self.history.state.rules
+
+    def step_rng(self) -> random.Random:
+        """The dice for the next step (rest, upkeep): the same step taken
+        again, undone and made anew, rolls the same dice."""
+        return random.Random(f"masscombat:{self.seed}:campaign:{self.history.cursor}")
 
     @property
     def state(self) -> CampaignState:

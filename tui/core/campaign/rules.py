@@ -148,6 +148,10 @@ class CampaignRules:
         """Days a week's upkeep lets pass."""
         return 7
 
+    def week_lines(self, state: CampaignState) -> list[str]:
+        """What a week will cost, said before its changes (none: nothing to say)."""
+        return []
+
     def upkeep(self, state: CampaignState, rng: random.Random) -> tuple[tuple[Change, ...], tuple[int, ...]]:
         """A week's upkeep (Kingmaker: Consumption paid from the Treasury)."""
         raise CampaignError(t("campaign.error.no_week"))

@@ -7,18 +7,12 @@ aftermath if it has ended."""
 
 from __future__ import annotations
 
-import asyncio
-import os
-import signal
-import threading
-from functools import partial
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from textual import events
 from textual.app import SystemCommand
 from textual.binding import Binding
-from textual.reactive import reactive
 from textual.screen import Screen
 
 from tui.core.campaign.battles import campaign_rules
@@ -31,15 +25,15 @@ from tui.core.records import printable
 from tui.core.system import GameSystem, find_system
 from tui.ui.campaign.choice import CampaignExit
 from tui.ui.campaign.screen import CampaignScreen, help_page
-from tui.ui.glyphs import ASCII, GLYPH_SETS, Glyphs
-from tui.ui.settings import Settings, save_settings
-from tui.ui.shell.gated_app import QUIT_NOW, GatedApp
+from tui.ui.settings import Settings
+from tui.ui.shell.gated_app import QUIT_NOW
+from tui.ui.shell.session_app import SessionApp
 from tui.ui.shell.help import HelpScreen, palette_commands
 from tui.ui.shell.saving import rename_dialog
 from tui.ui.shell.settings_screen import SettingsScreen
 
 
-class CampaignApp(GatedApp[CampaignExit]):
+class CampaignApp(SessionApp[CampaignExit]):
     """A campaign open on its file."""
 
     TITLE = "masscombat"
@@ -53,9 +47,6 @@ class CampaignApp(GatedApp[CampaignExit]):
         Binding("q", "quit_campaign", "key.quit", id="campaign.quit"),
         Binding(",".join(QUIT_NOW), "quit_campaign", "key.quit", show=False, priority=True, id="campaign.quit_now"),
     ]
-
-    revision: reactive[int] = reactive(0, init=False, repaint=False)
-    """Bumped after every change; the screen redraws on it."""
 
     def __init__(self, session: Session, settings: Settings, settings_file: Path | None = None, *, glyphs: str | None = None, theme: str | None = None, finished: str | None = None, notices: Iterable[str] = ()) -> None:
         super().__init__()
@@ -82,13 +73,6 @@ class CampaignApp(GatedApp[CampaignExit]):
     def read_only(self) -> bool:
         return self.session.read_only
 
-    @property
-    def glyphs(self) -> Glyphs:
-        return GLYPH_SETS.get(self._glyph_override or self.settings.glyphs, ASCII)
-
-    def draws_ascii(self) -> bool:
-        return self.glyphs.name == "ascii"
-
     def on_mount(self) -> None:
         theme = self._theme_override or self.settings.theme
         if theme in self.available_themes:
@@ -101,25 +85,13 @@ class CampaignApp(GatedApp[CampaignExit]):
         for notice in [*self._notices, *self.session.take_notices()]:
             self.notify(notice, severity="warning", timeout=10)
         self.push_screen(CampaignScreen())
-        try:
-            loop = asyncio.get_running_loop()
-            for signum in (signal.SIGHUP, signal.SIGTERM):
-                loop.add_signal_handler(signum, partial(self._on_signal, signum))
-        except (NotImplementedError, RuntimeError, AttributeError, ValueError):
-            pass  # no signals here (Windows, or not the main thread under tests)
+        self.listen_for_signals()
 
-    def _on_signal(self, signum: int) -> None:
+    def answer_signal(self, signum: int) -> None:
         """A dropped SSH link or a kill: every step is on disk already; the
         lock goes with the session, and the exit code says which signal."""
         self.close_session()
-        code = 128 + signum
-        if not self.is_headless:
-            # Textual's shutdown writes to the terminal, which a hangup took
-            # away: all is saved and the lock is free, so past a second, go.
-            watchdog = threading.Timer(1.0, os._exit, (code,))
-            watchdog.daemon = True
-            watchdog.start()
-        self.exit(return_code=code)
+        self.end_by_signal(signum)
 
     def set_titles(self) -> None:
         state = self.campaign.state
@@ -200,26 +172,7 @@ class CampaignApp(GatedApp[CampaignExit]):
     def action_settings(self) -> None:
         if isinstance(self.screen, SettingsScreen):
             return
-        self.push_screen(SettingsScreen(self.settings, sorted(self.available_themes)), self._apply_settings)
-
-    def _apply_settings(self, settings: Settings | None) -> None:
-        if settings is None or settings == self.settings:
-            return
-        was_ascii = self.draws_ascii()
-        self.settings = settings
-        self._glyph_override = self._theme_override = None
-        set_language(settings.language)
-        if settings.theme in self.available_themes:
-            self.theme = settings.theme
-        if self.settings_file is not None:
-            try:
-                save_settings(settings, self.settings_file)
-            except OSError as exc:
-                self.notify(t("app.settings_not_saved", error=exc.strerror or str(exc)), severity="error")
-        self.set_titles()
-        self.revision += 1
-        if self.draws_ascii() != was_ascii:
-            self.redraw_all()
+        self.push_screen(SettingsScreen(self.settings, sorted(self.available_themes)), self.apply_settings)
 
     def action_help(self) -> None:
         if isinstance(self.screen, HelpScreen):

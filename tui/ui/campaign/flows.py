@@ -5,7 +5,6 @@ fate points, and the sides' names. Each ends in one campaign step."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any, cast
 
 from tui.core.campaign.battles import battles_beside, keep_map, muster, offer
@@ -198,11 +197,6 @@ def _numeric(change: Change) -> bool:
 # -- time between battles --------------------------------------------------------------------------
 
 
-def _rng(campaign: Campaign) -> random.Random:
-    # the same step taken again (undone, redone anew) rolls the same dice
-    return random.Random(f"masscombat:{campaign.seed}:campaign:{campaign.history.cursor}")
-
-
 async def rest_flow(screen: "Screen[Any]") -> None:
     app = app_of(screen)
     days = await ask(screen, NumberDialog(t("campaign_ui.rest.title"), 7, 1, 3650, t("campaign_ui.rest.help")))
@@ -210,7 +204,7 @@ async def rest_flow(screen: "Screen[Any]") -> None:
         return
     campaign = app.campaign
     try:
-        offered, rolls = app.rules.rest(campaign.state, days, _rng(campaign))
+        offered, rolls = app.rules.rest(campaign.state, days, campaign.step_rng())
     except MassCombatError as exc:
         app.refuse(str(exc))
         return
@@ -223,12 +217,11 @@ async def week_flow(screen: "Screen[Any]") -> None:
     app = app_of(screen)
     campaign = app.campaign
     try:
-        offered, rolls = app.rules.upkeep(campaign.state, _rng(campaign))
+        offered, rolls = app.rules.upkeep(campaign.state, campaign.step_rng())
     except MassCombatError as exc:
         app.refuse(str(exc))
         return
-    bill = getattr(app.rules, "week_bill", None)
-    lines = [t("campaign.cli.week_bill", side=side, cost=cost, treasury=treasury) for side, cost, treasury in bill(campaign.state)] if bill else []
+    lines = app.rules.week_lines(campaign.state)
     help_text = "\n".join([*(printable(line) for line in lines), t("campaign_ui.rest.changes_help")])
     changes = await confirm_changes(screen, t("campaign_ui.week.title"), offered, campaign.state, help_text)
     if changes is not None:

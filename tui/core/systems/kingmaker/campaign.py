@@ -227,11 +227,11 @@ class KingmakerCampaign(CampaignRules):
     def week_days(self, state: CampaignState) -> int:
         return int(state.rules.campaign.week_days)
 
-    def week_bill(self, state: CampaignState) -> list[tuple[str, int, int]]:
-        """Each kingdom's name, its armies' Consumption this week, and its Treasury."""
+    def week_lines(self, state: CampaignState) -> list[str]:
+        """Each kingdom's armies' Consumption this week against its Treasury."""
         rules: KingmakerRuleset = state.rules
         return [
-            (side.name, sum(derive(f.army, rules).consumption.total for f in state.roster.of_side(i) if _in_service(f)), side.treasury)
+            t("campaign.cli.week_bill", side=side.name, cost=sum(derive(f.army, rules).consumption.total for f in state.roster.of_side(i) if _in_service(f)), treasury=side.treasury)
             for i, side in enumerate(state.roster.sides)
         ]
 
