@@ -93,10 +93,10 @@ async def test_the_setting_turns_every_cell_ascii_at_once(tmp_path, monkeypatch)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert foreign(screen_text(app))
-        app._apply_settings(Settings(glyphs="ascii"))
+        app.apply_settings(Settings(glyphs="ascii"))
         await pilot.pause()
         assert_ascii(app, "after the setting")
-        app._apply_settings(Settings(glyphs="unicode"))
+        app.apply_settings(Settings(glyphs="unicode"))
         await pilot.pause()
         assert foreign(screen_text(app))
 

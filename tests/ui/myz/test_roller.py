@@ -358,7 +358,7 @@ async def test_language_switch_alone_redraws_the_panels(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         odds = app.screen.query_one("#side-0", PoolPanel).query_one(".odds")
         assert "at least one" in str(odds.render())
-        app._apply_settings(app.settings.model_copy(update={"language": "de"}))
+        app.apply_settings(app.settings.model_copy(update={"language": "de"}))
         await pilot.pause()
         assert "mindestens ein" in str(odds.render())
 

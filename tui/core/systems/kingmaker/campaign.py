@@ -231,7 +231,7 @@ class KingmakerCampaign(CampaignRules):
         """Each kingdom's armies' Consumption this week against its Treasury."""
         rules: KingmakerRuleset = state.rules
         return [
-            t("campaign.cli.week_bill", side=side.name, cost=sum(derive(f.army, rules).consumption.total for f in state.roster.of_side(i) if _in_service(f)), treasury=side.treasury)
+            t("km.campaign.week_bill", side=side.name, cost=sum(derive(f.army, rules).consumption.total for f in state.roster.of_side(i) if _in_service(f)), treasury=side.treasury)
             for i, side in enumerate(state.roster.sides)
         ]
 
