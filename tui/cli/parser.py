@@ -145,6 +145,9 @@ def command_parser(with_systems: bool = False) -> OneLineParser:
     report = commands.add_parser("report", help=t("cli.report.help"), description=t("cli.report.help"), allow_abbrev=False)
     report.add_argument("file", metavar="SAVE", help=t("cli.report.file"))
     report.add_argument("--output", "-o", metavar="FILE", help=t("cli.report.output"))
+    report.add_argument("--html", action="store_true", help=t("cli.report.html"))
+    report.add_argument("--png", metavar="DIR", help=t("cli.report.png"))
+    report.add_argument("--public", action="store_true", help=t("cli.report.public"))
     _common(report)
 
     view = commands.add_parser("view", help=t("viewer.cli.help"), description=t("viewer.cli.description"), allow_abbrev=False)

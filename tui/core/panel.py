@@ -5,10 +5,12 @@ rolls with their chances, the story's tail). Each system fills one in
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Annotated, Literal, Union
 
 from pydantic import Field
 
+from tui.core.i18n import t
 from tui.core.records import Record
 
 LOG_TAIL = 12
@@ -67,6 +69,26 @@ class SidePanel(Record):
     lines: Lines = ()
 
 
+class Chance(Record):
+    """One outcome a roll could have had, and how likely it was before the
+    dice fell (drawn as a segment of the roll's odds bar)."""
+
+    label: Line
+    value: Annotated[float, Field(ge=0, le=1)]
+    side: Annotated[int, Field(ge=-1, le=9)] = -1
+    """Whose outcome it is (its colour); -1: nobody's (a tie, a miss)."""
+
+
+def ladder_chances(succeed: Fraction, tie: Fraction) -> tuple[Chance, ...]:
+    """A roll against the ladder (Fate dice): succeeds, ties, fails."""
+    fail = 1 - succeed - tie
+    return (
+        Chance(label=t("view.chance.succeeds"), value=float(succeed)),
+        Chance(label=t("view.chance.ties"), value=float(tie)),
+        Chance(label=t("view.chance.fails"), value=float(fail)),
+    )
+
+
 class RollPanel(Record):
     """One roll as the table saw it: what was rolled, what came of it, and
     what its chances were before the dice fell."""
@@ -74,6 +96,8 @@ class RollPanel(Record):
     title: Line
     lines: Lines = ()
     odds: Line = ""
+    chances: Annotated[tuple[Chance, ...], Field(max_length=9)] = ()
+    """The odds as numbers, the outcomes in order, for a picture of them."""
 
 
 class Panel(Record):
@@ -90,4 +114,4 @@ class Panel(Record):
     """The story's last lines, oldest first."""
 
 
-__all__ = ["LOG_TAIL", "MAX_LINES", "MAX_TEXT", "Board", "Card", "Edge", "Line", "Lines", "Mat", "Occupant", "Panel", "RollPanel", "SidePanel", "ZoneMap"]
+__all__ = ["LOG_TAIL", "MAX_LINES", "MAX_TEXT", "Board", "Card", "Chance", "Edge", "Line", "Lines", "Mat", "Occupant", "Panel", "RollPanel", "SidePanel", "ZoneMap", "ladder_chances"]

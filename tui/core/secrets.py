@@ -106,6 +106,12 @@ def _pattern(words: Iterable[str]) -> re.Pattern[str] | None:
     return re.compile("(?<!\\w)(?:" + "|".join(re.escape(w) for w in words) + ")(?!\\w)", re.IGNORECASE)
 
 
+def redact_lines(lines: Iterable[str], secrets: Iterable[str]) -> tuple[str, ...]:
+    """``lines`` without any that names one of ``secrets`` (a whole word)."""
+    pattern = _pattern(secrets)
+    return tuple(lines) if pattern is None else tuple(line for line in lines if not pattern.search(line))
+
+
 def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
     """``panel`` without any line that names one of ``secrets``, its story
     cut to the last ``LOG_TAIL`` lines after that (give it more: a hidden
@@ -135,4 +141,4 @@ def redact(panel: Panel, secrets: Iterable[str]) -> Panel:
     return Panel(system_name=panel.system_name, headline=pattern.sub(t("secret.someone"), panel.headline), status=keep(panel.status), sides=sides, board=board, rolls=rolls, log=log)
 
 
-__all__ = ["Hide", "marked", "mentioned", "redact", "toggle", "unused_key", "with_marks"]
+__all__ = ["Hide", "marked", "mentioned", "redact", "redact_lines", "toggle", "unused_key", "with_marks"]

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal
 
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 from tui.core.i18n import t
+from tui.core.report.hooks import ReportHooks
 from tui.core.ruleset_base import Localised
 
 if TYPE_CHECKING:
@@ -62,7 +63,7 @@ class Command:
     run: Callable[[argparse.Namespace], "Printout"]
 
 
-class GameSystem:
+class GameSystem(ReportHooks):
     """One rule system, as the shell, storage, the CLI and the players'
     view see it. A subclass sets the class attributes and says how a battle
     starts (``new_battle``), reads to the players (``public_view``) and

@@ -248,8 +248,8 @@ def dump_toml(data: dict[str, Any]) -> str:
     return _NUMBER_ARRAY.sub(lambda m: "[" + ", ".join(n.strip().rstrip(",") for n in m[1].splitlines()) + "]", text)
 
 
-def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
-    """Write ``text`` so that ``path`` is always either the old or the new file.
+def write_atomic(path: Path, text: str | bytes, mode: int | None = None) -> None:
+    """Write ``text`` (or bytes: a picture) so that ``path`` is always either the old or the new file.
 
     A temp file in the same folder (so ``os.replace`` stays on one
     filesystem), flushed and fsynced before the rename, then the folder is
@@ -260,11 +260,12 @@ def write_atomic(path: Path, text: str, mode: int | None = None) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+        data = text if isinstance(text, bytes) else text.encode("utf-8")
+        with os.fdopen(fd, "wb") as handle:
             # mkstemp makes the file private; give it the old file's mode, or the umask's
             if hasattr(os, "fchmod"):
                 os.fchmod(handle.fileno(), _mode_for(path) if mode is None else mode)
-            handle.write(text)
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp_name, path)

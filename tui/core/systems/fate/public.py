@@ -9,11 +9,12 @@ a card shows) until a unit enters the zone or scouts it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from tui.core.dice.fudge import fudge_outcome
 from tui.core.i18n import language, t
 from tui.core.dice.odds import fudge_chances, percent
-from tui.core.panel import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.panel import LOG_TAIL, Card, Occupant, Panel, RollPanel, SidePanel, ZoneMap, ladder_chances
 from tui.core.systems.fate.state import Contest, FateState, RollSide
 from tui.core.systems.fate.story import note_text, players_on, side_name
 
@@ -197,12 +198,16 @@ def _before_dice(side: RollSide) -> int:
     return side.rating + sum(value for label, value in side.bonuses if not label.startswith("invoke:"))
 
 
-def contest_odds(state: FateState, contest: Contest) -> str:
-    """The chances the roll had before the dice fell: ratings and the
-    bonuses known before it (a leader, the range), not the invokes made
-    after it."""
+def contest_chances(state: FateState, contest: Contest) -> tuple[Fraction, Fraction]:
+    """(succeeds, ties): the chances the roll had before the dice fell,
+    from the ratings and the bonuses known before it (a leader, the
+    range), not the invokes made after it."""
     against = _before_dice(contest.defence) if contest.defence is not None else contest.difficulty
-    win, tie = fudge_chances(_before_dice(contest.active) - against, state.rules.dice.count, opposed=contest.defence is not None)
+    return fudge_chances(_before_dice(contest.active) - against, state.rules.dice.count, opposed=contest.defence is not None)
+
+
+def contest_odds(state: FateState, contest: Contest) -> str:
+    win, tie = contest_chances(state, contest)
     return t("view.ladder_odds", succeed=percent(win), tie=percent(tie))
 
 
@@ -261,7 +266,7 @@ def panel(state: FateState, system_name: str, earlier: Sequence[FateState] = ())
         assert rolled.contest is not None
         lines = tuple("".join(text for text, _ in line) for line in contest_parts(rolled, rolled.contest))
         title = lines[0] if on_table else t("view.fate.last_roll", roll=lines[0])
-        rolls = (RollPanel(title=title, lines=lines[1:], odds=contest_odds(rolled, rolled.contest)),)
+        rolls = (RollPanel(title=title, lines=lines[1:], odds=contest_odds(rolled, rolled.contest), chances=ladder_chances(*contest_chances(rolled, rolled.contest))),)
     board = ZoneMap(cards=tuple(card for _, card in zone_cards(state)))
     log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL))
     return Panel(system_name=system_name, headline=stage_line(state), status=_status(state), sides=_sides(state), board=board, rolls=rolls, log=log)

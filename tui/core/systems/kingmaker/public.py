@@ -17,7 +17,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.dice.odds import percent
-from tui.core.panel import LOG_TAIL, Mat, Panel, RollPanel, SidePanel
+from tui.core.panel import LOG_TAIL, Chance, Mat, Panel, RollPanel, SidePanel
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.kingmaker.state import KMState, army_item
 from tui.core.systems.kingmaker.story import LETTERS, SOLID_ARROWS, mat_lines, note_text, standing_text
@@ -97,6 +97,7 @@ def last_roll(state: KMState) -> RollPanel | None:
     faces = " ".join(str(f) for f in roll.faces)
     lines = [t("view.km.roll_line", faces=faces, total=roll.total, against=roll.against) if roll.against else t("view.km.roll_best", faces=faces, total=roll.total)]
     odds = ""
+    chances: tuple[Chance, ...] = ()
     die = state.rules.attack.die
     if roll.faces and roll.against:
         # An attack's total is the Offense added to each die; a check's, the one die's result.
@@ -104,7 +105,8 @@ def last_roll(state: KMState) -> RollPanel | None:
         needed = roll.against - bonus
         chance = Fraction(max(0, min(die, die - needed + 1)), die)
         odds = t("view.km.odds" if len(roll.faces) > 1 else "view.km.odds_one", chance=percent(chance), against=roll.against)
-    return RollPanel(title=title, lines=tuple(lines), odds=odds)
+        chances = (Chance(label=t("view.chance.makes"), value=float(chance)), Chance(label=t("view.chance.misses"), value=float(1 - chance)))
+    return RollPanel(title=title, lines=tuple(lines), odds=odds, chances=chances)
 
 
 def panel(state: KMState, system_name: str) -> Panel:

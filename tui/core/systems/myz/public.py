@@ -13,7 +13,7 @@ from typing import Any
 from tui.core.dice.year_zero import DieKind, Pool, YearZeroRoll
 from tui.core.i18n import t
 from tui.core.dice.odds import opposed, percent, push_now
-from tui.core.panel import LOG_TAIL, Panel, RollPanel, SidePanel
+from tui.core.panel import LOG_TAIL, Chance, Panel, RollPanel, SidePanel
 from tui.core.systems.myz import events as ev
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.after_battle import ending_lines, retreat_holds_back
@@ -123,7 +123,12 @@ def battle_roll(state: MyzState) -> RollPanel | None:
     pools = tuple(s.roll.pool for s in roller.sides if s.roll is not None)
     chances = opposed(pools[0], pools[1], rules=roller.rules)
     odds = t("view.myz.odds", a=state.names[0], win=percent(chances.win), tie=percent(chances.tie), b=state.names[1], lose=percent(chances.lose))
-    return RollPanel(title=t("view.myz.battle_roll"), lines=tuple(lines), odds=odds)
+    shares = (
+        Chance(label=state.names[0], value=float(chances.win), side=0),
+        Chance(label=t("view.chance.tie"), value=float(chances.tie)),
+        Chance(label=state.names[1], value=float(chances.lose), side=1),
+    )
+    return RollPanel(title=t("view.myz.battle_roll"), lines=tuple(lines), odds=odds, chances=shares)
 
 
 def _push_odds(state: MyzState, side: int) -> str:

@@ -16,7 +16,7 @@ from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
 from tui.core.i18n import language, t
 from tui.core.dice.odds import fudge_chances, percent
-from tui.core.panel import LOG_TAIL, Card, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
+from tui.core.panel import LOG_TAIL, Card, Chance, ladder_chances, Edge, Occupant, Panel, RollPanel, SidePanel, ZoneMap
 from tui.core.secrets import Hide, marked, redact
 from tui.core.systems.second_world.state import SWState, aspect_item, character_item, made_item, situation_item
 from tui.core.systems.second_world.story import condition, note_text, where
@@ -167,13 +167,14 @@ def roll_lines(state: SWState) -> list[str]:
     return lines
 
 
-def _odds(state: SWState) -> str:
+def _odds(state: SWState) -> tuple[str, tuple[Chance, ...]]:
+    """The roll's chances before the dice fell, in words and as numbers."""
     pending = state.pending
     if pending is None:
-        return ""
+        return "", ()
     against = pending.defence.base if pending.defence is not None else pending.difficulty
     win, tie = fudge_chances(pending.actor.base - against, state.rules.dice.count, opposed=pending.defence is not None)
-    return t("view.ladder_odds", succeed=percent(win), tie=percent(tie))
+    return t("view.ladder_odds", succeed=percent(win), tie=percent(tie)), ladder_chances(win, tie)
 
 
 def panel(state: SWState, system_name: str) -> Panel:
@@ -195,7 +196,8 @@ def panel(state: SWState, system_name: str) -> Panel:
             lines.append(words)
         sides.append(SidePanel(name=name, lines=tuple(lines)))
     lines = roll_lines(state)
-    rolls = (RollPanel(title=t("view.sw.roll"), lines=tuple(lines), odds=_odds(state)),) if lines else ()
+    odds, chances = _odds(state)
+    rolls = (RollPanel(title=t("view.sw.roll"), lines=tuple(lines), odds=odds, chances=chances),) if lines else ()
     log = tuple(note_text(state, note) for note in state.notes.latest(LOG_TAIL * 4, leave_out=frozenset(state.hidden)))
     whole = Panel(system_name=system_name, headline=stage_line(state, public=True), sides=tuple(sides), board=board, rolls=rolls, log=log)
     return redact(whole, secrets(state))

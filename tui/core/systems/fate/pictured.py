@@ -1,0 +1,41 @@
+"""What a This Means War battle gives the report with pictures: its
+rounds, each player's units still in the fight and the consequences they
+took, its contests, its story. The players see the story whole (a face-down
+aspect is never named in it), and the board as their view shows it."""
+
+from __future__ import annotations
+
+from tui.core.i18n import t
+from tui.core.report.measures import Measure, Told, told_notes
+from tui.core.systems.fate.state import FateState
+from tui.core.systems.fate.story import note_text
+
+
+def period(state: FateState) -> int | None:
+    return state.round if state.stage in ("battle", "ended") else None
+
+
+def strength(state: FateState) -> tuple[Measure, ...]:
+    if state.stage in ("muster", "battlefield"):
+        return ()
+    units, hurt = t("view.fate.report.chart_units"), t("view.fate.report.chart_consequences")
+    found = []
+    for index, player in enumerate(state.players):
+        standing = sum(1 for unit in player.units if not (place := state.places.get(unit.key)) or not place.out)
+        found.append(Measure(units, str(index), player.name, player.side, standing))
+    for index, player in enumerate(state.players):
+        taken = state.consequences_taken[index] if index < len(state.consequences_taken) else 0
+        found.append(Measure(hurt, str(index), player.name, player.side, taken))
+    return tuple(found)
+
+
+def new_roll(before: FateState, after: FateState) -> bool:
+    return before.contest is None and after.contest is not None
+
+
+def story(states: tuple[FateState, ...]) -> tuple[Told, ...]:
+    final = states[-1]
+    return told_notes(states, lambda note: note_text(final, note))
+
+
+__all__ = ["new_roll", "period", "story", "strength"]
