@@ -68,13 +68,14 @@ def _marker(kind: str, x: float, y: float, cls: str) -> str:
 
 
 def _styles(series: tuple[Series, ...]) -> list[tuple[str, str]]:
-    """Each line's dash and marker: the n-th line of a side takes the n-th."""
+    """Each line's dash (the n-th line of a side takes the n-th) and marker
+    (one of its own, so lines that lie on each other still show both)."""
     seen: dict[int, int] = {}
     styles = []
-    for line in series:
+    for index, line in enumerate(series):
         n = seen.get(line.side, 0)
         seen[line.side] = n + 1
-        styles.append((DASHES[n % len(DASHES)], MARKERS[n % len(MARKERS)]))
+        styles.append((DASHES[n % len(DASHES)], MARKERS[index % len(MARKERS)]))
     return styles
 
 
@@ -99,17 +100,19 @@ def chart_svg(chart: Chart, prefix: str, *, standalone: bool = False) -> str:
         canvas.add(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + PLOT_W}" y2="{y:.1f}" class="mc-rule-line"/>')
         canvas.write(LEFT - 8, y + 4, _number(n * step), size=SIZE - 1, cls="muted", anchor="end")
     # Labels that would overlap are thinned out, first and last kept.
-    longest = max((width(clip(p, 18), SIZE - 1) for p in chart.points), default=0) + 8
-    every = max(1, ceil(longest / gap)) if gap else 1
-    shown = [index for index in range(count) if index % every == 0]
-    if shown[-1] != count - 1:
-        # The last point (the end) is always named, in place of the one too near it.
-        shown = [*(shown[:-1] if count - 1 - shown[-1] < every else shown), count - 1]
+    # A point's name is written where there is room for it: the last one
+    # (the end) always, one too near the name before it not.
+    shown: list[int] = []
+    for index in range(count - 1, -1, -1):
+        name = clip(chart.points[index], 18)
+        if name and all(abs(x_at(index) - x_at(other)) >= (width(name, SIZE - 1) + width(clip(chart.points[other], 18), SIZE - 1)) / 2 + 8 for other in shown):
+            shown.append(index)
     for index, point in enumerate(chart.points):
         x = x_at(index)
         canvas.add(f'<line x1="{x:.1f}" y1="{TOP + PLOT_H}" x2="{x:.1f}" y2="{TOP + PLOT_H + 4}" class="mc-muted-line"/>')
         if index in shown:
-            canvas.write(x, TOP + PLOT_H + 18, clip(point, 18), size=SIZE - 1, cls="muted", anchor="middle")
+            anchor = "start" if index == 0 and count > 1 else "end" if index == count - 1 and count > 1 else "middle"
+            canvas.write(x - 4 if anchor == "start" else x + 4 if anchor == "end" else x, TOP + PLOT_H + 18, clip(point, 18), size=SIZE - 1, cls="muted", anchor=anchor)
     for line, (dash, marker) in zip(chart.series, _styles(chart.series)):
         cls = side_class(line.side)
         dashes = f' stroke-dasharray="{dash}"' if dash else ""

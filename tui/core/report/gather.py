@@ -94,19 +94,49 @@ def _moments(at: _At) -> list[tuple[int, str]]:
     return found
 
 
-def _charts(at: _At, steps: list[int], labels: list[str]) -> tuple[Chart, ...]:
+def _points(at: _At) -> list[tuple[int, str]]:
+    """(step, label) of each point of the charts: the first step with
+    forces to measure, every step that changed a measure, the last. Each
+    wave's or turn's first point is named after it."""
+    system, last = at.system, len(at.states) - 1
+    points: list[tuple[int, str]] = []
+    before: tuple[tuple[str, str, float], ...] | None = None
+    named: set[int | None] = set()
+    for step in range(last + 1):
+        measures = tuple((m.chart, m.key, m.value) for m in system.strength(at.state(step), at.public))
+        if not measures or measures == before:
+            continue
+        before = measures
+        period = system.period(at.states[step])
+        label = "" if period in named else (system.period_name(period) if period is not None else t("report.moment.before"))
+        named.add(period)
+        points.append((step, label))
+    if points and points[-1][0] != last:
+        points.append((last, ""))
+    if points:
+        points[-1] = (points[-1][0], t("report.moment.over") if system.over(at.states[last]) else t("report.moment.now"))
+    return points
+
+
+def _charts(at: _At) -> tuple[Chart, ...]:
+    points = _points(at)
+    if len(points) < 2:
+        return ()  # one point is no line
     by_chart: dict[str, dict[str, tuple[str, int, dict[int, float]]]] = {}
-    for index, step in enumerate(steps):
+    for index, (step, _) in enumerate(points):
         for measure in at.system.strength(at.state(step), at.public):
             lines = by_chart.setdefault(measure.chart, {})
             _, _, values = lines.get(measure.key, ("", 0, {}))
             values[index] = measure.value
             # the legend says what a force is called at its last point
             lines[measure.key] = (measure.name, measure.side, values)
+    labels = tuple(label for _, label in points)
     charts = []
     for title, lines in by_chart.items():
-        series = tuple(Series(name=name, side=side, values=tuple(values.get(i) for i in range(len(steps)))) for name, side, values in lines.values())
-        charts.append(Chart(title=title, points=tuple(labels), series=series))
+        if not any(value for _, _, values in lines.values() for value in values.values()):
+            continue  # nothing but noughts (no stress checked all battle): no story in it
+        series = tuple(Series(name=name, side=side, values=tuple(values.get(i) for i in range(len(points)))) for name, side, values in lines.values())
+        charts.append(Chart(title=title, points=labels, series=series))
     return tuple(charts)
 
 
@@ -140,7 +170,7 @@ def gather(battle: LoggedBattle[Any, Any], lang: str, *, public: bool) -> Gather
         at = _At(battle, system, lang, public)
         marks = _moments(at)
         moments = tuple(Moment(step, label, at.panel(step)) for step, label in marks)
-        charts = _charts(at, [m.step for m in moments], [m.label for m in moments])
+        charts = _charts(at)
         story = system.story(battle, public)
         rolls = _rolls(at)
         report = "" if public else system.report(battle, lang)

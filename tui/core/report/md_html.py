@@ -19,6 +19,7 @@ _EM = re.compile(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])")
 _CODE = re.compile(r"`([^`]+)`")
 _HEADING = re.compile(r"^(#{1,6})\s+(.*)$")
 _ITEM = re.compile(r"^(\s*)[-*]\s+(.*)$")
+_NUMBERED = re.compile(r"^\d+\.\s+(.*)$")
 _RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
@@ -117,11 +118,18 @@ def markdown_html(markdown: str, *, shift: int = 1) -> str:
                 n += 1
             out.append(_list(items))
             continue
+        if _NUMBERED.match(line):
+            numbered = []
+            while n < len(lines) and (item := _NUMBERED.match(lines[n])):
+                numbered.append(f"<li>{inline(item[1])}</li>")
+                n += 1
+            out.append("<ol>" + "".join(numbered) + "</ol>")
+            continue
         if not line.strip():
             n += 1
             continue
         para = []
-        while n < len(lines) and lines[n].strip() and not _HEADING.match(lines[n]) and not _ITEM.match(lines[n]) and not lines[n].startswith(("```", "|")):
+        while n < len(lines) and lines[n].strip() and not _HEADING.match(lines[n]) and not _ITEM.match(lines[n]) and not _NUMBERED.match(lines[n]) and not lines[n].startswith(("```", "|")):
             para.append(inline(lines[n].strip()))
             n += 1
         out.append("<p>" + "<br>".join(para) + "</p>")

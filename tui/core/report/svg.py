@@ -128,7 +128,10 @@ class Canvas:
         """The picture; ``standalone``: with its own light palette and
         background (a file or a PNG), else for a page that colours it."""
         w, h = round(self.width), round(self.height)
-        head = f'<svg xmlns="http://www.w3.org/2000/svg" id="{self.prefix}" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{self.prefix}-title" font-family="{text(FONT)}">'
+        # The namespace only on its own: inline in HTML an svg needs none, and
+        # the page then holds no address at all.
+        space = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
+        head = f'<svg{space} id="{self.prefix}" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{self.prefix}-title" font-family="{text(FONT)}">'
         title = f'<title id="{self.prefix}-title">{text(self.label)}</title>'
         style = f"<style>{palette_css(LIGHT)}</style>" if standalone else ""
         ground = f'<rect width="{w}" height="{h}" class="mc-bg"/>'
