@@ -165,6 +165,8 @@ def sw_aspects(run: Run, data: st.DataObject) -> None:
             run.said(aspect_item(zone, now.slots[-1]), word)
         return
     if how in ("add", "add hidden") or not aspects:
+        if len(aspects) >= 7:
+            return  # a zone holds seven at most (the event refuses an eighth as it is made)
         aspects.insert(min(index, len(aspects)), word)
     elif how == "reword":
         aspects[index] = word

@@ -105,7 +105,7 @@ def last_roll(state: KMState) -> RollPanel | None:
         needed = roll.against - bonus
         chance = Fraction(max(0, min(die, die - needed + 1)), die)
         odds = t("view.km.odds" if len(roll.faces) > 1 else "view.km.odds_one", chance=percent(chance), against=roll.against)
-        chances = (Chance(label=t("view.chance.makes"), value=float(chance)), Chance(label=t("view.chance.misses"), value=float(1 - chance)))
+        chances = (Chance(label=t("view.km.chance.makes"), value=float(chance)), Chance(label=t("view.km.chance.misses"), value=float(1 - chance)))
     return RollPanel(title=title, lines=tuple(lines), odds=odds, chances=chances)
 
 

@@ -125,7 +125,7 @@ def battle_roll(state: MyzState) -> RollPanel | None:
     odds = t("view.myz.odds", a=state.names[0], win=percent(chances.win), tie=percent(chances.tie), b=state.names[1], lose=percent(chances.lose))
     shares = (
         Chance(label=state.names[0], value=float(chances.win), side=0),
-        Chance(label=t("view.chance.tie"), value=float(chances.tie)),
+        Chance(label=t("view.myz.report.tie"), value=float(chances.tie)),
         Chance(label=state.names[1], value=float(chances.lose), side=1),
     )
     return RollPanel(title=t("view.myz.battle_roll"), lines=tuple(lines), odds=odds, chances=shares)
