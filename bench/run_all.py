@@ -21,7 +21,7 @@ from pathlib import Path
 
 from _common import ROOT, Row, machine, parse_json_line, table, verdict_line
 
-SCRIPTS = ("terminal", "save", "players", "odds")
+SCRIPTS = ("terminal", "save", "players", "odds", "report")
 HERE = Path(__file__).resolve().parent
 
 

@@ -32,6 +32,28 @@ async def shoot(scene, folder: Path) -> Path:
     return target
 
 
+REPORT_PICTURES = (
+    # (bundled battle, players' copy?, which picture, file): the README's picture of a report
+    ("nightjar/nightjar-b1.toml", True, "02-moment", "report-nightjar-end.png"),
+)
+
+
+def report_pictures() -> None:
+    """The pictures ``masscombat report --png`` makes, for the README (needs masscombat[report])."""
+    from tui.core.files.loading import load_battle
+    from tui.core.report.gather import gather
+    from tui.core.report.page import pictures
+    from tui.core.report.png import available, png
+
+    if not available():
+        print("report pictures skipped: pip install 'masscombat[report]'")
+        return
+    for battle, public, name, file in REPORT_PICTURES:
+        found = dict(pictures(gather(load_battle(HERE.parent / "saves" / "examples" / battle), "en", public=public)))
+        (HERE / file).write_bytes(png(found[name]))
+        print(f"screenshots/{file}  the report's picture: {battle}, {name}")
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory() as temp:
         os.environ["MASSCOMBAT_CONFIG"] = str(Path(temp) / "settings.toml")
@@ -47,6 +69,7 @@ def main() -> int:
             folder.mkdir()
             path = asyncio.run(shoot(scene, folder))
             print(f"{path.relative_to(HERE.parent)}  {scene.caption}")
+    report_pictures()
     return 0
 
 

@@ -133,8 +133,8 @@ def _charts(at: _At) -> tuple[Chart, ...]:
     labels = tuple(label for _, label in points)
     charts = []
     for title, lines in by_chart.items():
-        if not any(value for _, _, values in lines.values() for value in values.values()):
-            continue  # nothing but noughts (no stress checked all battle): no story in it
+        if all(len(set(values.values())) <= 1 and len(values) == len(points) for _, _, values in lines.values()):
+            continue  # nothing changed (no stress checked all battle, hp whole before the first turn): no story in it
         series = tuple(Series(name=name, side=side, values=tuple(values.get(i) for i in range(len(points)))) for name, side, values in lines.values())
         charts.append(Chart(title=title, points=labels, series=series))
     return tuple(charts)

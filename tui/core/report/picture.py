@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from tui.core.i18n import t
 from tui.core.panel import Card, Mat, Panel, ZoneMap
 from tui.core.report.svg import CHAR, Canvas, clip, side_class, text, wrap
 
@@ -32,7 +33,7 @@ def _card_lines(card: Card) -> list[tuple[str, str, bool]]:
     """A zone card's lines: (text, class, bold)."""
     lines = [(line, "muted", False) for aspect in card.aspects for line in wrap(aspect, CARD_COLS)]
     if card.hidden:
-        lines.append((f"+{card.hidden} ▯", "muted", False))
+        lines.append((t("report.face_down", count=card.hidden), "muted", False))
     for occupant in card.occupants:
         mark = {"out": "✘ ", "done": "✓ ", "active": "▶ "}.get(occupant.state, "● ")
         words = mark + occupant.label + (f" {occupant.detail}" if occupant.detail else "")
