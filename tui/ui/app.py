@@ -27,6 +27,7 @@ from tui.ui.registry import SystemUI, system_ui
 from tui.ui.settings import Settings
 from tui.ui.shell.battle_screen import BattleScreen
 from tui.ui.shell.quick_roll import open_quick_roll
+from tui.ui.shell.report_pages import report_action
 from tui.ui.shell.dialogs import Dialog
 from tui.ui.shell.endings import Ending, ending_dialog, ending_of
 from tui.ui.shell.help import HelpScreen, palette_commands
@@ -56,6 +57,7 @@ class MassCombatApp(SessionApp[None]):
         Binding("ctrl+s", "save_as", "key.save_as", show=False, id="app.save_as"),
         Binding("ctrl+r", "rename_battle", "key.rename_battle", show=False, id="app.rename_battle"),
         Binding("ctrl+d", "quick_roll", "quick.key", show=False, id="app.quick_roll"),
+        Binding("ctrl+e", "write_report", "key.write_report", show=False, id="app.write_report"),
         Binding("q", "quit", "key.quit", id="app.quit"),
         Binding(",".join(QUIT_NOW), "quit", "key.quit", show=False, priority=True, id="app.quit_now"),
         # In a form, Tab moves on before the keys behind it are handed out:
@@ -284,6 +286,9 @@ class MassCombatApp(SessionApp[None]):
 
     def action_quick_roll(self) -> None:
         open_quick_roll(self)
+
+    def action_write_report(self) -> None:
+        report_action(self)
 
     async def action_quit(self) -> None:
         if self._asking_to_quit:

@@ -149,6 +149,7 @@ def _rolls(at: _At) -> tuple[tuple[int, RollPanel], ...]:
     for n, born in enumerate(births):
         end = births[n + 1] - 1 if n + 1 < len(births) else len(states) - 1
         last: RollPanel | None = None
+        odds: RollPanel | None = None
         for step in range(born, end + 1):
             rolls = at.panel(step).rolls
             if not rolls:
@@ -156,8 +157,12 @@ def _rolls(at: _At) -> tuple[tuple[int, RollPanel], ...]:
                     break  # resolved and off the table: what it last showed
                 continue
             last = rolls[0]
-        if last is not None:
-            found.append((born, last))
+            odds = last if last.chances else odds
+        # What it last showed with its odds (a Second World roll, resolved,
+        # shows only the hit it made); without odds, what it last showed.
+        shown = odds or last
+        if shown is not None:
+            found.append((born, shown))
     return tuple(found)
 
 

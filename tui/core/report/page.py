@@ -26,9 +26,9 @@ CSS = """
 body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,'Segoe UI','DejaVu Sans',Roboto,sans-serif}
 main{max-width:62rem;margin:0 auto;padding:1.5rem}
 h1{margin:.2rem 0}h2{margin-top:2.2rem;border-bottom:1px solid var(--rule)}
-.muted,figcaption{color:var(--muted)}
+.muted{color:var(--muted)}
 figure{margin:1rem 0;overflow-x:auto}
-svg{max-width:100%;height:auto;border-radius:6px}
+figure svg{width:100%;height:auto;border-radius:6px}.roll svg{max-width:100%;height:auto}
 .copy{display:inline-block;padding:.1rem .5rem;border:1px solid var(--rule);border-radius:1rem;font-size:.85rem}
 .roll{border-left:3px solid var(--rule);padding:.2rem .8rem;margin:.8rem 0;background:var(--card)}
 .roll p{margin:.2rem 0}
@@ -110,7 +110,7 @@ def page(report: Gathered) -> str:
             body.append('<ul class="story">' + "".join(f"<li>{text(line)}</li>" for _, line in story) + "</ul>")
         for r, (_, roll) in enumerate(rolls, 1):
             body.append(_roll(roll, f"roll-{n}-{r}"))
-        body.append(f"<figure>{panel_svg(moment.panel, f'moment-{n}', moment.label)}<figcaption>{text(moment.panel.headline)}</figcaption></figure>")
+        body.append(f"<figure>{panel_svg(moment.panel, f'moment-{n}', moment.label)}</figure>")
         body.append("</section>")
     if report.report:
         body.append(f'<section id="written"><h2>{text(t("report.written"))}</h2>{markdown_html(report.report, shift=2)}</section>')

@@ -1,0 +1,43 @@
+"""``ctrl+e``: the report with pictures written from the app, beside the
+battle's save: the GM's copy (``x-gm.html``) and the players' copy
+(``x-public.html``, from exactly what the players' view shows), as
+``masscombat report x.toml --html [--public]`` writes them. Not an event:
+the battle is untouched; a folder that can't be written is one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tui.core.files.tomlfile import write_atomic
+from tui.core.i18n import language, t
+from tui.core.report.gather import gather
+from tui.core.report.page import page
+from tui.core.system import system_of
+
+
+def report_paths(save: Path) -> tuple[Path, Path]:
+    """Where the GM's and the players' copies of the page go."""
+    return save.with_name(f"{save.stem}-gm.html"), save.with_name(f"{save.stem}-public.html")
+
+
+def write_report_pages(battle: Any, save: Path) -> tuple[Path, Path]:
+    """Both copies written beside ``save``; ``OSError`` if one can't be."""
+    lang = system_of(battle).language(battle) or language()
+    paths = report_paths(save)
+    for path, public in zip(paths, (False, True)):
+        write_atomic(path, page(gather(battle, lang, public=public)))
+    return paths
+
+
+def report_action(app: Any) -> None:
+    """Write both pages and say where, or why not."""
+    try:
+        gm, public = write_report_pages(app.battle, app.session.path)
+    except OSError as exc:
+        app.notify(t("app.report_failed", path=app.session.path.parent, reason=exc.strerror or exc.__class__.__name__), severity="error", timeout=10, markup=False)
+        return
+    app.notify(t("app.report_written", gm=gm.name, public=public.name, folder=str(gm.parent)), timeout=10, markup=False)
+
+
+__all__ = ["report_action", "report_paths", "write_report_pages"]
