@@ -94,6 +94,10 @@ def test_report_and_dice_on_the_command_line(coin, tmp_path, capsys):
     capsys.readouterr()
     assert main(["roll", "3", "coins", "--seed", "5"]) == 0
     assert "3 coins:" in capsys.readouterr().out
+    page = tmp_path / "toss.html"
+    assert main(["report", str(path), "--html", "--public", "-o", str(page)]) == 0
+    html = page.read_text(encoding="utf-8")  # a system that tells the report nothing more: the battle as it stands
+    assert "<h1>Coin Toss</h1>" in html and html.count('<section id="moment-') == 1
     assert main(["odds", "4coins", "--json"]) == 0
     assert '"odds": "exactly half heads 38%"' in capsys.readouterr().out
     dice = quick_dice(load_battle(path))

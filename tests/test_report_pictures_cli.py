@@ -8,26 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
-from tui.cli import main
+from tests.test_cli import english, run  # noqa: F401  (english: the autouse fixture, for this module too)
 from tui.core.files.places import find_example
-from tui.core.i18n import set_language
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(autouse=True)
-def english():
-    set_language("en")
-    yield
-    set_language("en")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_page_goes_to_the_file_asked_for_and_says_so(capsys, tmp_path):

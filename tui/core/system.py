@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal
 
 from tui.core.errors import MassCombatError, RulesetError, SaveFileError
 from tui.core.i18n import t
-from tui.core.report.hooks import ReportHooks
+from tui.core.report.hooks import NO_PICTURES, ReportHooks
 from tui.core.ruleset_base import Localised
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ class Command:
     run: Callable[[argparse.Namespace], "Printout"]
 
 
-class GameSystem(ReportHooks):
+class GameSystem:
     """One rule system, as the shell, storage, the CLI and the players'
     view see it. A subclass sets the class attributes and says how a battle
     starts (``new_battle``), reads to the players (``public_view``) and
@@ -102,6 +102,12 @@ class GameSystem(ReportHooks):
     def campaign(self) -> CampaignRules | None:
         """What the system brings to campaigns (None: it keeps none)."""
         return None
+
+    @property
+    def pictured(self) -> ReportHooks:
+        """What the system tells the report with pictures (its waves or
+        turns, strength, rolls, story; by default only the battle as it stands)."""
+        return NO_PICTURES
 
     def name(self, language: str) -> str:
         return self.names(language)

@@ -54,6 +54,7 @@ class _At:
 
     def __init__(self, battle: LoggedBattle[Any, Any], system: GameSystem, lang: str, public: bool) -> None:
         self.battle, self.system, self.lang, self.public = battle, system, lang, public
+        self.hooks = system.pictured
         history = battle.history
         self.states = history.states
         self.events = history.done
@@ -63,7 +64,7 @@ class _At:
 
     def state(self, step: int) -> Any:
         if step not in self._shown:
-            self._shown[step] = self.system.shown_state(self.states[step], self.final, self.public)
+            self._shown[step] = self.hooks.shown_state(self.states[step], self.final, self.public)
         return self._shown[step]
 
     def panel(self, step: int) -> Panel:
@@ -77,16 +78,16 @@ class _At:
 
 def _moments(at: _At) -> list[tuple[int, str]]:
     """(step, label) of each moment to draw, in order."""
-    system, last = at.system, len(at.states) - 1
-    periods = [system.period(state) for state in at.states]
+    system, hooks, last = at.system, at.hooks, len(at.states) - 1
+    periods = [hooks.period(state) for state in at.states]
     found: list[tuple[int, str]] = []
     first = next((step for step, p in enumerate(periods) if p is not None), None)
     if first is not None and first < last:
-        found.append((first, t("report.moment.start", period=system.period_name(periods[first] or 0))))
+        found.append((first, t("report.moment.start", period=hooks.period_name(periods[first] or 0))))
     for step in range(last):
         now, after = periods[step], periods[step + 1]
         if now is not None and after != now and step != first:
-            found.append((step, t("report.moment.end", period=system.period_name(now))))
+            found.append((step, t("report.moment.end", period=hooks.period_name(now))))
     label = t("report.moment.over") if system.over(at.states[last]) else t("report.moment.now")
     if found and found[-1][0] == last:
         found.pop()
@@ -98,17 +99,17 @@ def _points(at: _At) -> list[tuple[int, str]]:
     """(step, label) of each point of the charts: the first step with
     forces to measure, every step that changed a measure, the last. Each
     wave's or turn's first point is named after it."""
-    system, last = at.system, len(at.states) - 1
+    system, hooks, last = at.system, at.hooks, len(at.states) - 1
     points: list[tuple[int, str]] = []
     before: tuple[tuple[str, str, float], ...] | None = None
     named: set[int | None] = set()
     for step in range(last + 1):
-        measures = tuple((m.chart, m.key, m.value) for m in system.strength(at.state(step), at.public))
+        measures = tuple((m.chart, m.key, m.value) for m in hooks.strength(at.state(step), at.public))
         if not measures or measures == before:
             continue
         before = measures
-        period = system.period(at.states[step])
-        label = "" if period in named else (system.period_name(period) if period is not None else t("report.moment.before"))
+        period = hooks.period(at.states[step])
+        label = "" if period in named else (hooks.period_name(period) if period is not None else t("report.moment.before"))
         named.add(period)
         points.append((step, label))
     if points and points[-1][0] != last:
@@ -124,7 +125,7 @@ def _charts(at: _At) -> tuple[Chart, ...]:
         return ()  # one point is no line
     by_chart: dict[str, dict[str, tuple[str, int, dict[int, float]]]] = {}
     for index, (step, _) in enumerate(points):
-        for measure in at.system.strength(at.state(step), at.public):
+        for measure in at.hooks.strength(at.state(step), at.public):
             lines = by_chart.setdefault(measure.chart, {})
             _, _, values = lines.get(measure.key, ("", 0, {}))
             values[index] = measure.value
@@ -143,8 +144,8 @@ def _charts(at: _At) -> tuple[Chart, ...]:
 def _rolls(at: _At) -> tuple[tuple[int, RollPanel], ...]:
     """Each roll once, as it last stood (after its pushes or invokes),
     at the step it was made."""
-    system, states, events = at.system, at.states, at.events
-    births = [step + 1 for step in range(len(events)) if system.new_roll(states[step], events[step], states[step + 1])]
+    hooks, states, events = at.hooks, at.states, at.events
+    births = [step + 1 for step in range(len(events)) if hooks.new_roll(states[step], events[step], states[step + 1])]
     found = []
     for n, born in enumerate(births):
         end = births[n + 1] - 1 if n + 1 < len(births) else len(states) - 1
@@ -176,7 +177,7 @@ def gather(battle: LoggedBattle[Any, Any], lang: str, *, public: bool) -> Gather
         marks = _moments(at)
         moments = tuple(Moment(step, label, at.panel(step)) for step, label in marks)
         charts = _charts(at)
-        story = system.story(battle, public)
+        story = system.pictured.story(battle, public)
         rolls = _rolls(at)
         report = "" if public else system.report(battle, lang)
         return Gathered(title=battle.meta.title, system_name=system.name(lang), language=lang, public=public, moments=moments, charts=charts, rolls=rolls, story=story, report=report)

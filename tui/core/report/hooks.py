@@ -1,4 +1,4 @@
-"""What a system tells the report with pictures (``GameSystem`` has these):
+"""What a system tells the report with pictures (``GameSystem.pictured``):
 where the battle's waves or turns begin and end, each side's strength, its
 rolls and its story, and its state as the GM's or the players' copy shows
 it. The defaults suit a system without waves, strength or a story: its
@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.frozen import replace
 from tui.core.i18n import t
+from tui.core.secrets import with_marks
 from tui.core.report.measures import Measure, Told
 
 
 class ReportHooks:
+    """The defaults; a system's own subclass says more."""
+
     def period(self, state: Any) -> int | None:
         """The wave or turn ``state`` is in (None: before the first)."""
         return None
@@ -43,4 +47,18 @@ class ReportHooks:
         return state
 
 
-__all__ = ["ReportHooks"]
+class MarkedHooks(ReportHooks):
+    """A system whose secrets are the GM's marks (``state.hidden``, a tuple
+    of identities; Second World, Kingmaker)."""
+
+    def shown_state(self, state: Any, final: Any, public: bool) -> Any:
+        if not public:
+            return replace(state, hidden=()) if state.hidden else state
+        hidden = with_marks(state.hidden, *final.hidden)
+        return state if hidden == state.hidden else replace(state, hidden=hidden)
+
+
+NO_PICTURES = ReportHooks()
+
+
+__all__ = ["NO_PICTURES", "MarkedHooks", "ReportHooks"]

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from tui.core.files.ruleset_files import RulesetSpec
     from tui.core.history import LoggedBattle
     from tui.core.panel import Panel
-    from tui.core.report.measures import Measure, Told
+    from tui.core.report.hooks import ReportHooks
     from tui.core.systems.fate.battle import FateBattle, FateBattleFile
     from tui.core.systems.fate.rules import FateRuleset
 
@@ -95,30 +95,11 @@ class ThisMeansWar(GameSystem):
         earlier = history.states[max(0, history.cursor - LOOK_BACK) : history.cursor][::-1]
         return panel(battle.game, self.name(language), earlier)
 
-    # -- the report with pictures ------------------------------------------------
+    @property
+    def pictured(self) -> ReportHooks:
+        from tui.core.systems.fate.pictured import PICTURED
 
-    def period(self, state: Any) -> int | None:
-        from tui.core.systems.fate.pictured import period
-
-        return period(state)
-
-    def period_name(self, number: int) -> str:
-        return t("view.fate.report.period", number=number)
-
-    def strength(self, state: Any, public: bool) -> tuple[Measure, ...]:
-        from tui.core.systems.fate.pictured import strength
-
-        return strength(state)
-
-    def new_roll(self, before: Any, event: Any, after: Any) -> bool:
-        from tui.core.systems.fate.pictured import new_roll
-
-        return new_roll(before, after)
-
-    def story(self, battle: Any, public: bool) -> tuple[Told, ...]:
-        from tui.core.systems.fate.pictured import story
-
-        return story(battle.history.states)
+        return PICTURED
 
 
 SYSTEM = ThisMeansWar()

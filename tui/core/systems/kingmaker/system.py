@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from tui.core.files.ruleset_files import RulesetSpec
     from tui.core.history import LoggedBattle
     from tui.core.panel import Panel
-    from tui.core.report.measures import Measure, Told
+    from tui.core.report.hooks import ReportHooks
     from tui.core.systems.kingmaker.battle import KingmakerBattle, KingmakerBattleFile
     from tui.core.systems.kingmaker.rules import KingmakerRuleset
     from tui.core.systems.kingmaker.campaign import KingmakerCampaign
@@ -89,35 +89,11 @@ class FantasyBattle(GameSystem):
         assert isinstance(battle, self.battle)
         return panel(battle.game, self.name(language))
 
-    # -- the report with pictures ------------------------------------------------
+    @property
+    def pictured(self) -> ReportHooks:
+        from tui.core.systems.kingmaker.pictured import PICTURED
 
-    def period(self, state: Any) -> int | None:
-        from tui.core.systems.kingmaker.pictured import period
-
-        return period(state)
-
-    def period_name(self, number: int) -> str:
-        return t("view.km.report.period", number=number)
-
-    def strength(self, state: Any, public: bool) -> tuple[Measure, ...]:
-        from tui.core.systems.kingmaker.pictured import strength
-
-        return strength(state, public)
-
-    def new_roll(self, before: Any, event: Any, after: Any) -> bool:
-        from tui.core.systems.kingmaker.pictured import new_roll
-
-        return new_roll(before, after)
-
-    def story(self, battle: Any, public: bool) -> tuple[Told, ...]:
-        from tui.core.systems.kingmaker.pictured import story
-
-        return story(battle.history.states, public)
-
-    def shown_state(self, state: Any, final: Any, public: bool) -> Any:
-        from tui.core.systems.kingmaker.pictured import shown_state
-
-        return shown_state(state, final, public)
+        return PICTURED
 
 
 SYSTEM = FantasyBattle()

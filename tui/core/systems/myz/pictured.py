@@ -8,36 +8,40 @@ from __future__ import annotations
 from typing import Any
 
 from tui.core.i18n import language, t
+from tui.core.report.hooks import ReportHooks
 from tui.core.report.measures import Measure, Told
 from tui.core.systems.myz import models as m
 from tui.core.systems.myz.public import log_line
 from tui.core.systems.myz.state import MyzState
 
 
-def period(state: MyzState) -> int | None:
-    return state.wave.number if state.wave is not None and state.stage in ("wave", "over") else None
+class MassCombatPictured(ReportHooks):
+    def period(self, state: MyzState) -> int | None:
+        return state.wave.number if state.wave is not None and state.stage in ("wave", "over") else None
+
+    def period_name(self, number: int) -> str:
+        return t("view.myz.report.period", number=number)
+
+    def strength(self, state: MyzState, public: bool) -> tuple[Measure, ...]:
+        if state.forces is None:
+            return ()
+        chart = t("view.myz.report.chart_fighters")
+        return tuple(Measure(chart, str(side), state.names[side], side, force.fighters) for side, force in enumerate(state.forces))
+
+    def new_roll(self, before: MyzState, event: Any, after: MyzState) -> bool:
+        return isinstance(event, m.Roll)
+
+    def story(self, battle: Any, public: bool) -> tuple[Told, ...]:
+        history = battle.history
+        lang = language()
+        lines: list[Told] = []
+        for index, event in enumerate(history.done):
+            line = log_line(history.states[index], event, history.states[index + 1], lang)
+            if line and not (lines and lines[-1][1] == line):
+                lines.append((index + 1, line))  # each person mustered said "The Ark mustered" again: once
+        return tuple(lines)
 
 
-def strength(state: MyzState) -> tuple[Measure, ...]:
-    if state.forces is None:
-        return ()
-    chart = t("view.myz.report.chart_fighters")
-    return tuple(Measure(chart, str(side), state.names[side], side, force.fighters) for side, force in enumerate(state.forces))
+PICTURED = MassCombatPictured()
 
-
-def new_roll(event: Any) -> bool:
-    return isinstance(event, m.Roll)
-
-
-def story(battle: Any) -> tuple[Told, ...]:
-    history = battle.history
-    lang = language()
-    lines: list[Told] = []
-    for index, event in enumerate(history.done):
-        line = log_line(history.states[index], event, history.states[index + 1], lang)
-        if line and not (lines and lines[-1][1] == line):
-            lines.append((index + 1, line))  # each person mustered said "The Ark mustered" again: once
-    return tuple(lines)
-
-
-__all__ = ["new_roll", "period", "story", "strength"]
+__all__ = ["PICTURED"]

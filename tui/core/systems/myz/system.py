@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from tui.core.files.ruleset_files import RulesetSpec
     from tui.core.history import LoggedBattle
     from tui.core.panel import Panel
-    from tui.core.report.measures import Measure, Told
+    from tui.core.report.hooks import ReportHooks
     from tui.core.systems.myz import models as m
     from tui.core.systems.myz.battle import Battle
     from tui.core.systems.myz.rules import MyzRuleset
@@ -115,30 +115,11 @@ class MassCombat(GameSystem):
         return panel(battle, language, self.name(language))
 
 
-    # -- the report with pictures ------------------------------------------------
+    @property
+    def pictured(self) -> ReportHooks:
+        from tui.core.systems.myz.pictured import PICTURED
 
-    def period(self, state: Any) -> int | None:
-        from tui.core.systems.myz.pictured import period
-
-        return period(state)
-
-    def period_name(self, number: int) -> str:
-        return t("view.myz.report.period", number=number)
-
-    def strength(self, state: Any, public: bool) -> tuple[Measure, ...]:
-        from tui.core.systems.myz.pictured import strength
-
-        return strength(state)
-
-    def new_roll(self, before: Any, event: Any, after: Any) -> bool:
-        from tui.core.systems.myz.pictured import new_roll
-
-        return new_roll(event)
-
-    def story(self, battle: Any, public: bool) -> tuple[Told, ...]:
-        from tui.core.systems.myz.pictured import story
-
-        return story(battle)
+        return PICTURED
 
 
 SYSTEM = MassCombat()
