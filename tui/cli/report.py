@@ -12,6 +12,7 @@ current folder (``SAVE-STEM.html``), not poured onto the screen.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -52,15 +53,35 @@ def report_text(path: Path, lang: str | None, ascii_only: bool = False) -> str:
     return text.translate(ASCII_TABLE) if ascii_only else text
 
 
+def _reason(path: Path, exc: OSError) -> str:
+    """Why ``path`` can't be written, in words (a file where a folder of
+    the path should be says so, not "File exists")."""
+    if isinstance(exc, (FileExistsError, NotADirectoryError)):
+        blocker = next((p for p in (path, *path.parents) if p.exists() and not p.is_dir()), None)
+        if blocker is not None and blocker != path:
+            return t("cli.report.file_in_the_way", file=printable(str(blocker)))
+    if isinstance(exc, IsADirectoryError):
+        return t("cli.report.is_a_folder")
+    return exc.strerror or exc.__class__.__name__
+
+
 def _write(path: Path, data: str | bytes) -> bool:
     from tui.core.files.tomlfile import write_atomic
 
     try:
         write_atomic(path, data)
     except OSError as exc:
-        fail(t("cli.report.cannot_write", path=path, reason=exc.strerror or exc.__class__.__name__))
+        fail(t("cli.report.cannot_write", path=path, reason=_reason(path, exc)))
         return False
     return True
+
+
+def _clear_old_pictures(folder: Path, stem: str) -> None:
+    """The pictures an earlier run wrote here for this battle and copy (a
+    longer battle, since undone, left more): only names this command makes."""
+    for old in folder.glob("*.png"):
+        if old.name.startswith(stem) and re.fullmatch(r"(\d\d-moment|chart-\d+)\.png", old.name[len(stem) :]):
+            old.unlink(missing_ok=True)
 
 
 def _pictured(args: Any) -> int:
@@ -70,6 +91,9 @@ def _pictured(args: Any) -> int:
     from tui.core.system import system_of
 
     folder = Path(args.png) if args.png else None
+    if folder is not None and not args.html and getattr(args, "output", None) is not None:
+        fail(t("report.error.output_without_page"))
+        return 2
     if folder is not None and not available():
         fail(t("report.error.no_extra"))
         return 1
@@ -94,11 +118,15 @@ def _pictured(args: Any) -> int:
                 return 1
             print(t("report.wrote_page", path=printable(str(target)), size=len(html.encode()) // 1024 + 1))
     if folder is not None:
+        if folder.exists() and not folder.is_dir():
+            fail(t("cli.report.cannot_write", path=folder, reason=t("cli.report.not_a_folder")))
+            return 1
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            fail(t("cli.report.cannot_write", path=folder, reason=exc.strerror or exc.__class__.__name__))
+            fail(t("cli.report.cannot_write", path=folder, reason=_reason(folder / "x", exc)))
             return 1
+        _clear_old_pictures(folder, f"{path.stem}-{copy}-")
         written = []
         for name, svg in pictures(gathered):
             try:

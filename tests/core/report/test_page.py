@@ -115,7 +115,7 @@ def test_a_battle_of_three_waves_is_drawn_at_each_waves_end_and_charted():
     assert labels == ["Start of wave 1", "End of wave 1", "End of wave 2", "End of wave 3", "Where it stands"]
     assert len(report.rolls) == 3 and all(r.chances and abs(sum(c.value for c in r.chances) - 1) < 1e-9 for _, r in report.rolls)
     (chart,) = report.charts
-    assert chart.title == "Fighters of each faction" and chart.points[0] == "before the battle" and "wave 2" in chart.points and chart.points[-1] == "Where it stands"
+    assert chart.title == "Fighters of each faction" and chart.points[0] == "before the battle" and "wave 2" in chart.points and chart.points[-1] == "now"
     assert all(s.values[0] > s.values[-1] for s in chart.series), "the fighters fall"
     german = gather(battle, "de", public=True)
     assert [m.label for m in german.moments][1] == "Ende: Welle 1"

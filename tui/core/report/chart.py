@@ -41,13 +41,16 @@ class Chart:
     series: tuple[Series, ...]
 
 
-def nice_top(value: float) -> tuple[float, float]:
-    """The axis' top and its step: a round number at or above ``value``."""
+def nice_top(value: float, *, whole: bool = False) -> tuple[float, float]:
+    """The axis' top and its step: a round number at or above ``value``;
+    ``whole``: counts, so no step under one (no 0.2 of a unit)."""
     if value <= 0:
         return 1.0, 1.0
     magnitude = 10 ** floor(log10(value))
     for step in (0.1, 0.2, 0.25, 0.5, 1, 2, 2.5, 5, 10):
         size = step * magnitude
+        if whole and (size < 1 or size != int(size)):
+            continue
         if value / size <= 5:
             return ceil(value / size) * size, size
     return value, value  # (unreachable: 10 × magnitude always fits)
@@ -83,7 +86,7 @@ def chart_svg(chart: Chart, prefix: str, *, standalone: bool = False) -> str:
     """``chart`` drawn as an SVG picture whose ids start with ``prefix``."""
     canvas = Canvas(prefix=prefix, label=chart.title)
     values = [v for s in chart.series for v in s.values if v is not None]
-    top, step = nice_top(max(values, default=0))
+    top, step = nice_top(max(values, default=0), whole=all(float(v).is_integer() for v in values))
     count = max(1, len(chart.points))
     gap = PLOT_W / max(1, count - 1) if count > 1 else 0
 

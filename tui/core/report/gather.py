@@ -109,13 +109,13 @@ def _points(at: _At) -> list[tuple[int, str]]:
             continue
         before = measures
         period = hooks.period(at.states[step])
-        label = "" if period in named else (hooks.period_name(period) if period is not None else t("report.moment.before"))
+        label = "" if period in named else (hooks.period_name(period) if period is not None else t("report.point.before"))
         named.add(period)
         points.append((step, label))
     if points and points[-1][0] != last:
         points.append((last, ""))
     if points:
-        points[-1] = (points[-1][0], t("report.moment.over") if system.over(at.states[last]) else t("report.moment.now"))
+        points[-1] = (points[-1][0], t("report.point.over") if system.over(at.states[last]) else t("report.point.now"))
     return points
 
 

@@ -10,6 +10,9 @@ start with its own prefix).
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from tui.core.i18n import t
 from tui.core.panel import RollPanel
 from tui.core.report.chart import chart_svg
@@ -24,7 +27,7 @@ CSS = """
 :root{color-scheme:light dark;--bg:#ffffff;--ink:#1d232b;--muted:#5d6975;--rule:#c9d1d9;--card:#f4f6f8}
 @media (prefers-color-scheme:dark){:root{--bg:#0d1117;--ink:#e6edf3;--muted:#9aa7b4;--rule:#3b4550;--card:#161b22}}
 body{margin:0;background:var(--bg);color:var(--ink);font:16px/1.5 system-ui,-apple-system,'Segoe UI','DejaVu Sans',Roboto,sans-serif}
-main{max-width:62rem;margin:0 auto;padding:1.5rem}
+main{max-width:72rem;margin:0 auto;padding:1.5rem}
 h1{margin:.2rem 0}h2{margin-top:2.2rem;border-bottom:1px solid var(--rule)}
 .muted{color:var(--muted)}
 figure{margin:1rem 0;overflow-x:auto}
@@ -72,14 +75,24 @@ def _roll(roll: RollPanel, prefix: str) -> str:
     return "".join(parts)
 
 
+def _wide(svg: str) -> str:
+    """A picture as wide as the page, but never drawn below three quarters
+    of its size: on a phone it scrolls sideways rather than shrink to
+    unreadable text."""
+    found = re.search(r'width="(\d+)"', svg)
+    least = round(int(found[1]) * 0.75) if found else 0
+    return svg.replace("<svg ", f'<svg style="min-width:{least}px" ', 1)
+
+
 def pictures(report: Gathered) -> list[tuple[str, str]]:
     """Each picture of the report on its own (for a PNG): a file name
     (without suffix) and the standalone SVG."""
     found = []
     for n, moment in enumerate(report.moments, 1):
-        found.append((f"{n:02d}-moment", panel_svg(moment.panel, f"moment-{n}", moment.label, standalone=True)))
+        # a picture posted alone says which battle it is
+        found.append((f"{n:02d}-moment", panel_svg(moment.panel, f"moment-{n}", f"{report.title} · {moment.label}", standalone=True)))
     for n, chart in enumerate(report.charts, 1):
-        found.append((f"chart-{n}", chart_svg(chart, f"chart-{n}", standalone=True)))
+        found.append((f"chart-{n}", chart_svg(replace(chart, title=f"{report.title} · {chart.title}"), f"chart-{n}", standalone=True)))
     return found
 
 
@@ -99,7 +112,7 @@ def page(report: Gathered) -> str:
     if report.charts:
         body.append(f'<section id="strength"><h2>{text(t("report.strength"))}</h2>')
         for n, chart in enumerate(report.charts, 1):
-            body.append(f"<figure>{chart_svg(chart, f'chart-{n}')}</figure>")
+            body.append(f"<figure>{_wide(chart_svg(chart, f'chart-{n}'))}</figure>")
         body.append("</section>")
     before = -1
     for n, moment in enumerate(report.moments, 1):
@@ -110,7 +123,7 @@ def page(report: Gathered) -> str:
             body.append('<ul class="story">' + "".join(f"<li>{text(line)}</li>" for _, line in story) + "</ul>")
         for r, (_, roll) in enumerate(rolls, 1):
             body.append(_roll(roll, f"roll-{n}-{r}"))
-        body.append(f"<figure>{panel_svg(moment.panel, f'moment-{n}', moment.label)}</figure>")
+        body.append(f"<figure>{_wide(panel_svg(moment.panel, f'moment-{n}', moment.label, titled=False))}</figure>")
         body.append("</section>")
     if report.report:
         body.append(f'<section id="written"><h2>{text(t("report.written"))}</h2>{markdown_html(report.report, shift=2)}</section>')

@@ -136,13 +136,18 @@ def _mat(canvas: Canvas, panel: Panel, board: Mat, top: float) -> float:
     return top + max(h, y - top) + 8
 
 
-def panel_svg(panel: Panel, prefix: str, moment: str, *, standalone: bool = False) -> str:
-    """The battle at one moment: ``moment`` says which (the end of wave 2);
+def panel_svg(panel: Panel, prefix: str, moment: str, *, standalone: bool = False, titled: bool = True) -> str:
+    """The battle at one moment: ``moment`` says which (the end of wave 2),
+    as its title unless ``titled`` is False (a page's heading says it);
     ids start with ``prefix``."""
     canvas = Canvas(prefix=prefix, label=f"{moment}: {panel.headline}", width=WIDE)
-    y: float = PAD + 14
-    canvas.write(PAD, y, clip(moment, 60), size=SIZE + 3, bold=True)
-    y += LINE + 2
+    y: float = PAD + 2
+    if titled:
+        y += 12
+        canvas.write(PAD, y, clip(moment, 90), size=SIZE + 3, bold=True)
+        y += LINE + 2
+    else:
+        y += 12
     for line in wrap(panel.headline, 96):
         canvas.write(PAD, y, line, cls="muted")
         y += LINE

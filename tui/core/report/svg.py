@@ -117,7 +117,7 @@ class Canvas:
     def write(self, x: float, y: float, value: str, *, size: float = 13, cls: str = "ink", bold: bool = False, anchor: str = "start") -> None:
         weight = ' font-weight="bold"' if bold else ""
         where = f' text-anchor="{anchor}"' if anchor != "start" else ""
-        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" class="mc-{cls}"{weight}{where}>{text(value)}</text>')
+        self.add(f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" class="mc-{cls}"{weight}{where} xml:space="preserve">{text(value)}</text>')
 
     def box(self, x: float, y: float, w: float, h: float, *, cls: str = "card", line: str = "rule", radius: float = 4, dashed: bool = False) -> None:
         dash = ' stroke-dasharray="5 3"' if dashed else ""

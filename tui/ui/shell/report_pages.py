@@ -21,23 +21,32 @@ def report_paths(save: Path) -> tuple[Path, Path]:
     return save.with_name(f"{save.stem}-gm.html"), save.with_name(f"{save.stem}-public.html")
 
 
-def write_report_pages(battle: Any, save: Path) -> tuple[Path, Path]:
-    """Both copies written beside ``save``; ``OSError`` if one can't be."""
+def write_report_pages(battle: Any, save: Path) -> list[tuple[Path, OSError | None]]:
+    """Both copies written beside ``save``: each path, with why it could not be written (None: written)."""
     lang = system_of(battle).language(battle) or language()
-    paths = report_paths(save)
-    for path, public in zip(paths, (False, True)):
-        write_atomic(path, page(gather(battle, lang, public=public)))
-    return paths
+    done: list[tuple[Path, OSError | None]] = []
+    for path, public in zip(report_paths(save), (False, True)):
+        try:
+            write_atomic(path, page(gather(battle, lang, public=public)))
+        except OSError as exc:
+            done.append((path, exc))
+        else:
+            done.append((path, None))
+    return done
 
 
 def report_action(app: Any) -> None:
-    """Write both pages and say where, or why not."""
-    try:
-        gm, public = write_report_pages(app.battle, app.session.path)
-    except OSError as exc:
-        app.notify(t("app.report_failed", path=app.session.path.parent, reason=exc.strerror or exc.__class__.__name__), severity="error", timeout=10, markup=False)
-        return
-    app.notify(t("app.report_written", gm=gm.name, public=public.name, folder=str(gm.parent)), timeout=10, markup=False)
+    """Write both pages and say where, or which could not be and why."""
+    done = write_report_pages(app.battle, app.session.path)
+    for path, problem in done:
+        if problem is not None:
+            app.notify(t("app.report_failed", path=str(path), reason=problem.strerror or problem.__class__.__name__), severity="error", timeout=10, markup=False)
+    (gm, gm_problem), (public, public_problem) = done
+    if gm_problem is None and public_problem is None:
+        app.notify(t("app.report_written", gm=gm.name, public=public.name, folder=str(gm.parent)), timeout=10, markup=False)
+    elif gm_problem is None or public_problem is None:
+        written = gm if gm_problem is None else public
+        app.notify(t("app.report_written_one", path=str(written)), timeout=10, markup=False)
 
 
 __all__ = ["report_action", "report_paths", "write_report_pages"]

@@ -27,7 +27,8 @@ class FatePictured(ReportHooks):
         units, hurt = t("view.fate.report.chart_units"), t("view.fate.report.chart_consequences")
         found = []
         for index, player in enumerate(state.players):
-            standing = sum(1 for unit in player.units if not (place := state.places.get(unit.key)) or not place.out)
+            # a player who conceded has left the field with every unit
+            standing = 0 if index in state.conceded else sum(1 for unit in player.units if not (place := state.places.get(unit.key)) or not place.out)
             found.append(Measure(units, str(index), player.name, player.side, standing))
         for index, player in enumerate(state.players):
             taken = state.consequences_taken[index] if index < len(state.consequences_taken) else 0

@@ -95,16 +95,22 @@ def last_roll(state: KMState) -> RollPanel | None:
     what = t(f"view.km.what.{roll.what}")
     title = t("view.km.roll_title", who=_roller(state, roll.key), what=what)
     faces = " ".join(str(f) for f in roll.faces)
-    lines = [t("view.km.roll_line", faces=faces, total=roll.total, against=roll.against) if roll.against else t("view.km.roll_best", faces=faces, total=roll.total)]
+    # An attack's total is the Offense added to each die; a check's, the one die's result.
+    attack = roll.what.startswith("attack_")
+    bonus = roll.total if attack else roll.total - (roll.faces[0] if roll.faces else 0)
+    if not roll.against:
+        lines = [t("view.km.roll_best", faces=faces, total=roll.total)]
+    elif attack:
+        lines = [t("view.km.roll_attack", faces=faces, bonus=f"{bonus:+d}", against=roll.against)]
+    else:
+        lines = [t("view.km.roll_line", faces=faces, bonus=f"{bonus:+d}", total=roll.total, against=roll.against)]
     odds = ""
     chances: tuple[Chance, ...] = ()
     die = state.rules.attack.die
     if roll.faces and roll.against:
-        # An attack's total is the Offense added to each die; a check's, the one die's result.
-        bonus = roll.total if roll.what.startswith("attack_") else roll.total - roll.faces[0]
         needed = roll.against - bonus
         chance = Fraction(max(0, min(die, die - needed + 1)), die)
-        odds = t("view.km.odds" if len(roll.faces) > 1 else "view.km.odds_one", chance=percent(chance), against=roll.against)
+        odds = t("view.km.odds" if attack else "view.km.odds_one", chance=percent(chance), bonus=f"{bonus:+d}", against=roll.against)
         chances = (Chance(label=t("view.km.chance.makes"), value=float(chance)), Chance(label=t("view.km.chance.misses"), value=float(1 - chance)))
     return RollPanel(title=title, lines=tuple(lines), odds=odds, chances=chances)
 
