@@ -51,6 +51,8 @@ class ZoneMap(Record):
     kind: Literal["zones"] = "zones"
     cards: Annotated[tuple[Card, ...], Field(max_length=MAX_LINES)] = ()
     edges: Annotated[tuple[Edge, ...], Field(max_length=MAX_LINES)] = ()
+    key: Lines = ()
+    """What the edges' marks mean, for a picture of the map."""
 
 
 class Mat(Record):
@@ -59,6 +61,8 @@ class Mat(Record):
     kind: Literal["mat"] = "mat"
     lines: Lines = ()
     legend: Lines = ()
+    key: Lines = ()
+    """What the mat's other marks mean (``^ forest``), for a picture of it."""
 
 
 Board = Annotated[Union[ZoneMap, Mat], Field(discriminator="kind")]

@@ -68,4 +68,29 @@ def test_the_gm_copy_of_the_same_battle_shows_what_the_players_copy_hides():
     run.record(toggle(run.battle.game.hidden, f"army:{army.key}"))
     gm = page(gather(run.battle, "en", public=False))
     players = page(gather(run.battle, "en", public=True))
-    assert army.name in gm and army.name not in players
+    assert f"{army.name} (hidden)" in gm and army.name not in players
+
+
+def test_the_gm_copy_of_a_second_world_conflict_marks_what_is_hidden():
+    from tui.core.secrets import toggle
+
+    run = sw_new()
+    character = run.battle.game.characters[0]
+    zone = "z2"
+    info = run.battle.game.zone_info(zone)
+    run.record(toggle(run.battle.game.hidden, f"character:{character.key}"))
+    run.record(toggle(run.battle.game.hidden, f"aspect_slot:{zone}:{info.slots[0]}"))
+    gm = page(gather(run.battle, "en", public=False))
+    players = page(gather(run.battle, "en", public=True))
+    assert f"{character.name} (hidden)" in gm and f"{info.aspects[0]} (hidden)" in gm
+    assert character.name not in players and info.aspects[0] not in players
+
+
+def test_the_gm_copy_of_a_fate_battle_turns_the_face_down_aspect_up_marked():
+    from tui.core.files.loading import load_battle
+    from tui.core.files.places import find_example
+
+    battle = load_battle(find_example("ford-of-brannock"))
+    (down,) = [a.text for a in battle.game.aspects if a.hidden]
+    gm, players = (page(gather(battle, "en", public=p)) for p in (False, True))
+    assert f"{down} (hidden)" in gm and down not in players and "1 aspect face down" in players

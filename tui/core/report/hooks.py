@@ -53,9 +53,14 @@ class MarkedHooks(ReportHooks):
 
     def shown_state(self, state: Any, final: Any, public: bool) -> Any:
         if not public:
-            return replace(state, hidden=()) if state.hidden else state
+            # the GM's copy shows all, what is hidden marked as the GM's screens mark it
+            return replace(self.marked(state, t("secret.mark")), hidden=()) if state.hidden else state
         hidden = with_marks(state.hidden, *final.hidden)
         return state if hidden == state.hidden else replace(state, hidden=hidden)
+
+    def marked(self, state: Any, mark: str) -> Any:
+        """``state`` with each hidden thing's words ending in ``mark``."""
+        return state
 
 
 NO_PICTURES = ReportHooks()

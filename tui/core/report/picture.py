@@ -86,7 +86,11 @@ def _zones(canvas: Canvas, board: ZoneMap, top: float) -> float:
         w = len(label) * (SIZE - 2) * CHAR + 10
         canvas.box(mx - w / 2, my - 10, w, 18, cls="bg", line="closed" if edge.closed else "rule", radius=9)
         canvas.write(mx, my + 3.5, label, size=SIZE - 2, cls="closed" if edge.closed else "ink", anchor="middle")
-    return row_top[-1] - CARD_GAP + 8
+    bottom = row_top[-1] - CARD_GAP + 8
+    for line in board.key:
+        bottom += LINE
+        canvas.write(PAD, bottom - 4, clip(line, 110), size=SIZE - 1, cls="muted")
+    return bottom
 
 
 def _letters(panel: Panel) -> dict[str, int]:
@@ -133,6 +137,11 @@ def _mat(canvas: Canvas, panel: Panel, board: Mat, top: float) -> float:
         cls = side_class(letters[line[0]]) if line and line[0] in letters else "ink"
         canvas.write(x, y, clip(line, legend_cols), size=size, cls=cls)
         y += LINE
+    if board.key:
+        y += 6
+        for line in board.key:
+            canvas.write(x, y, clip(line, legend_cols), size=size, cls="muted")
+            y += LINE
     return top + max(h, y - top) + 8
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.report.hooks import ReportHooks
 from tui.core.report.measures import Measure, Told, told_notes
@@ -42,6 +43,14 @@ class FatePictured(ReportHooks):
         states: tuple[FateState, ...] = battle.history.states
         final = states[-1]
         return told_notes(states, lambda note: note_text(final, note))
+
+
+    def shown_state(self, state: FateState, final: FateState, public: bool) -> FateState:
+        if public or not any(a.hidden for a in state.aspects):
+            return state
+        # the GM's copy turns the face-down aspects up, marked as the GM's board marks them
+        mark = t("secret.mark")
+        return replace(state, aspects=tuple(replace(a, text=f"{a.text} {mark}", hidden=False) if a.hidden else a for a in state.aspects))
 
 
 PICTURED = FatePictured()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.report.hooks import MarkedHooks
 from tui.core.report.measures import Measure, Told, told_notes
@@ -39,6 +40,12 @@ class KingmakerPictured(MarkedHooks):
         hidden = hidden_armies(final)
         names = [name for a in final.armies if a.key in hidden for name in (a.name, a.commander.name) if name]
         return told_notes(states, lambda note: note_text(final, note), leave_out=frozenset(final.hidden), secrets=names)
+
+
+    def marked(self, state: KMState, mark: str) -> KMState:
+        hidden = hidden_armies(state)
+        armies = tuple(a.model_copy(update={"name": f"{a.name} {mark}"}) if a.key in hidden else a for a in state.armies)
+        return replace(state, armies=armies)
 
 
 PICTURED = KingmakerPictured()

@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from tui.core.errors import RuleViolation
 from tui.core.frozen import replace
-from tui.core.i18n import t
+from tui.core.i18n import language, t
 from tui.core.dice.odds import percent
 from tui.core.panel import LOG_TAIL, Chance, Mat, Panel, RollPanel, SidePanel
 from tui.core.secrets import Hide, marked, redact
@@ -123,7 +123,9 @@ def panel(state: KMState, system_name: str) -> Panel:
     board = None
     if state.stage != "muster":
         legend = tuple(f"{letters[a.key]} {a.name}" for a in shown)
-        board = Mat(lines=tuple(mat_lines(state, hidden, letters, SOLID_ARROWS)), legend=legend)
+        kinds = dict.fromkeys(key for _, key in state.terrain)
+        key = tuple(f"{(terrain := state.rules.terrain_of(kind)).glyph} {terrain.name(language())}" for kind in kinds)
+        board = Mat(lines=tuple(mat_lines(state, hidden, letters, SOLID_ARROWS)), legend=legend, key=key)
     sides = []
     for index, name in enumerate(state.sides):
         lines = []

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from tui.core.frozen import replace
 from tui.core.i18n import t
 from tui.core.report.hooks import MarkedHooks
 from tui.core.report.measures import Measure, Told, told_notes
 from tui.core.systems.second_world.public import secrets
-from tui.core.systems.second_world.state import SWState, character_item
+from tui.core.systems.second_world.state import SWState, aspect_item, character_item, made_item
 from tui.core.systems.second_world.story import note_text
 
 
@@ -49,6 +50,17 @@ class SecondWorldPictured(MarkedHooks):
         if not public:
             return told_notes(states, lambda note: note_text(final, note))
         return told_notes(states, lambda note: note_text(final, note), leave_out=frozenset(final.hidden), secrets=secrets(final))
+
+
+    def marked(self, state: SWState, mark: str) -> SWState:
+        hidden = set(state.hidden)
+        characters = tuple(c.model_copy(update={"name": f"{c.name} {mark}"}) if character_item(c.key) in hidden else c for c in state.characters)
+        zones = tuple(
+            (zone, replace(info, aspects=tuple(f"{text} {mark}" if aspect_item(zone, slot) in hidden else text for text, slot in zip(info.aspects, info.slots))))
+            for zone, info in state.zones
+        )
+        aspects = tuple(replace(a, text=f"{a.text} {mark}") if made_item(a.id) in hidden else a for a in state.aspects)
+        return replace(state, characters=characters, zones=zones, aspects=aspects)
 
 
 PICTURED = SecondWorldPictured()

@@ -180,7 +180,7 @@ def _odds(state: SWState) -> tuple[str, tuple[Chance, ...]]:
 def panel(state: SWState, system_name: str) -> Panel:
     cells = {zone.key: zone.cell for zone in state.board.zones}
     edges = tuple(Edge(a=cells[e.a], b=cells[e.b], costs=e.left_text, closed=e.closed) for e in state.board.edges)
-    board = ZoneMap(cards=tuple(card for _, card in zone_cards(state, public=True)), edges=edges)
+    board = ZoneMap(cards=tuple(card for _, card in zone_cards(state, public=True)), edges=edges, key=(t("view.sw.edge_key"),) if edges else ())
     sides = []
     for index, name in enumerate(state.sides):
         lines = []
