@@ -35,21 +35,10 @@ def _battle(path: Path) -> Any:
 def report_text(path: Path, lang: str | None, ascii_only: bool = False) -> str:
     """The Markdown report of the battle saved at ``path``, in ``lang``, else
     in the battle's own language, else the settings'; raises ``SaveFileError``."""
-    from tui.core.dice.quick import quick_rolls_section
-    from tui.core.i18n import set_language
-    from tui.core.markdown import md_text
-    from tui.core.system import quick_dice, system_of
+    from tui.core.system import system_of, written_report
 
     battle = _battle(path)
-    system = system_of(battle)
-    lang = lang or system.language(battle) or language()
-    text = system.report(battle, lang)
-    before = language()
-    set_language(lang)
-    try:
-        text += quick_rolls_section(battle.history.done, quick_dice(battle), md_text)
-    finally:
-        set_language(before)
+    text = written_report(battle, lang or system_of(battle).language(battle) or language())
     return text.translate(ASCII_TABLE) if ascii_only else text
 
 

@@ -306,6 +306,23 @@ def read_ruleset(path: Path) -> tuple[GameSystem, Any]:
     return system, load_ruleset(path, system.ruleset.model)
 
 
+def written_report(battle: LoggedBattle[Any, Any], lang: str) -> str:
+    """The battle's whole report in Markdown, in ``lang``: the system's, then
+    the quick rolls made beside it (``masscombat report``, and the GM's copy
+    of the page)."""
+    from tui.core.dice.quick import quick_rolls_section
+    from tui.core.i18n import language, set_language
+    from tui.core.markdown import md_text
+
+    text = system_of(battle).report(battle, lang)
+    before = language()
+    set_language(lang)
+    try:
+        return text + quick_rolls_section(battle.history.done, quick_dice(battle), md_text)
+    finally:
+        set_language(before)
+
+
 def quick_dice(battle: LoggedBattle[Any, Any] | None = None) -> "QuickDice":
     """Every kind of dice the installed systems bring, each once: the
     battle's own system first (with the battle's ruleset), then the others
@@ -339,5 +356,5 @@ def system_commands() -> dict[str, dict[str, tuple[GameSystem, Command]]]:
 
 __all__ = [
     "GROUP", "LEGACY_SYSTEM", "Command", "GameSystem", "UnknownSystem", "find_system",
-    "forget_systems", "installed_points", "quick_dice", "read_ruleset", "ruleset_spec", "system_commands", "system_keys", "system_of", "systems",
+    "forget_systems", "installed_points", "quick_dice", "read_ruleset", "ruleset_spec", "system_commands", "system_keys", "system_of", "systems", "written_report",
 ]

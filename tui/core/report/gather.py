@@ -20,7 +20,7 @@ from tui.core.i18n import language, set_language, t
 from tui.core.panel import Panel, RollPanel
 from tui.core.report.chart import Chart, Series
 from tui.core.report.measures import Told
-from tui.core.system import GameSystem, system_of
+from tui.core.system import GameSystem, system_of, written_report
 
 
 @dataclass(frozen=True)
@@ -179,7 +179,7 @@ def gather(battle: LoggedBattle[Any, Any], lang: str, *, public: bool) -> Gather
         charts = _charts(at)
         story = system.pictured.story(battle, public)
         rolls = _rolls(at)
-        report = "" if public else system.report(battle, lang)
+        report = "" if public else written_report(battle, lang)
         return Gathered(title=battle.meta.title, system_name=system.name(lang), language=lang, public=public, moments=moments, charts=charts, rolls=rolls, story=story, report=report)
     finally:
         set_language(before)
