@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.errors import MassCombatError, SaveFileError
-from tui.core.i18n import language, t
+from tui.core.i18n import t
 from tui.cli.output import ASCII_TABLE, fail
 from tui.core.records import printable
 
@@ -35,10 +35,10 @@ def _battle(path: Path) -> Any:
 def report_text(path: Path, lang: str | None, ascii_only: bool = False) -> str:
     """The Markdown report of the battle saved at ``path``, in ``lang``, else
     in the battle's own language, else the settings'; raises ``SaveFileError``."""
-    from tui.core.system import system_of, written_report
+    from tui.core.system import report_language, written_report
 
     battle = _battle(path)
-    text = written_report(battle, lang or system_of(battle).language(battle) or language())
+    text = written_report(battle, report_language(battle, lang))
     return text.translate(ASCII_TABLE) if ascii_only else text
 
 
@@ -77,7 +77,7 @@ def _pictured(args: Any) -> int:
     from tui.core.report.gather import gather
     from tui.core.report.page import page, pictures
     from tui.core.report.png import NoPngs, available, png
-    from tui.core.system import system_of
+    from tui.core.system import report_language
 
     folder = Path(args.png) if args.png else None
     if folder is not None and not args.html and getattr(args, "output", None) is not None:
@@ -92,9 +92,7 @@ def _pictured(args: Any) -> int:
     except MassCombatError as exc:
         fail(exc)
         return 1
-    system = system_of(battle)
-    lang = getattr(args, "lang", None) or system.language(battle) or language()
-    gathered = gather(battle, lang, public=args.public)
+    gathered = gather(battle, report_language(battle, getattr(args, "lang", None)), public=args.public)
     copy = "public" if args.public else "gm"
     if args.html:
         html = page(gathered)

@@ -306,6 +306,14 @@ def read_ruleset(path: Path) -> tuple[GameSystem, Any]:
     return system, load_ruleset(path, system.ruleset.model)
 
 
+def report_language(battle: LoggedBattle[Any, Any], asked: str | None = None) -> str:
+    """The language a battle's report is written in: ``asked``, else the
+    battle's own (Fate's text), else the settings'."""
+    from tui.core.i18n import language
+
+    return asked or system_of(battle).language(battle) or language()
+
+
 def written_report(battle: LoggedBattle[Any, Any], lang: str) -> str:
     """The battle's whole report in Markdown, in ``lang``: the system's, then
     the quick rolls made beside it (``masscombat report``, and the GM's copy
@@ -356,5 +364,5 @@ def system_commands() -> dict[str, dict[str, tuple[GameSystem, Command]]]:
 
 __all__ = [
     "GROUP", "LEGACY_SYSTEM", "Command", "GameSystem", "UnknownSystem", "find_system",
-    "forget_systems", "installed_points", "quick_dice", "read_ruleset", "ruleset_spec", "system_commands", "system_keys", "system_of", "systems", "written_report",
+    "forget_systems", "installed_points", "quick_dice", "read_ruleset", "ruleset_spec", "system_commands", "system_keys", "report_language", "system_of", "systems", "written_report",
 ]

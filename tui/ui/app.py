@@ -47,9 +47,7 @@ PUBLIC_FILE_CHECK = 2.0
 class MassCombatApp(SessionApp[None]):
     """A battle open on one save file; every change is saved at once."""
 
-    TITLE = "masscombat"
     CSS_PATH = "app.tcss"
-    ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="app.help"),

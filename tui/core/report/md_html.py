@@ -10,6 +10,7 @@ reports write no links and no raw HTML, so none is ever made here).
 from __future__ import annotations
 
 import re
+from xml.sax.saxutils import escape
 
 from tui.core.records import printable
 
@@ -24,7 +25,9 @@ _RULE = re.compile(r"^\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$")
 
 
 def _html(value: str) -> str:
-    return value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+    # not svg.text: that writes out control characters, and the placeholders
+    # below are NULs (the whole text went through printable already)
+    return escape(value, {'"': "&quot;"})
 
 
 def inline(value: str) -> str:

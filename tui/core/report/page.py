@@ -10,7 +10,6 @@ start with its own prefix).
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from tui.core.i18n import t
@@ -61,7 +60,7 @@ def bar_svg(roll: RollPanel, prefix: str) -> str:
         if w > 0:
             canvas.add(f'<rect x="{x:.1f}" y="0" width="{w:.1f}" height="14" class="mc-{cls}"><title>{text(chance.label)} {chance.value:.0%}</title></rect>')
         x += w
-    return canvas.svg()
+    return canvas.svg(least=False)
 
 
 def _roll(roll: RollPanel, prefix: str) -> str:
@@ -73,15 +72,6 @@ def _roll(roll: RollPanel, prefix: str) -> str:
         parts.append(f'<p class="muted">{text(roll.odds)}</p>')
     parts.append("</div>")
     return "".join(parts)
-
-
-def _wide(svg: str) -> str:
-    """A picture as wide as the page, but never drawn below three quarters
-    of its size: on a phone it scrolls sideways rather than shrink to
-    unreadable text."""
-    found = re.search(r'width="(\d+)"', svg)
-    least = round(int(found[1]) * 0.75) if found else 0
-    return svg.replace("<svg ", f'<svg style="min-width:{least}px" ', 1)
 
 
 def pictures(report: Gathered) -> list[tuple[str, str]]:
@@ -112,7 +102,7 @@ def page(report: Gathered) -> str:
     if report.charts:
         body.append(f'<section id="strength"><h2>{text(t("report.strength"))}</h2>')
         for n, chart in enumerate(report.charts, 1):
-            body.append(f"<figure>{_wide(chart_svg(chart, f'chart-{n}'))}</figure>")
+            body.append(f"<figure>{chart_svg(chart, f'chart-{n}')}</figure>")
         body.append("</section>")
     before = -1
     for n, moment in enumerate(report.moments, 1):
@@ -123,7 +113,7 @@ def page(report: Gathered) -> str:
             body.append('<ul class="story">' + "".join(f"<li>{text(line)}</li>" for _, line in story) + "</ul>")
         for r, (_, roll) in enumerate(rolls, 1):
             body.append(_roll(roll, f"roll-{n}-{r}"))
-        body.append(f"<figure>{_wide(panel_svg(moment.panel, f'moment-{n}', moment.label, titled=False))}</figure>")
+        body.append(f"<figure>{panel_svg(moment.panel, f'moment-{n}', moment.label, titled=False)}</figure>")
         body.append("</section>")
     if report.report:
         body.append(f'<section id="written"><h2>{text(t("report.written"))}</h2>{markdown_html(report.report, shift=2)}</section>')

@@ -80,8 +80,6 @@ def _zones(canvas: Canvas, board: ZoneMap, top: float) -> float:
             continue
         (x1, y1), (x2, y2) = centre(edge.a), centre(edge.b)
         mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-        if y1 == y2:
-            mx = (max(x1, x2) + min(x1, x2)) / 2
         label = clip(edge.costs, 12) if edge.costs else "✘"
         w = len(label) * (SIZE - 2) * CHAR + 10
         canvas.box(mx - w / 2, my - 10, w, 18, cls="bg", line="closed" if edge.closed else "rule", radius=9)

@@ -124,13 +124,16 @@ class Canvas:
         self.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius:g}" class="mc-{cls}"/>')
         self.add(f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h:.1f}" rx="{radius:g}" class="mc-{line}-line"{dash}/>')
 
-    def svg(self, *, standalone: bool = False) -> str:
+    def svg(self, *, standalone: bool = False, least: bool = True) -> str:
         """The picture; ``standalone``: with its own light palette and
-        background (a file or a PNG), else for a page that colours it."""
+        background (a file or a PNG), else for a page that colours it;
+        ``least``: inline, with its least width (not a roll's small bar)."""
         w, h = round(self.width), round(self.height)
         # The namespace only on its own: inline in HTML an svg needs none, and
-        # the page then holds no address at all.
-        space = ' xmlns="http://www.w3.org/2000/svg"' if standalone else ""
+        # the page then holds no address at all. Inline, a picture fills the
+        # page's width but is never drawn below three quarters of its size: on
+        # a phone it scrolls sideways rather than shrink to unreadable text.
+        space = ' xmlns="http://www.w3.org/2000/svg"' if standalone else f' style="min-width:{round(w * 0.75)}px"' if least else ""
         head = f'<svg{space} id="{self.prefix}" width="{w}" height="{h}" viewBox="0 0 {w} {h}" role="img" aria-labelledby="{self.prefix}-title" font-family="{text(FONT)}">'
         title = f'<title id="{self.prefix}-title">{text(self.label)}</title>'
         style = f"<style>{palette_css(LIGHT)}</style>" if standalone else ""

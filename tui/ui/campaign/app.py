@@ -36,9 +36,7 @@ from tui.ui.shell.settings_screen import SettingsScreen
 class CampaignApp(SessionApp[CampaignExit]):
     """A campaign open on its file."""
 
-    TITLE = "masscombat"
     CSS_PATH = "../app.tcss"
-    ENABLE_COMMAND_PALETTE = True
 
     BINDINGS = [
         Binding("f1,question_mark", "help", "key.help", id="campaign.help"),

@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from tui.core.files.tomlfile import write_atomic
-from tui.core.i18n import language, t
+from tui.core.i18n import t
 from tui.core.report.gather import gather
 from tui.core.report.page import page
-from tui.core.system import system_of
+from tui.core.system import report_language
 
 
 def report_paths(save: Path) -> tuple[Path, Path]:
@@ -23,7 +23,7 @@ def report_paths(save: Path) -> tuple[Path, Path]:
 
 def write_report_pages(battle: Any, save: Path) -> list[tuple[Path, OSError | None]]:
     """Both copies written beside ``save``: each path, with why it could not be written (None: written)."""
-    lang = system_of(battle).language(battle) or language()
+    lang = report_language(battle)
     done: list[tuple[Path, OSError | None]] = []
     for path, public in zip(report_paths(save), (False, True)):
         try:

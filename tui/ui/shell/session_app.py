@@ -21,6 +21,9 @@ from tui.ui.shell.shadow import ReturnType
 
 
 class SessionApp(GatedApp[ReturnType]):
+    TITLE = "masscombat"
+    ENABLE_COMMAND_PALETTE = True
+
     settings: Settings
     settings_file: Path | None
     _glyph_override: str | None = None
